@@ -1,0 +1,331 @@
+/* cpu.c: the host CPU backend: a pointer chase through one mapping, timed
+ * with the cycle counter and the monotonic clock. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#include "chain.h"
+#include "chase_backend.h"
+#include "size.h"
+
+#define CPU_SAMPLES 5
+#define MIN_LOADS (1u << 14)
+#define MAX_LOADS (1u << 18)
+#define MAX_WARM (1u << 22)
+
+struct cpu_dev {
+    char *raw;                  /* the mapping; base is its 2 MiB-aligned start */
+    char *base;
+    size_t mapped;
+    uint64_t largest_cache;
+    double counter_overhead;    /* ticks for an empty timed region */
+    double clock_overhead;      /* ns for an empty timed region */
+};
+
+/* The counter: x86's TSC and Arm's virtual counter tick at a constant
+ * rate, not the core clock, and the metadata says so. */
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    /* lfence: the read waits for the chain's last load, and the chain's
+     * first load waits for the read. */
+    uint64_t t;
+    _mm_lfence();
+    t = __rdtsc();
+    _mm_lfence();
+    return t;
+#elif defined(__aarch64__)
+    uint64_t v;
+    __asm__ __volatile__("isb; mrs %0, cntvct_el0" : "=r"(v));
+    return v;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+static const char *counter_name(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return "rdtsc";
+#elif defined(__aarch64__)
+    return "cntvct_el0";
+#else
+    return "clock_gettime";
+#endif
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cpu_probe(int *ndevices, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    *ndevices = 1;
+    return CHASE_OK;
+}
+
+static void read_line(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    buf[0] = 0;
+    if (!f)
+        return;
+    if (fgets(buf, (int)len, f))
+        buf[strcspn(buf, "\n")] = 0;
+    fclose(f);
+}
+
+static void describe(struct chase_devinfo *info, uint64_t *largest)
+{
+    char buf[256], path[128], type[32], level[8], size[32], line[16];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    int i;
+
+    snprintf(info->name, sizeof info->name, "host CPU");
+    if (f) {
+        while (fgets(buf, sizeof buf, f)) {
+            char *colon = strchr(buf, ':');
+            if (colon && (!strncmp(buf, "model name", 10) || !strncmp(buf, "Model", 5))) {
+                colon++;
+                while (*colon == ' ')
+                    colon++;
+                colon[strcspn(colon, "\n")] = 0;
+                snprintf(info->name, sizeof info->name, "%s", colon);
+                break;
+            }
+        }
+        fclose(f);
+    }
+#if defined(__x86_64__)
+    snprintf(info->arch, sizeof info->arch, "x86_64");
+#elif defined(__aarch64__)
+    snprintf(info->arch, sizeof info->arch, "aarch64");
+#else
+    snprintf(info->arch, sizeof info->arch, "unknown");
+#endif
+    chase_kv_set(info->facts, &info->nfacts, "cpus_online", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+    *largest = 0;
+    for (i = 0; i < 8; i++) {
+        uint64_t bytes;
+        char why[64], name[16];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        read_line(path, type, sizeof type);
+        if (!type[0])
+            break;
+        if (!strcmp(type, "Instruction"))
+            continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        read_line(path, level, sizeof level);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        read_line(path, size, sizeof size);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/coherency_line_size", i);
+        read_line(path, line, sizeof line);
+        if (chase_size_parse(size, &bytes, why, sizeof why))
+            continue;
+        snprintf(name, sizeof name, "L%s", level);
+        if (info->ncaches < CHASE_MAX_CACHES) {
+            snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "%s", name);
+            info->caches[info->ncaches++].bytes = bytes;
+        }
+        chase_kv_set(info->facts, &info->nfacts, !strcmp(type, "Data") ? "l1d_bytes" : name,
+                     "%llu (%s, %s B lines, sysfs)", (unsigned long long)bytes, size, line);
+        if (!strcmp(level, "1") && atoi(line) > 0)
+            info->default_stride = (uint64_t)atoi(line);
+        if (bytes > *largest)
+            *largest = bytes;
+    }
+}
+
+static void *walk(void *p, uint64_t count)
+{
+    void **q = p;
+    for (; count >= 8; count -= 8) {
+        q = *q; q = *q; q = *q; q = *q;
+        q = *q; q = *q; q = *q; q = *q;
+    }
+    for (; count; count--)
+        q = *q;
+    return q;
+}
+
+static void *volatile sink;
+
+static int cpu_open(const struct chase_params *p, void **devp, struct chase_devinfo *info,
+                    char *err, size_t len)
+{
+    struct cpu_dev *dev;
+    uint64_t phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    double t0, best = 1e30, bestc = 1e30, hz;
+    uint64_t c0;
+    char a[32], b[32], thp[128];
+    int i;
+
+    if (p->device != 0) {
+        snprintf(err, len, "device %d does not exist (the cpu backend has one device: 0)", p->device);
+        return CHASE_EINVAL;
+    }
+    if (p->cache_op) {
+        snprintf(err, len, "--cache-op is not available on the cpu backend");
+        return CHASE_EINVAL;
+    }
+    if (p->carveout >= 0) {
+        snprintf(err, len, "--carveout is not available on the cpu backend");
+        return CHASE_EINVAL;
+    }
+    dev = calloc(1, sizeof *dev);
+    if (!dev) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    info->default_stride = 64;
+    describe(info, &dev->largest_cache);
+    info->mem_bytes = phys;
+    /* Sweep past the last cache far enough to see memory. */
+    info->default_max = 1ULL << 20;
+    while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
+        info->default_max <<= 1;
+    dev->mapped = (size_t)(p->max_bytes ? p->max_bytes : info->default_max);
+    if (dev->mapped > phys / 10 * 8) {
+        snprintf(err, len, "a %s working set does not fit in this machine's memory (%s)",
+                 chase_size_format(dev->mapped, a, sizeof a), chase_size_format(phys, b, sizeof b));
+        free(dev);
+        return CHASE_ENOMEM;
+    }
+    if (dev->mapped) {
+        /* Huge pages keep TLB misses out of the cache levels: with 4 KiB
+         * pages a random chain leaves the first-level TLB's reach (a few
+         * hundred KiB) long before it leaves the L2.  Map 2 MiB-aligned. */
+        size_t huge = 2u << 20;
+        char *raw;
+        dev->mapped = (dev->mapped + huge - 1) / huge * huge;
+        raw = mmap(NULL, dev->mapped + huge, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (raw == MAP_FAILED) {
+            snprintf(err, len, "cannot map a %s working set: %s",
+                     chase_size_format(dev->mapped, a, sizeof a), strerror(errno));
+            free(dev);
+            return CHASE_ENOMEM;
+        }
+        dev->raw = raw;
+        dev->base = (char *)(((uintptr_t)raw + huge - 1) / huge * huge);
+#ifdef MADV_HUGEPAGE
+        madvise(dev->base, dev->mapped, MADV_HUGEPAGE);
+#endif
+    }
+    read_line("/sys/kernel/mm/transparent_hugepage/enabled", thp, sizeof thp);
+    chase_kv_set(info->settings, &info->nsettings, "pages",
+                 "2 MiB transparent huge pages requested (THP setting: %s); base pages %ld B",
+                 thp[0] ? thp : "unknown", sysconf(_SC_PAGESIZE));
+
+    /* The counter's rate, against the monotonic clock, over 20 ms. */
+    t0 = now_ns();
+    c0 = ticks();
+    while (now_ns() - t0 < 2e7)
+        ;
+    hz = (double)(ticks() - c0) / ((now_ns() - t0) * 1e-9);
+    for (i = 0; i < 1000; i++) {
+        uint64_t x = ticks(), y = ticks();
+        double u = now_ns(), v = now_ns();
+        if ((double)(y - x) < bestc)
+            bestc = (double)(y - x);
+        if (v - u < best)
+            best = v - u;
+    }
+    dev->counter_overhead = bestc;
+    dev->clock_overhead = best;
+    snprintf(info->timer, sizeof info->timer,
+             "cycles: %s at %.0f MHz (a constant-rate counter, not the core clock); ns: CLOCK_MONOTONIC",
+             counter_name(), hz / 1e6);
+    chase_kv_set(info->settings, &info->nsettings, "counter_mhz", "%.1f (measured against CLOCK_MONOTONIC)", hz / 1e6);
+    *devp = dev;
+    return CHASE_OK;
+}
+
+static int cpu_measure(void *d, const struct chase_point *pt, struct chase_samples *out,
+                       char *err, size_t len)
+{
+    struct cpu_dev *dev = d;
+    struct chase_chain c;
+    uint64_t n = pt->bytes / pt->stride, k, cur, warm, loads;
+    char *base = dev->base;
+    void *p;
+    unsigned s;
+
+    if (pt->bytes > dev->mapped || n == 0) {
+        snprintf(err, len, "working set outside the mapping");
+        return CHASE_EINVAL;
+    }
+    chase_chain_init(&c, n, pt->pattern, pt->seed);
+    cur = chase_chain_line(&c, 0);
+    for (k = 0; k < n; k++) {
+        uint64_t next = chase_chain_next(&c, k);
+        *(void **)(base + cur * pt->stride) = base + next * pt->stride;
+        cur = next;
+    }
+    p = base + chase_chain_line(&c, 0) * pt->stride;
+
+    /* One traversal puts the chain where it lives in the steady state. */
+    warm = n < MAX_WARM ? n : MAX_WARM;
+    for (k = 0; k < warm; k += MIN_LOADS) {
+        if (*pt->stop)
+            return CHASE_EINTR;
+        p = walk(p, warm - k < MIN_LOADS ? warm - k : MIN_LOADS);
+    }
+
+    loads = n < MIN_LOADS ? MIN_LOADS : n > MAX_LOADS ? MAX_LOADS : n;
+    out->n = 0;
+    out->loads = loads;
+    for (s = 0; s < CPU_SAMPLES; s++) {
+        double t0, t1;
+        uint64_t c0, c1;
+        if (*pt->stop)
+            return CHASE_EINTR;
+        t0 = now_ns();
+        c0 = ticks();
+        p = walk(p, loads);
+        c1 = ticks();
+        t1 = now_ns();
+        out->cycles[s] = ((double)(c1 - c0) - dev->counter_overhead) / (double)loads;
+        out->ns[s] = (t1 - t0 - dev->clock_overhead) / (double)loads;
+        out->n++;
+    }
+    sink = p;
+    return CHASE_OK;
+}
+
+static void cpu_close(void *d)
+{
+    struct cpu_dev *dev = d;
+    if (!dev)
+        return;
+    if (dev->raw)
+        munmap(dev->raw, dev->mapped + (2u << 20));
+    free(dev);
+}
+
+const struct chase_backend chase_backend_cpu = {
+    .abi = CHASE_BACKEND_ABI,
+    .name = "cpu",
+    .summary = "the host CPU: a pointer chase timed with the cycle counter",
+    .probe = cpu_probe,
+    .open = cpu_open,
+    .measure = cpu_measure,
+    .close = cpu_close,
+};

@@ -1,0 +1,263 @@
+/* sim.c: a deterministic set-associative cache-hierarchy simulator that walks
+ * the same chains as the real backends, so the pipeline has known truth. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chain.h"
+#include "chase_backend.h"
+#include "size.h"
+#include "spec.h"
+
+#define SIM_SAMPLES 4
+#define MIN_TIMED 4096u
+#define MAX_LINES (1ULL << 24)
+
+struct cache {
+    uint64_t sets, ways, line;
+    double lat;
+    enum sim_policy policy;
+    uint64_t *tag;              /* ~0: empty */
+    uint64_t *stamp;            /* last use (lru) or fill (fifo) */
+};
+
+struct sim_dev {
+    struct sim_spec spec;
+    struct cache level[SIM_MAX_LEVELS + 1];     /* the last is the TLB, if any */
+    uint64_t clock, rng;
+};
+
+static uint64_t xorshift(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+static int cache_init(struct cache *c, uint64_t size, uint64_t line, unsigned ways, double lat,
+                      enum sim_policy policy)
+{
+    c->line = line;
+    c->ways = ways;
+    c->sets = size / line / ways;
+    c->lat = lat;
+    c->policy = policy;
+    c->tag = malloc(c->sets * c->ways * sizeof *c->tag);
+    c->stamp = malloc(c->sets * c->ways * sizeof *c->stamp);
+    return c->tag && c->stamp ? 0 : -1;
+}
+
+static void cache_clear(struct cache *c)
+{
+    memset(c->tag, 0xff, c->sets * c->ways * sizeof *c->tag);
+    memset(c->stamp, 0, c->sets * c->ways * sizeof *c->stamp);
+}
+
+/* Looks addr up; on a miss fills it.  Returns 1 on a hit. */
+static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
+{
+    uint64_t blk = addr / c->line, set = blk & (c->sets - 1);
+    uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
+    uint64_t w, victim = 0;
+
+    d->clock++;
+    for (w = 0; w < c->ways; w++)
+        if (tag[w] == blk) {
+            if (c->policy == SIM_LRU)
+                stamp[w] = d->clock;
+            return 1;
+        }
+    for (w = 0; w < c->ways; w++) {
+        if (tag[w] == ~0ULL) {
+            victim = w;
+            goto fill;
+        }
+        if (stamp[w] < stamp[victim])
+            victim = w;
+    }
+    if (c->policy == SIM_RANDOM)
+        victim = xorshift(&d->rng) % c->ways;
+fill:
+    tag[victim] = blk;
+    stamp[victim] = d->clock;
+    return 0;
+}
+
+/* The latency of one load: the first level that holds the line, filling
+ * every level on the way (a non-exclusive hierarchy), plus a TLB miss. */
+static double load(struct sim_dev *d, uint64_t addr)
+{
+    const struct sim_spec *s = &d->spec;
+    double cost = s->mem_lat;
+    int i;
+
+    for (i = 0; i < s->nlevels; i++)
+        if (cache_access(d, &d->level[i], addr)) {
+            cost = d->level[i].lat;
+            break;
+        }
+    if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
+        cost += s->tlb_lat;
+    return cost;
+}
+
+static int sim_probe(int *ndevices, char *why, size_t len)
+{
+    (void)why;
+    (void)len;
+    *ndevices = 1;
+    return CHASE_OK;
+}
+
+static void sim_close(void *p)
+{
+    struct sim_dev *d = p;
+    int i;
+    if (!d)
+        return;
+    for (i = 0; i <= SIM_MAX_LEVELS; i++) {
+        free(d->level[i].tag);
+        free(d->level[i].stamp);
+    }
+    free(d);
+}
+
+static int sim_open(const struct chase_params *p, void **devp, struct chase_devinfo *info,
+                    char *err, size_t len)
+{
+    struct sim_dev *d = calloc(1, sizeof *d);
+    const char *text = p->spec ? p->spec : SIM_DEFAULT_SPEC;
+    char a[32];
+    uint64_t largest = 0;
+    int i;
+
+    if (!d) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    if (p->device != 0) {
+        snprintf(err, len, "device %d does not exist (the sim backend has one device: 0)", p->device);
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    if (p->cache_op || p->carveout >= 0) {
+        snprintf(err, len, "--cache-op and --carveout are not available on the sim backend");
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    if (sim_spec_parse(text, &d->spec, err, len)) {
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    for (i = 0; i < d->spec.nlevels; i++) {
+        const struct sim_level_spec *L = &d->spec.level[i];
+        if (cache_init(&d->level[i], L->size, L->line, L->ways, L->lat, L->policy)) {
+            snprintf(err, len, "out of memory for level %s", L->name);
+            sim_close(d);
+            return CHASE_ENOMEM;
+        }
+        if (info->ncaches < CHASE_MAX_CACHES) {
+            snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "L%d", i + 1);
+            info->caches[info->ncaches++].bytes = L->size;
+        }
+        chase_kv_set(info->facts, &info->nfacts, L->name, "%s, %llu B lines, %u ways, %g cycles, %s",
+                     chase_size_format(L->size, a, sizeof a), (unsigned long long)L->line, L->ways,
+                     L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : "random");
+        if (L->size > largest)
+            largest = L->size;
+    }
+    if (d->spec.has_tlb &&
+        cache_init(&d->level[SIM_MAX_LEVELS], d->spec.tlb_entries * d->spec.tlb_page,
+                   d->spec.tlb_page, d->spec.tlb_ways, d->spec.tlb_lat, SIM_LRU)) {
+        snprintf(err, len, "out of memory for the TLB");
+        sim_close(d);
+        return CHASE_ENOMEM;
+    }
+    chase_kv_set(info->facts, &info->nfacts, "mem", "%g cycles", d->spec.mem_lat);
+    if (d->spec.has_tlb)
+        chase_kv_set(info->facts, &info->nfacts, "tlb", "%u entries of %s, %u ways, +%g cycles a miss",
+                     d->spec.tlb_entries, chase_size_format(d->spec.tlb_page, a, sizeof a),
+                     d->spec.tlb_ways, d->spec.tlb_lat);
+    snprintf(info->name, sizeof info->name, "simulated hierarchy");
+    snprintf(info->arch, sizeof info->arch, "sim");
+    snprintf(info->timer, sizeof info->timer, "simulated cycles; ns at a %g MHz clock", d->spec.mhz);
+    chase_kv_set(info->settings, &info->nsettings, "spec", "%s", text);
+    info->default_stride = d->spec.level[0].line;
+    info->default_max = 1ULL << 12;
+    while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
+        info->default_max <<= 1;
+    info->mem_bytes = MAX_LINES * 64;
+    *devp = d;
+    return CHASE_OK;
+}
+
+/* A normal deviate from two uniforms (Box-Muller), deterministic in the seed. */
+static double gauss(uint64_t *s)
+{
+    double u = ((double)(xorshift(s) >> 11) + 0.5) / 9007199254740992.0;
+    double v = ((double)(xorshift(s) >> 11) + 0.5) / 9007199254740992.0;
+    return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+static int sim_measure(void *p, const struct chase_point *pt, struct chase_samples *out,
+                       char *err, size_t len)
+{
+    struct sim_dev *d = p;
+    struct chase_chain c;
+    uint64_t n = pt->bytes / pt->stride, k, pos = 0, per, noise_rng;
+    unsigned s;
+    int i;
+
+    if (n > MAX_LINES) {
+        snprintf(err, len, "the simulator walks at most %llu lines; use a larger --stride",
+                 (unsigned long long)MAX_LINES);
+        return CHASE_ENOMEM;
+    }
+    /* Every point starts cold, so a point's result depends on nothing else. */
+    for (i = 0; i < d->spec.nlevels; i++)
+        cache_clear(&d->level[i]);
+    if (d->spec.has_tlb)
+        cache_clear(&d->level[SIM_MAX_LEVELS]);
+    d->clock = 0;
+    d->rng = (d->spec.seed ^ pt->seed) | 1;
+    noise_rng = (d->spec.seed * 0x9e3779b97f4a7c15ULL ^ pt->seed ^ pt->bytes) | 1;
+    chase_chain_init(&c, n, pt->pattern, pt->seed);
+
+    /* Two traversals reach the steady state of every policy simulated here. */
+    for (k = 0; k < 2 * n; k++) {
+        if ((k & 0xfffff) == 0 && *pt->stop)
+            return CHASE_EINTR;
+        load(d, chase_chain_line(&c, pos) * pt->stride);
+        pos = pos + 1 == n ? 0 : pos + 1;
+    }
+    per = (n > MIN_TIMED ? n : MIN_TIMED) / SIM_SAMPLES;
+    out->n = SIM_SAMPLES;
+    out->loads = per;
+    for (s = 0; s < SIM_SAMPLES; s++) {
+        double sum = 0;
+        for (k = 0; k < per; k++) {
+            sum += load(d, chase_chain_line(&c, pos) * pt->stride);
+            pos = pos + 1 == n ? 0 : pos + 1;
+        }
+        out->cycles[s] = sum / (double)per;
+        if (d->spec.noise > 0)
+            out->cycles[s] *= fmax(0.05, 1 + d->spec.noise * gauss(&noise_rng));
+        out->ns[s] = out->cycles[s] * 1000.0 / d->spec.mhz;
+    }
+    return CHASE_OK;
+}
+
+const struct chase_backend chase_backend_sim = {
+    .abi = CHASE_BACKEND_ABI,
+    .name = "sim",
+    .summary = "a cache-hierarchy simulator (--sim SPEC; see chase(1))",
+    .probe = sim_probe,
+    .open = sim_open,
+    .measure = sim_measure,
+    .close = sim_close,
+};

@@ -1,0 +1,39 @@
+/* spec.h: the sim backend's hierarchy description. */
+#ifndef CHASE_SIM_SPEC_H
+#define CHASE_SIM_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_MAX_LEVELS 6
+
+enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM };
+
+struct sim_level_spec {
+    char name[16];
+    uint64_t size, line;
+    unsigned ways;
+    double lat;
+    enum sim_policy policy;
+};
+
+struct sim_spec {
+    struct sim_level_spec level[SIM_MAX_LEVELS];
+    int nlevels;
+    double mem_lat;
+    double noise;               /* relative sd of multiplicative noise, 0: none */
+    double mhz;                 /* clock for the ns column */
+    uint64_t seed;
+    int has_tlb;
+    unsigned tlb_entries, tlb_ways;
+    uint64_t tlb_page;
+    double tlb_lat;
+};
+
+/* The hierarchy used when none is given. */
+#define SIM_DEFAULT_SPEC "L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200"
+
+/* Returns 0, or -1 with a reason. */
+int sim_spec_parse(const char *text, struct sim_spec *s, char *why, size_t len);
+
+#endif

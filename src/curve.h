@@ -1,0 +1,58 @@
+/* curve.h: a latency curve (metadata and rows) and the levels found on it. */
+#ifndef CHASE_CURVE_H
+#define CHASE_CURVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CHASE_META_MAX 96
+
+/* Ordered key/value metadata, as written in '# key: value' lines. */
+struct chase_meta {
+    struct {
+        char key[48];
+        char val[512];
+    } kv[CHASE_META_MAX];
+    int n;
+};
+
+void chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+const char *chase_meta_get(const struct chase_meta *m, const char *key);
+
+/* One measured point: per-access latency over its samples. */
+struct chase_row {
+    uint64_t bytes;
+    double cycles;      /* median */
+    double p5, p95;     /* spread of the samples, cycles */
+    double ns;          /* median, NAN where the clock is unknown */
+    unsigned samples;
+};
+
+struct chase_curve {
+    struct chase_meta meta;
+    struct chase_row *rows;
+    size_t n, cap;
+    char name[256];     /* file it came from, or the backend */
+};
+
+int chase_curve_push(struct chase_curve *c, const struct chase_row *r);
+void chase_curve_free(struct chase_curve *c);
+
+/* A plateau of the curve. */
+struct chase_level {
+    char name[16];      /* L1, L2, ..., memory */
+    uint64_t lo;        /* largest size still on the plateau */
+    uint64_t hi;        /* first size clearly above it; 0 for the last level */
+    double cycles;      /* median latency on the plateau */
+    double ns;          /* NAN where unknown */
+    double confidence;  /* 0..1 */
+    size_t first, last; /* row indices of the plateau */
+};
+
+#define CHASE_MAX_LEVELS 12
+
+#endif

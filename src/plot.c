@@ -1,0 +1,231 @@
+/* plot.c: writes a self-contained gnuplot script (the data inline, the style
+ * from plots/chase.gp) and runs gnuplot on it. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "plot.h"
+#include "size.h"
+
+static const char *style_dir(void)
+{
+    const char *d = getenv("CHASE_DATA_DIR");
+    return d && *d ? d : CHASE_PKGDATA_DIR;
+}
+
+/* gnuplot's double-quoted strings: escape what it would interpret. */
+static void quoted(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if (*s == '@' || *s == '^' || *s == '_' || *s == '{' || *s == '}' || *s == '&' || *s == '~')
+            fputs("\\\\", f);   /* not enhanced-text markup */
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static double yvalue(const struct chase_row *r, int ns)
+{
+    return ns ? r->ns : r->cycles;
+}
+
+static void legend(const struct chase_curve *c, char *buf, size_t len)
+{
+    const char *dev = chase_meta_get(&c->meta, "device");
+    const char *be = chase_meta_get(&c->meta, "backend");
+    const char *pat = chase_meta_get(&c->meta, "pattern");
+    const char *stride = chase_meta_get(&c->meta, "stride");
+    char s[32] = "";
+
+    if (stride) {
+        const char *paren = strchr(stride, '(');
+        snprintf(s, sizeof s, ", %.*s", paren ? (int)strcspn(paren + 1, ")") : 0, paren ? paren + 1 : "");
+    }
+    if (dev)
+        snprintf(buf, len, "%s (%s%s%s%s)", dev, be ? be : "file", pat ? ", " : "", pat ? pat : "", s);
+    else
+        snprintf(buf, len, "%s", c->name);
+}
+
+static int find_gnuplot(char *path, size_t len)
+{
+    const char *g = getenv("GNUPLOT"), *p = getenv("PATH");
+    char dirs[4096], *d, *save = NULL;
+
+    if (g && *g) {
+        snprintf(path, len, "%s", g);
+        return access(path, X_OK) == 0 ? 0 : -1;
+    }
+    snprintf(dirs, sizeof dirs, "%s", p ? p : "/usr/bin:/bin");
+    for (d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(path, len, "%s/gnuplot", d);
+        if (access(path, X_OK) == 0)
+            return 0;
+    }
+    return -1;
+}
+
+static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, const char *png, int ns)
+{
+    double xmin = INFINITY, xmax = 0, ymin = INFINITY, ymax = 0;
+    char a[32], title[256];
+    size_t i, j;
+    int label = 1;
+    uint64_t t;
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < pc[i].curve->n; j++) {
+            const struct chase_row *r = &pc[i].curve->rows[j];
+            double y = yvalue(r, ns);
+            if (!(y > 0))
+                continue;
+            xmin = fmin(xmin, (double)r->bytes);
+            xmax = fmax(xmax, (double)r->bytes);
+            ymin = fmin(ymin, y);
+            ymax = fmax(ymax, y);
+        }
+    fprintf(f, "# gnuplot script written by %s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+    fprintf(f, "set output ");
+    quoted(f, png);
+    fprintf(f, "\nload ");
+    {
+        char style[4096];
+        snprintf(style, sizeof style, "%s/chase.gp", style_dir());
+        quoted(f, style);
+    }
+    fprintf(f, "\n");
+    if (n == 1) {
+        legend(pc[0].curve, title, sizeof title);
+        fprintf(f, "set title ");
+        quoted(f, title);
+        fprintf(f, "\n");
+    } else {
+        fprintf(f, "set title \"Load latency by working-set size\"\n");
+    }
+    fprintf(f, "set ylabel \"load-to-use latency (%s)\"\n", ns ? "ns" : "cycles");
+    fprintf(f, "set xrange [%g:%g]\n", xmin / 1.15, xmax * 1.15);
+    fprintf(f, "set yrange [%g:%g]\n", ymin / 1.4, ymax * 1.6);
+    /* IEC labels on the log2 axis, every other octave when the range is wide. */
+    fprintf(f, "set xtics (");
+    {
+        unsigned step = log2(xmax / xmin) > 16 ? 2 : 1, k = 0;
+        const char *sep = "";
+        for (t = 1; t && (double)t <= xmax * 1.15; t <<= 1, k++) {
+            if ((double)t < xmin / 1.15 || k % step)
+                continue;
+            fprintf(f, "%s\"%s\" %llu", sep, chase_size_format(t, a, sizeof a), (unsigned long long)t);
+            sep = ", ";
+        }
+    }
+    fprintf(f, ")\n");
+
+    /* Level marks: the capacity as a dashed line, a label on the plateau. */
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < pc[i].nlevels; j++) {
+            const struct chase_level *L = &pc[i].levels[j];
+            const struct chase_row *first = &pc[i].curve->rows[L->first];
+            double y = ns ? L->ns : L->cycles;
+            double x = sqrt((double)first->bytes * (double)pc[i].curve->rows[L->last].bytes);
+            char text[128];
+            if (!(y > 0))
+                continue;
+            if (L->hi) {
+                snprintf(text, sizeof text, "%s ~ %s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
+                         y, ns ? "ns" : "cyc");
+                fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt 3 lw 1.2 lc rgb word(colors, %zu)\n",
+                        (unsigned long long)L->lo, (unsigned long long)L->lo, i + 1);
+            } else {
+                snprintf(text, sizeof text, "%s, %.0f %s", L->name, y, ns ? "ns" : "cyc");
+            }
+            fprintf(f, "set label %d ", label++);
+            quoted(f, text);
+            fprintf(f, " at %g, %g center offset 0, %.1f tc rgb word(colors, %zu) front\n", x, y,
+                    1.0 + 1.1 * (double)i, i + 1);
+        }
+    }
+
+    for (i = 0; i < n; i++) {
+        fprintf(f, "$curve%zu << EOD\n", i);
+        for (j = 0; j < pc[i].curve->n; j++) {
+            const struct chase_row *r = &pc[i].curve->rows[j];
+            double y = yvalue(r, ns);
+            if (y > 0)
+                fprintf(f, "%llu %g\n", (unsigned long long)r->bytes, y);
+        }
+        fprintf(f, "EOD\n");
+    }
+    fprintf(f, "plot ");
+    for (i = 0; i < n; i++) {
+        legend(pc[i].curve, title, sizeof title);
+        fprintf(f, "%s$curve%zu using 1:2 with linespoints ls %zu title ", i ? ", \\\n     " : "", i, i + 1);
+        quoted(f, title);
+    }
+    fprintf(f, "\n");
+}
+
+int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, const char *script_path,
+               int ns, char *err, size_t len)
+{
+    char gp[4096], tmpl[] = "/tmp/chase-plot-XXXXXX";
+    const char *path = script_path;
+    FILE *f;
+    pid_t pid;
+    int fd = -1, st, rc = 0;
+    size_t i;
+
+    if (ns)
+        for (i = 0; i < n; i++)
+            if (pc[i].curve->n && isnan(pc[i].curve->rows[0].ns)) {
+                snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
+                return CHASE_EXIT_FILE;
+            }
+    if (script_path) {
+        f = fopen(script_path, "w");
+    } else {
+        fd = mkstemp(tmpl);
+        f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        path = tmpl;
+    }
+    if (!f) {
+        snprintf(err, len, "cannot write the gnuplot script '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return CHASE_EXIT_FILE;
+    }
+    write_script(f, pc, n, png, ns);
+    if (fclose(f)) {
+        snprintf(err, len, "cannot write the gnuplot script '%s'", path);
+        rc = CHASE_EXIT_FILE;
+        goto out;
+    }
+    if (find_gnuplot(gp, sizeof gp)) {
+        snprintf(err, len, "gnuplot not found, so no plot was drawn (install it: apt-get install gnuplot-nox)");
+        rc = CHASE_EXIT_PLOT;
+        goto out;
+    }
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        execl(gp, "gnuplot", path, (char *)NULL);
+        _exit(127);
+    }
+    if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        snprintf(err, len, "gnuplot failed to draw '%s'", png);
+        rc = CHASE_EXIT_PLOT;
+    }
+out:
+    if (!script_path)
+        unlink(tmpl);
+    return rc;
+}

@@ -1,0 +1,75 @@
+/* report.c: tables and level reports for people at a terminal. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "size.h"
+
+void chase_report_table(FILE *f, const struct chase_curve *c)
+{
+    char a[32];
+    size_t i;
+
+    fprintf(f, "%12s %10s %10s %10s %10s\n", "working set", "cycles", "p5", "p95", "ns");
+    for (i = 0; i < c->n; i++) {
+        const struct chase_row *r = &c->rows[i];
+        fprintf(f, "%12s %10.1f %10.1f %10.1f ", chase_size_format(r->bytes, a, sizeof a),
+                r->cycles, r->p5, r->p95);
+        if (isnan(r->ns))
+            fprintf(f, "%10s\n", "-");
+        else
+            fprintf(f, "%10.2f\n", r->ns);
+    }
+}
+
+/* The driver's figure for a level, from 'driver.cache.L2: bytes' metadata. */
+static const char *driver_size(const struct chase_curve *c, const char *level, char *buf, size_t len)
+{
+    char key[64];
+    const char *v;
+    snprintf(key, sizeof key, "driver.cache.%s", level);
+    v = chase_meta_get(&c->meta, key);
+    if (!v)
+        return "";
+    chase_size_format(strtoull(v, NULL, 10), buf, len);
+    return buf;
+}
+
+void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
+                         size_t nlv)
+{
+    const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "timer"};
+    char a[32], b[32], d[32], cap[80], lat[64];
+    size_t i, k;
+
+    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
+        const char *v = chase_meta_get(&c->meta, what[k]);
+        if (v)
+            fprintf(f, "%-9s %s\n", what[k], v);
+    }
+    if (!nlv) {
+        fprintf(f, "levels: too few points to find any\n");
+        return;
+    }
+    fprintf(f, "\n%-7s %-28s %-22s %-10s %s\n", "level", "capacity (measured)", "latency (measured)",
+            "confidence", "driver's size");
+    for (i = 0; i < nlv; i++) {
+        const struct chase_level *L = &lv[i];
+        if (L->hi)
+            snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
+                     chase_size_format(L->hi, b, sizeof b));
+        else
+            snprintf(cap, sizeof cap, "beyond %s", chase_size_format(L->lo, a, sizeof a));
+        if (isnan(L->ns))
+            snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
+        else
+            snprintf(lat, sizeof lat, "%.1f cyc  %.1f ns", L->cycles, L->ns);
+        fprintf(f, "%-7s %-28s %-22s %-10.2f %s\n", L->name, cap, lat, L->confidence,
+                driver_size(c, L->name, d, sizeof d));
+    }
+    fprintf(f, "capacity: [largest size still on the plateau .. first size clearly above it]\n");
+}

@@ -1,0 +1,15 @@
+/* size.h: byte sizes as users write them (64K, 1.5MiB) and as chase prints them. */
+#ifndef CHASE_SIZE_H
+#define CHASE_SIZE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Parses "4096", "64K", "1.5MiB", "2G": units are powers of 1024.
+ * Returns 0, or -1 with a reason in why. */
+int chase_size_parse(const char *text, uint64_t *bytes, char *why, size_t len);
+
+/* "512 B", "48 KiB", "1.5 MiB": three significant digits at most. */
+const char *chase_size_format(uint64_t bytes, char *buf, size_t len);
+
+#endif
