@@ -64,6 +64,7 @@ struct chase_params {
     const char *spec;           /* sim: the hierarchy; others: NULL */
     const char *cache_op;       /* NULL: the backend's default */
     int carveout;               /* percent of L1/shared given to shared; -1: default */
+    int no_warm;                /* time from a cold start: no warm traversal */
 };
 
 /* One point: a chain over bytes/stride lines, keyed by seed. */

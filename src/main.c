@@ -35,7 +35,8 @@ static void usage(FILE *f)
 "  -p, --pattern P       random (default: lines in a random cycle) or sequential\n"
 "  -r, --repeat N        fresh chains per point at least (default 1); more while unsettled\n"
 "      --seed N          seed of the random orders (default 1)\n"
-"      --cache-op OP     cuda, hip: ca (cache in L1, default) or cg (skip L1)\n"
+"      --cache-op OP     cuda, hip: ca (cache in L1, default), cg (skip L1); cuda: nc\n"
+"      --no-warm         time from a cold start, without a warm traversal\n"
 "      --carveout PCT    cuda: percent of L1/shared memory given to shared (default 0)\n"
 "      --sim SPEC        the simulated hierarchy (implies --backend sim; see chase(1))\n"
 "      --list-backends   list the backends and why any is unavailable\n"
@@ -114,7 +115,7 @@ static void record_command(struct chase_opts *o, int argc, char **argv)
 
 enum {
     OPT_MIN = 256, OPT_MAX, OPT_STRIDE, OPT_SEED, OPT_CACHE_OP, OPT_CARVEOUT, OPT_SIM,
-    OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT
+    OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM
 };
 
 static const struct option long_opts[] = {
@@ -130,6 +131,7 @@ static const struct option long_opts[] = {
     {"cache-op", required_argument, NULL, OPT_CACHE_OP},
     {"carveout", required_argument, NULL, OPT_CARVEOUT},
     {"sim", required_argument, NULL, OPT_SIM},
+    {"no-warm", no_argument, NULL, OPT_NO_WARM},
     {"list-backends", no_argument, NULL, OPT_LIST},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
@@ -210,8 +212,8 @@ static int parse(int argc, char **argv, struct chase_opts *o, int *list)
             o->seed = (uint64_t)v;
             break;
         case OPT_CACHE_OP:
-            if (strcmp(optarg, "ca") && strcmp(optarg, "cg"))
-                return usage_error("unknown cache operator '%s' (ca, cg)", optarg);
+            if (strcmp(optarg, "ca") && strcmp(optarg, "cg") && strcmp(optarg, "nc"))
+                return usage_error("unknown cache operator '%s' (ca, cg, nc)", optarg);
             o->cache_op = optarg;
             break;
         case OPT_CARVEOUT:
@@ -221,6 +223,9 @@ static int parse(int argc, char **argv, struct chase_opts *o, int *list)
             break;
         case OPT_SIM:
             o->spec = optarg;
+            break;
+        case OPT_NO_WARM:
+            o->no_warm = 1;
             break;
         case OPT_LIST:
             *list = 1;

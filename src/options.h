@@ -24,6 +24,7 @@ struct chase_opts {
     const char *spec;
     const char *cache_op;
     int carveout;
+    int no_warm;
     char command[1024];         /* the command line, for the metadata */
 };
 

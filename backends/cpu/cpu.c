@@ -30,6 +30,7 @@ struct cpu_dev {
     uint64_t largest_cache;
     double counter_overhead;    /* ticks for an empty timed region */
     double clock_overhead;      /* ns for an empty timed region */
+    int no_warm;
 };
 
 /* The counter: x86's TSC and Arm's virtual counter tick at a constant
@@ -201,6 +202,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     info->default_max = 1ULL << 20;
     while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
+    dev->no_warm = p->no_warm;
     dev->mapped = (size_t)(p->max_bytes ? p->max_bytes : info->default_max);
     if (dev->mapped > phys / 10 * 8) {
         snprintf(err, len, "a %s working set does not fit in this machine's memory (%s)",
@@ -254,6 +256,9 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
              "cycles: %s at %.0f MHz (a constant-rate counter, not the core clock); ns: CLOCK_MONOTONIC",
              counter_name(), hz / 1e6);
     chase_kv_set(info->settings, &info->nsettings, "counter_mhz", "%.1f (measured against CLOCK_MONOTONIC)", hz / 1e6);
+    chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
+                 dev->no_warm ? "none: timed from a cold start (--no-warm)"
+                              : "one traversal of the chain (at most 4M loads) before timing");
     *devp = dev;
     return CHASE_OK;
 }
@@ -282,7 +287,7 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
     p = base + chase_chain_line(&c, 0) * pt->stride;
 
     /* One traversal puts the chain where it lives in the steady state. */
-    warm = n < MAX_WARM ? n : MAX_WARM;
+    warm = dev->no_warm ? 0 : n < MAX_WARM ? n : MAX_WARM;
     for (k = 0; k < warm; k += MIN_LOADS) {
         if (*pt->stop)
             return CHASE_EINTR;

@@ -28,6 +28,7 @@ struct sim_dev {
     struct sim_spec spec;
     struct cache level[SIM_MAX_LEVELS + 1];     /* the last is the TLB, if any */
     uint64_t clock, rng;
+    int no_warm;
 };
 
 static uint64_t xorshift(uint64_t *s)
@@ -150,6 +151,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         sim_close(d);
         return CHASE_EINVAL;
     }
+    d->no_warm = p->no_warm;
     if (sim_spec_parse(text, &d->spec, err, len)) {
         sim_close(d);
         return CHASE_EINVAL;
@@ -187,6 +189,9 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     snprintf(info->arch, sizeof info->arch, "sim");
     snprintf(info->timer, sizeof info->timer, "simulated cycles; ns at a %g MHz clock", d->spec.mhz);
     chase_kv_set(info->settings, &info->nsettings, "spec", "%s", text);
+    chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
+                 d->no_warm ? "none: timed from cold caches (--no-warm)"
+                            : "two traversals from cold caches before timing");
     info->default_stride = d->spec.level[0].line;
     info->default_max = 1ULL << 12;
     while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
@@ -229,7 +234,7 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     chase_chain_init(&c, n, pt->pattern, pt->seed);
 
     /* Two traversals reach the steady state of every policy simulated here. */
-    for (k = 0; k < 2 * n; k++) {
+    for (k = 0; k < (d->no_warm ? 0 : 2 * n); k++) {
         if ((k & 0xfffff) == 0 && *pt->stop)
             return CHASE_EINTR;
         load(d, chase_chain_line(&c, pos) * pt->stride);

@@ -1,0 +1,175 @@
+/* gpu_host.c: the chase backend for GPUs, written once for CUDA and HIP.
+ *
+ * One allocation serves the whole sweep.  Each point builds its chain on the
+ * device in parallel, then one thread warms and times it in the same launch
+ * (a launch may land on another multiprocessor with a cold L1), going on
+ * along the chain rather than restarting at its head.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "kernels_abi.h"
+#include "size.h"
+
+#define SAMPLES 12
+#define LOADS 1024
+/* No launch walks more than this many loads: long warm walks are split. */
+#define MAX_LAUNCH_LOADS (1ull << 21)
+
+struct gpu_dev {
+    struct gpu *g;
+    uint64_t base, bytes;       /* the working-set allocation */
+    uint64_t scratch;           /* cursor, head and walk results */
+    uint64_t warm_limit;        /* working sets up to this need a warm walk */
+    double realtime_hz;
+    int no_warm;
+};
+
+static int gpu_backend_probe(int *ndevices, char *why, size_t len)
+{
+    return gpu_probe(ndevices, why, len);
+}
+
+static void gpu_backend_close(void *p)
+{
+    struct gpu_dev *d = p;
+    if (!d)
+        return;
+    if (d->base)
+        gpu_free(d->g, d->base);
+    if (d->scratch)
+        gpu_free(d->g, d->scratch);
+    gpu_close(d->g);
+    free(d);
+}
+
+static int gpu_backend_open(const struct chase_params *p, void **devp, struct chase_devinfo *info,
+                            char *err, size_t len)
+{
+    struct gpu_dev *d = calloc(1, sizeof *d);
+    uint64_t l2 = 0, avail = 0;
+    char a[32], b[32];
+    int rc, i;
+
+    if (!d) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    rc = gpu_open(p->device, &d->g, info, err, len);
+    if (rc != CHASE_OK) {
+        free(d);
+        return rc;
+    }
+    if ((rc = gpu_select_load(d->g, p->cache_op, err, len)) != CHASE_OK ||
+        (rc = gpu_set_carveout(d->g, p->carveout < 0 ? 0 : p->carveout, info, err, len)) != CHASE_OK) {
+        gpu_backend_close(d);
+        return rc;
+    }
+    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s",
+                 !p->cache_op || !strcmp(p->cache_op, "ca") ? "ca (caches in L1)"
+                 : !strcmp(p->cache_op, "cg") ? "cg (bypasses L1)" : "nc (read-only path)");
+    d->no_warm = p->no_warm;
+    chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
+                 p->no_warm ? "none: timed from a cold start (--no-warm)"
+                            : "one traversal of the chain in the timing launch, up to 4x the L2; none beyond");
+    for (i = 0; i < info->ncaches; i++)
+        if (!strcmp(info->caches[i].name, "L2"))
+            l2 = info->caches[i].bytes;
+    /* Beyond four times the L2 a warm walk changes nothing: no cache holds
+     * more than a quarter of the chain.  The driver's L2 size only plans
+     * the work here; it is never reported as measured. */
+    d->warm_limit = l2 ? 4 * l2 : (1ull << 30);
+    d->realtime_hz = gpu_realtime_hz(d->g);
+    info->default_stride = 128;
+    info->default_max = 1ull << 30;
+
+    d->bytes = p->max_bytes ? p->max_bytes : info->default_max;
+    if ((rc = gpu_mem_free(d->g, &avail, err, len)) != CHASE_OK) {
+        gpu_backend_close(d);
+        return rc;
+    }
+    info->mem_bytes = avail;
+    if (d->bytes + (64u << 20) > avail) {
+        snprintf(err, len, "a %s working set does not fit in the device's free memory (%s)",
+                 chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
+        gpu_backend_close(d);
+        return CHASE_ENOMEM;
+    }
+    if ((rc = gpu_alloc(d->g, d->bytes, &d->base, err, len)) != CHASE_OK ||
+        (rc = gpu_alloc(d->g, 4096, &d->scratch, err, len)) != CHASE_OK) {
+        gpu_backend_close(d);
+        return rc;
+    }
+    chase_kv_set(info->settings, &info->nsettings, "samples", "%d samples of %d timed loads a launch",
+                 SAMPLES, LOADS);
+    *devp = d;
+    return CHASE_OK;
+}
+
+static int gpu_backend_measure(void *p, const struct chase_point *pt, struct chase_samples *out,
+                               char *err, size_t len)
+{
+    struct gpu_dev *d = p;
+    struct chase_chain c;
+    uint64_t n = pt->bytes / pt->stride, cursor = d->scratch, results = d->scratch + 64;
+    uint64_t warm = 0, left;
+    int64_t r[WALK_SAMPLE0 + SAMPLES];
+    double rate;
+    unsigned s;
+    int rc;
+
+    if (pt->bytes > d->bytes || n == 0) {
+        snprintf(err, len, "working set outside the allocation");
+        return CHASE_EINVAL;
+    }
+    chase_chain_init(&c, n, pt->pattern, pt->seed);
+    rc = gpu_build(d->g, d->base, &c, pt->stride, cursor, err, len);
+    if (rc != CHASE_OK)
+        return rc;
+
+    /* One traversal warms every level that can hold the chain.  Split into
+     * launches, the last of which also times, so that none runs long. */
+    if (pt->bytes <= d->warm_limit && !d->no_warm)
+        warm = n;
+    for (left = warm; left > MAX_LAUNCH_LOADS; left -= MAX_LAUNCH_LOADS) {
+        if (*pt->stop)
+            return CHASE_EINTR;
+        rc = gpu_walk(d->g, cursor, MAX_LAUNCH_LOADS, 0, 0, results, err, len);
+        if (rc != CHASE_OK)
+            return rc;
+    }
+    rc = gpu_walk(d->g, cursor, left, LOADS, SAMPLES, results, err, len);
+    if (rc == CHASE_OK)
+        rc = gpu_copy_out(d->g, r, results, sizeof r, err, len);
+    if (rc != CHASE_OK)
+        return rc;
+    /* The clock rate of this very launch: cycles over realtime across the samples. */
+    rate = r[WALK_REAL] > 0 ? (double)r[WALK_SPAN] / ((double)r[WALK_REAL] / d->realtime_hz * 1e9) : 0;
+    out->n = SAMPLES;
+    out->loads = LOADS;
+    for (s = 0; s < SAMPLES; s++) {
+        out->cycles[s] = (double)(r[WALK_SAMPLE0 + s] - r[WALK_OVERHEAD]) / LOADS;
+        out->ns[s] = rate > 0 ? out->cycles[s] / rate : -1;
+    }
+    return CHASE_OK;
+}
+
+static const struct chase_backend ops = {
+    .abi = CHASE_BACKEND_ABI,
+    .name = CHASE_GPU_NAME,
+    .summary = CHASE_GPU_SUMMARY,
+    .probe = gpu_backend_probe,
+    .open = gpu_backend_open,
+    .measure = gpu_backend_measure,
+    .close = gpu_backend_close,
+};
+
+const struct chase_backend *chase_backend_entry(void);
+const struct chase_backend *chase_backend_entry(void)
+{
+    return &ops;
+}

@@ -1,0 +1,10 @@
+/* kernels_abi.h: what the host reads back from a walk launch (see kernels.h). */
+#ifndef CHASE_GPU_KERNELS_ABI_H
+#define CHASE_GPU_KERNELS_ABI_H
+
+#define WALK_OVERHEAD 0     /* cycles of an empty timed region */
+#define WALK_REAL 1         /* realtime ticks across all samples */
+#define WALK_SPAN 2         /* cycles across all samples, for the clock rate */
+#define WALK_SAMPLE0 3      /* then one cycle count per sample */
+
+#endif

@@ -1,0 +1,46 @@
+# common.sh: helpers for the shell tests (sourced).  A test counts its own
+# checks, prints each, and exits 1 if any failed (77: skipped).
+set -u
+: "${CHASE:?run through make check}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/chase-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+checks=0
+
+ok() {
+    checks=$((checks + 1))
+    echo "ok $checks - $*"
+}
+
+not_ok() {
+    checks=$((checks + 1))
+    failed=$((failed + 1))
+    echo "not ok $checks - $*"
+}
+
+# check DESCRIPTION COMMAND...: passes if the command succeeds.
+check() {
+    desc=$1
+    shift
+    if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# expect STATUS REGEX ARGS...: runs chase ARGS, wants that exit status and a
+# single stderr line matching REGEX, and no crash.
+expect() {
+    want=$1 re=$2
+    shift 2
+    "$CHASE" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+    got=$?
+    lines=$(grep -vc '^Try ' "$tmp/err")
+    if [ "$got" -eq "$want" ] && grep -Eq -- "$re" "$tmp/err" && [ "$lines" -le 1 ]; then
+        ok "chase $* -> exit $got: $(head -1 "$tmp/err")"
+    else
+        not_ok "chase $* -> exit $got (want $want), stderr: $(head -3 "$tmp/err" | tr '\n' '|')"
+    fi
+}
+
+finish() {
+    echo "1..$checks"
+    [ "$failed" -eq 0 ]
+}
