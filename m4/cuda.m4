@@ -98,5 +98,6 @@ _CHASE_EOF
 AC_SUBST([CUDA_CPPFLAGS])
 AC_SUBST([CUDA_GENCODE])
 AC_SUBST([CUDA_ARCHS])
+AC_SUBST([HAVE_CUDA_MODULE], [$chase_have_cuda])
 AM_CONDITIONAL([HAVE_CUDA], [test "x$chase_have_cuda" = xyes])
 ])

@@ -2,13 +2,17 @@
 # that loads this file, then sets the title, ranges, level marks and data.
 set terminal pngcairo size 1400,860 enhanced font "DejaVu Sans,15" linewidth 1.5
 set encoding utf8
+# Labels come from file metadata: print them as they are, no markup.
+set termoption noenhanced
+# Level labels get a white box so they stay readable over other curves.
+set style textbox opaque noborder margins 0.5, 0.2
 set logscale x 2
 set logscale y 2
 set xlabel "working-set size"
 set format y "%g"
 set grid xtics ytics mytics lc rgb "#d0d0d0" lw 1 dt 1
 set mytics 2
-set key top left box opaque samplen 3 spacing 1.2 width 1
+set key top left Left reverse box lw 0.8 samplen 2 spacing 1.1 font ",13"
 set border 3 lw 1.2
 set tics nomirror out
 set xtics rotate by -35

@@ -13,23 +13,17 @@
 
 #include "exitcode.h"
 #include "plot.h"
+#include "read.h"
 #include "size.h"
 
-static const char *style_dir(void)
-{
-    const char *d = getenv("CHASE_DATA_DIR");
-    return d && *d ? d : CHASE_PKGDATA_DIR;
-}
-
-/* gnuplot's double-quoted strings: escape what it would interpret. */
+/* gnuplot's double-quoted strings (chase.gp turns enhanced text off, so
+ * only quotes and backslashes need escaping). */
 static void quoted(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
         if (*s == '"' || *s == '\\')
             fputc('\\', f);
-        if (*s == '@' || *s == '^' || *s == '_' || *s == '{' || *s == '}' || *s == '&' || *s == '~')
-            fputs("\\\\", f);   /* not enhanced-text markup */
         fputc(*s, f);
     }
     fputc('"', f);
@@ -40,20 +34,24 @@ static double yvalue(const struct chase_row *r, int ns)
     return ns ? r->ns : r->cycles;
 }
 
+/* "device: pattern, stride, who measured it", from the file's metadata. */
 static void legend(const struct chase_curve *c, char *buf, size_t len)
 {
     const char *dev = chase_meta_get(&c->meta, "device");
     const char *be = chase_meta_get(&c->meta, "backend");
     const char *pat = chase_meta_get(&c->meta, "pattern");
     const char *stride = chase_meta_get(&c->meta, "stride");
-    char s[32] = "";
+    const char *by = chase_meta_get(&c->meta, "measured_by");
+    const char *paren = stride ? strchr(stride, '(') : NULL;
+    char who[96];
 
-    if (stride) {
-        const char *paren = strchr(stride, '(');
-        snprintf(s, sizeof s, ", %.*s", paren ? (int)strcspn(paren + 1, ")") : 0, paren ? paren + 1 : "");
-    }
+    if (by)
+        snprintf(who, sizeof who, "%s", by);
+    else
+        snprintf(who, sizeof who, "chase %s", be ? be : "");
     if (dev)
-        snprintf(buf, len, "%s (%s%s%s%s)", dev, be ? be : "file", pat ? ", " : "", pat ? pat : "", s);
+        snprintf(buf, len, "%s: %s%s%.*s, %s", dev, pat ? pat : "", paren ? " " : "",
+                 paren ? (int)strcspn(paren + 1, ")") : 0, paren ? paren + 1 : "", who);
     else
         snprintf(buf, len, "%s", c->name);
 }
@@ -74,6 +72,51 @@ static int find_gnuplot(char *path, size_t len)
             return 0;
     }
     return -1;
+}
+
+/* Where labels go, in the canvas's pixels: the terminal's size and font
+ * (plots/chase.gp) and gnuplot's usual margins. */
+#define PLOT_W 1250.0
+#define PLOT_H 640.0
+#define CHAR_W 8.6
+#define CHAR_H 19.0
+
+struct frame {
+    double x0, x1, y0, y1;      /* log2 of the axis ranges */
+};
+
+struct box {
+    double l, r, b, t;
+};
+
+/* Picks a vertical offset, in character heights, that keeps this label off
+ * those already placed: above the curve first, then below, then further. */
+static double place(const struct frame *fr, struct box *placed, size_t *n, double x, double y, size_t chars,
+                    int right)
+{
+    static const double offs[] = {1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0, -4.0};
+    double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
+    double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
+    double w = (double)chars * CHAR_W;
+    struct box b = {right ? px - w : px - w / 2, right ? px : px + w / 2, 0, 0};
+    size_t k, m;
+
+    for (k = 0; k < sizeof offs / sizeof offs[0]; k++) {
+        int clear = 1;
+        b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
+        b.t = b.b + CHAR_H;
+        for (m = 0; m < *n && clear; m++)
+            clear = b.r < placed[m].l || b.l > placed[m].r || b.t < placed[m].b || b.b > placed[m].t;
+        if (clear)
+            break;
+    }
+    if (k == sizeof offs / sizeof offs[0])
+        k = 0;
+    b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
+    b.t = b.b + CHAR_H;
+    if (*n < 64)
+        placed[(*n)++] = b;
+    return offs[k];
 }
 
 static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, const char *png, int ns)
@@ -101,7 +144,8 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
     fprintf(f, "\nload ");
     {
         char style[4096];
-        snprintf(style, sizeof style, "%s/chase.gp", style_dir());
+        if (chase_data_find("chase.gp", style, sizeof style))
+            snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
         quoted(f, style);
     }
     fprintf(f, "\n");
@@ -131,27 +175,40 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
     fprintf(f, ")\n");
 
     /* Level marks: the capacity as a dashed line, a label on the plateau. */
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < pc[i].nlevels; j++) {
-            const struct chase_level *L = &pc[i].levels[j];
-            const struct chase_row *first = &pc[i].curve->rows[L->first];
-            double y = ns ? L->ns : L->cycles;
-            double x = sqrt((double)first->bytes * (double)pc[i].curve->rows[L->last].bytes);
-            char text[128];
-            if (!(y > 0))
-                continue;
-            if (L->hi) {
-                snprintf(text, sizeof text, "%s ~ %s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
-                         y, ns ? "ns" : "cyc");
-                fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt 3 lw 1.2 lc rgb word(colors, %zu)\n",
-                        (unsigned long long)L->lo, (unsigned long long)L->lo, i + 1);
-            } else {
-                snprintf(text, sizeof text, "%s, %.0f %s", L->name, y, ns ? "ns" : "cyc");
+    {
+        struct box placed[64];
+        size_t nplaced = 0;
+        struct frame fr = {log2(xmin / 1.15), log2(xmax * 1.15), log2(ymin / 1.4), log2(ymax * 1.6)};
+        for (i = 0; i < n; i++) {
+            for (j = 0; j < pc[i].nlevels; j++) {
+                const struct chase_level *L = &pc[i].levels[j];
+                const struct chase_row *first = &pc[i].curve->rows[L->first];
+                double y = ns ? L->ns : L->cycles, x, off;
+                char text[128];
+                if (!(y > 0))
+                    continue;
+                if (L->hi) {
+                    char b[32];
+                    /* A sharp edge is one size; a ramp is shown as the interval. */
+                    if ((double)L->hi <= 1.1 * (double)L->lo)
+                        snprintf(text, sizeof text, "%s ~ %s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
+                                 y, ns ? "ns" : "cyc");
+                    else
+                        snprintf(text, sizeof text, "%s %s-%s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
+                                 chase_size_format(L->hi, b, sizeof b), y, ns ? "ns" : "cyc");
+                    fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt 3 lw 1.2 lc rgb word(colors, %zu)\n",
+                            (unsigned long long)L->lo, (unsigned long long)L->lo, i + 1);
+                    x = (double)L->lo / 1.04;       /* just inside the plateau's end */
+                } else {
+                    snprintf(text, sizeof text, "%s, %.0f %s", L->name, y, ns ? "ns" : "cyc");
+                    x = sqrt((double)first->bytes * (double)pc[i].curve->rows[L->last].bytes);
+                }
+                off = place(&fr, placed, &nplaced, x, y, strlen(text), L->hi != 0);
+                fprintf(f, "set label %d ", label++);
+                quoted(f, text);
+                fprintf(f, " at %g, %g %s offset 0, %.1f tc rgb word(colors, %zu) boxed front\n", x, y,
+                        L->hi ? "right" : "center", off, i + 1);
             }
-            fprintf(f, "set label %d ", label++);
-            quoted(f, text);
-            fprintf(f, " at %g, %g center offset 0, %.1f tc rgb word(colors, %zu) front\n", x, y,
-                    1.0 + 1.1 * (double)i, i + 1);
         }
     }
 

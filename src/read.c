@@ -41,11 +41,11 @@ int chase_data_resolve(const char *name, char *buf, size_t len)
 
 /* ---- delimited text: TSV with '#' metadata, CSV with a header, plain columns ---- */
 
-enum col { COL_BYTES, COL_CYCLES, COL_P5, COL_P95, COL_NS, COL_SAMPLES, NCOL };
+enum col { COL_BYTES, COL_CYCLES, COL_P5, COL_P95, COL_NS, COL_SAMPLES, COL_MHZ, NCOL };
 
 static int column_of(const char *name)
 {
-    static const char *const names[NCOL] = {"bytes", "cycles", "p5", "p95", "ns", "samples"};
+    static const char *const names[NCOL] = {"bytes", "cycles", "p5", "p95", "ns", "samples", "mhz"};
     int i;
     for (i = 0; i < NCOL; i++)
         if (!strcmp(name, names[i]))
@@ -161,6 +161,10 @@ static int parse_text(FILE *f, const char *path, struct chase_curve *c, char *er
         r.p95 = isnan(v[COL_P95]) ? r.cycles : v[COL_P95];
         r.ns = v[COL_NS];
         r.samples = isnan(v[COL_SAMPLES]) ? 1 : (unsigned)v[COL_SAMPLES];
+        /* A file that gives the clock of each row (the seed's MHz column)
+         * gives its ns too. */
+        if (isnan(r.ns) && v[COL_MHZ] > 0)
+            r.ns = r.cycles * 1000.0 / v[COL_MHZ];
         if (chase_curve_push(c, &r)) {
             snprintf(err, len, "%s: out of memory", path);
             return -1;
@@ -426,5 +430,14 @@ int chase_curve_read(const char *path, struct chase_curve *c, char *err, size_t 
         return -1;
     }
     qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+    /* Or a clock for the whole curve, in its metadata. */
+    {
+        const char *mhz = chase_meta_get(&c->meta, "clock_mhz");
+        double clock = mhz ? strtod(mhz, NULL) : 0;
+        size_t i;
+        for (i = 0; clock > 0 && i < c->n; i++)
+            if (isnan(c->rows[i].ns))
+                c->rows[i].ns = c->rows[i].cycles * 1000.0 / clock;
+    }
     return 0;
 }

@@ -1,1 +1,51 @@
-exit 77
+# analyze-refs.sh: the level finder on real curves measured elsewhere
+# (tests/data, copied from the project's reference curves with their sources).
+. "$srcdir/tests/common.sh"
+
+levels() {
+    "$CHASE" analyze -f tsv "$srcdir/tests/data/$1" | grep '^# level' | sed 's/[a-z]*=//g' |
+        awk '{ print $3, $4, $5, $6 }'
+}
+# level N's field: name lo hi cycles
+field() { awk -v n="$2" -v f="$3" 'NR == n { print $f }' "$1"; }
+within() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
+
+K=1024
+M=1048576
+levels turing-rtx2080ti-seed.tsv > "$tmp/t"
+check "Turing: three levels (L1, L2, memory)" test "$(wc -l < "$tmp/t")" -eq 3
+check "Turing: L1's plateau reaches 40 KiB" within "$(field "$tmp/t" 1 2)" $((40 * K)) $((64 * K))
+check "Turing: L1's capacity is 64 KiB to one of its steps (interval ends at 56-64 KiB)" \
+    within "$(field "$tmp/t" 1 3)" $((56 * K)) $((64 * K))
+check "Turing: L1 at about 37 cycles" within "$(field "$tmp/t" 1 4)" 35 39
+check "Turing: L2 ends between 5 and 6 MiB" \
+    sh -c "[ $(field "$tmp/t" 2 2) -ge $((5 * M)) ] && [ $(field "$tmp/t" 2 3) -le $((6 * M)) ]"
+check "Turing: memory about 420 cycles" within "$(field "$tmp/t" 3 4)" 410 430
+
+levels mi300x-gpu-benches.tsv > "$tmp/m"
+check "MI300X: L1 ends at 32 KiB" sh -c "[ $(field "$tmp/m" 1 2) -eq $((32 * K)) ]"
+check "MI300X: L2 ends at about 4 MiB" within "$(field "$tmp/m" 2 2)" $((3800 * K)) $((4200 * K))
+n=$(wc -l < "$tmp/m")
+check "MI300X: the Infinity Cache region ends at about 256 MiB" \
+    within "$(field "$tmp/m" $((n - 1)) 2)" $((220 * M)) $((272 * M))
+check "MI300X: memory about 890 cycles" within "$(awk 'END { print $4 }' "$tmp/m")" 860 900
+
+levels h100-sxm-gpu-benches.tsv > "$tmp/h"
+check "H100: four levels (L1, near L2, far L2, memory)" test "$(wc -l < "$tmp/h")" -eq 4
+check "H100: L1 ends between about 208 and 247 KiB" \
+    sh -c "[ $(field "$tmp/h" 1 2) -ge $((208 * K)) ] && [ $(field "$tmp/h" 1 3) -le $((248 * K)) ]"
+check "H100: the near L2 ends between about 22.6 and 26.6 MiB" \
+    sh -c "[ $(field "$tmp/h" 2 2) -ge $((22 * M)) ] && [ $(field "$tmp/h" 2 3) -le $((27 * M)) ]"
+check "H100: the far L2 partition ends near 50 MiB" within "$(field "$tmp/h" 3 2)" $((45 * M)) $((54 * M))
+check "H100: far L2 about 530 cycles" within "$(field "$tmp/h" 3 4)" 520 540
+check "H100: memory about 688 cycles" within "$(field "$tmp/h" 4 4)" 680 696
+
+# Small noise must not move the levels (a different level count or an
+# interval that moves by more than a step would).
+awk 'BEGIN { srand(7) } /^#/ { print; next } { $2 = $2 * (1 + 0.004 * (rand() - 0.5)); print }' \
+    "$srcdir/tests/data/h100-sxm-gpu-benches.tsv" > "$tmp/noisy.tsv"
+"$CHASE" analyze -f tsv "$tmp/noisy.tsv" | grep '^# level' | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/hn"
+check "H100 with 0.4% noise: same levels" \
+    awk 'NR == FNR { lo[FNR] = $2; n = FNR; next } { if (FNR > n || $2 < lo[FNR] / 1.1 || $2 > lo[FNR] * 1.1) bad = 1; m = FNR }
+         END { exit bad || m != n }' "$tmp/h" "$tmp/hn"
+finish

@@ -1,1 +1,50 @@
-exit 77
+# cli-errors.sh: every bad input gets one clear line and its documented exit status.
+. "$srcdir/tests/common.sh"
+
+sim='L1:size=4K,lat=4;mem:lat=100'
+expect 2 "unknown unit 'Q'" --max 1Q
+expect 2 "negative" --max -5
+expect 2 "too large" --max 99999999T
+expect 2 "ambiguous" --max 4KB
+expect 2 "not a size" --min abc
+expect 2 "above --max" --sim "$sim" --min 1M --max 64K
+expect 2 "must not be zero" --stride 0
+expect 2 "not a power of two" --stride 48
+expect 2 "smaller than a pointer" --stride 4
+expect 2 "larger than the working set" --sim "$sim" --stride 1M --max 64K
+expect 2 "larger than the working set" -b cpu --stride 2M --max 1M
+expect 2 "unknown backend 'foo'" --backend foo
+expect 2 "unknown format 'xml'" --format xml
+expect 2 "unknown pattern" --pattern zigzag
+expect 2 "unknown cache operator" --cache-op xx
+expect 2 "from 1 to 64" --steps 0
+expect 2 "from 0 to 100" --carveout 101
+expect 2 "unknown option '--frobnicate'" --frobnicate
+expect 2 "needs a value" --max
+expect 2 "unexpected argument" stray
+expect 3 "device 5 does not exist" -b cpu --device 5
+expect 3 "device 1 does not exist" --sim "$sim" --device 1
+expect 2 "sim spec: section 'garbage' needs a name" --sim garbage
+expect 2 "sim spec: level L1 needs size= and lat=" --sim 'L1:lat=4;mem:lat=9'
+expect 2 "sim spec: needs at least one cache level" --sim 'mem:lat=9'
+expect 2 "sim spec: unknown key 'colour'" --sim 'L1:size=4K,lat=4,colour=red;mem:lat=9'
+expect 2 "sim spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
+expect 2 "power of two sets" --sim 'L1:size=3K,lat=4;mem:lat=9'
+expect 2 "applies to the sim backend only" -b cpu --sim "$sim"
+expect 2 "not available on the cpu backend" -b cpu --cache-op cg --max 64K
+expect 5 "cannot write '/nonexistent/dir/x.tsv'" --sim "$sim" --max 16K -o /nonexistent/dir/x.tsv
+expect 4 "does not fit in this machine's memory" -b cpu --max 900T
+expect 2 "analyze: name at least one FILE" analyze
+expect 5 "cannot read 'no-such-file.tsv'" analyze no-such-file.tsv
+printf '# a curve\n1024\t4.0\n2048\tfour\n' > "$tmp/bad.tsv"
+expect 5 "bad.tsv:3: 'four' is not a number" analyze "$tmp/bad.tsv"
+printf '{"meta": {"a": "b"}, "points": [{"bytes": 1024, "cycles": 4}, {"bytes": 2048, ' > "$tmp/bad.json"
+expect 5 "bad.json:1: malformed JSON" analyze "$tmp/bad.json"
+: > "$tmp/empty.tsv"
+expect 5 "no data rows" analyze "$tmp/empty.tsv"
+head -c 3000 /dev/urandom > "$tmp/noise.bin" 2>/dev/null || printf '\001\002\003' > "$tmp/noise.bin"
+"$CHASE" analyze "$tmp/noise.bin" > /dev/null 2>&1
+st=$?
+check "random bytes as input: an error, not a crash (exit $st)" test "$st" -eq 5
+expect 2 "plot: name the PNG" plot "$tmp/bad.tsv"
+finish

@@ -1,1 +1,47 @@
-exit 77
+# cli-options.sh: --help, --version, --list-backends, and the sweep's basic contract.
+. "$srcdir/tests/common.sh"
+
+"$CHASE" --help > "$tmp/help" 2>&1
+check "--help exits 0 with usage on stdout" grep -q '^Usage: chase' "$tmp/help"
+for opt in --backend --device --min --max --steps --stride --pattern --repeat --format --output \
+    --quiet --verbose --list-backends --sim --cache-op --carveout --plot --ns --no-warm --help --version; do
+    check "--help documents $opt" grep -q -- "$opt" "$tmp/help"
+done
+check "--version prints the version" sh -c '"$CHASE" --version | grep -Eq "^chase [0-9]+\.[0-9]+"'
+
+"$CHASE" --list-backends > "$tmp/list"
+check "--list-backends lists cpu as available" grep -Eq '^cpu +available +1' "$tmp/list"
+check "--list-backends lists sim as available" grep -Eq '^sim +available' "$tmp/list"
+check "--list-backends lists cuda, available or with a reason" grep -Eq '^cuda +(available|unavailable +- +.{10,})' "$tmp/list"
+check "--list-backends lists hip, available or with a reason" grep -Eq '^hip +(available|unavailable +- +.{10,})' "$tmp/list"
+
+# A sweep with data on stdout: metadata, then one row per planned point.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 64K --steps 4 -q > "$tmp/out.tsv" 2> "$tmp/err"
+check "a quiet sweep writes nothing on stderr" test ! -s "$tmp/err"
+for key in tool command date backend device pattern stride repeats timer; do
+    check "metadata has '$key'" grep -q "^# $key: " "$tmp/out.tsv"
+done
+rows=$(grep -vc '^#' "$tmp/out.tsv")
+check "1 KiB to 64 KiB at 4 points an octave is 25 rows (got $rows)" test "$rows" -eq 25
+check "rows are bytes, cycles, p5, p95, ns, samples" \
+    awk -F'\t' '!/^#/ && NF != 6 { bad = 1 } END { exit bad }' "$tmp/out.tsv"
+check "the sim's latencies are its spec's (4 in L1, 100 beyond)" \
+    awk -F'\t' '!/^#/ { if ($1 <= 4096 && $2 != 4) bad = 1; if ($1 >= 8192 && $2 != 100) bad = 1 } END { exit bad }' "$tmp/out.tsv"
+check "the sweep ends with its status" grep -q '^# status: complete' "$tmp/out.tsv"
+
+# Not quiet: the level report goes to stderr, the data stays clean.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 64K --steps 4 > "$tmp/out2.tsv" 2> "$tmp/err2"
+check "the report goes to stderr" grep -q '^L1 ' "$tmp/err2"
+check "stdout holds only data" sh -c "! grep -q '^L1 ' '$tmp/out2.tsv'"
+
+# --pattern and --stride reach the metadata.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K --pattern sequential --stride 128 -q > "$tmp/seq.tsv"
+check "--pattern sequential is recorded" grep -q '^# pattern: sequential' "$tmp/seq.tsv"
+check "--stride 128 is recorded" grep -q '^# stride: 128 ' "$tmp/seq.tsv"
+check "rows are multiples of the stride" awk '!/^#/ && $1 % 128 { bad = 1 } END { exit bad }' "$tmp/seq.tsv"
+
+# -o writes the file and nothing to stdout.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -o "$tmp/o.tsv" > "$tmp/stdout"
+check "-o FILE writes the file" grep -q '^# status: complete' "$tmp/o.tsv"
+check "-o FILE leaves stdout empty" test ! -s "$tmp/stdout"
+finish

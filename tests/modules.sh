@@ -1,1 +1,38 @@
-exit 77
+# modules.sh: the GPU modules build, load with dlopen on a machine without a
+# GPU, and report themselves unavailable with the reason, leaving the rest
+# working.  CHASE_REQUIRE_MODULES=1 (CI) turns a missing module into a failure.
+. "$srcdir/tests/common.sh"
+
+for m in cuda hip; do
+    eval have=\${CHASE_HAVE_$(echo $m | tr a-z A-Z):-no}
+    if [ "$have" != yes ]; then
+        if [ -n "${CHASE_REQUIRE_MODULES:-}" ]; then
+            not_ok "the $m module was not configured, and this run requires it"
+        else
+            echo "# $m module not configured: skipping its checks"
+        fi
+        continue
+    fi
+    check "chase_$m.so was built" test -f "$CHASE_BACKEND_PATH/.libs/chase_$m.so"
+    "$CHASE" --list-backends > "$tmp/list" 2>&1
+    line=$(grep "^$m " "$tmp/list")
+    case $line in
+    *" available "*) ok "$m: a device is present here: $line" ;;
+    *unavailable*"not installed"*|*unavailable*"undefined symbol"*|*unavailable*"ABI"*)
+        not_ok "$m: the module did not load: $line" ;;
+    *unavailable*) ok "$m: loads and reports unavailable with a reason: $line" ;;
+    *) not_ok "$m: not listed: $line" ;;
+    esac
+    case $line in
+    *" available "*) ;;
+    *)
+        "$CHASE" -b $m > /dev/null 2> "$tmp/err"
+        st=$?
+        check "$m without a device: exit 3 (got $st) and one line: $(head -1 "$tmp/err")" \
+            sh -c "[ $st -eq 3 ] && [ \$(wc -l < '$tmp/err') -eq 1 ]"
+        "$CHASE" -b cpu --max 64K -q -o /dev/null
+        check "$m unavailable: the cpu backend still works" test $? -eq 0
+        ;;
+    esac
+done
+finish

@@ -1,1 +1,85 @@
-exit 77
+# sim-levels.sh: the level finder against simulated hierarchies with known
+# truth: every level found, none invented, each capacity inside the reported
+# interval or within one sweep step (2^(1/8)) of it, each latency right.
+. "$srcdir/tests/common.sh"
+
+# pattern | smallest working set | spec  (truth is read back from the spec)
+cat > "$tmp/cases" <<'CASES'
+sequential|1K|L1:size=2K,ways=4,lat=4;mem:lat=40
+sequential|1K|L1:size=16K,lat=10;mem:lat=13
+sequential|1K|L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200
+sequential|1K|L1:size=48K,ways=12,lat=5;L2:size=1M,ways=16,lat=15;L3:size=8M,ways=16,lat=45;mem:lat=300
+sequential|1K|L1:size=64K,ways=4,line=128,lat=37;L2:size=4M,ways=16,line=128,lat=168;mem:lat=420
+sequential|1K|L1:size=256K,line=128,lat=33;L2:size=32M,ways=16,line=128,lat=280;mem:lat=690
+sequential|1K|L1:size=4K,lat=10;L2:size=64K,lat=13;L3:size=1M,ways=16,lat=17;mem:lat=23
+sequential|1K|L1:size=8K,lat=3;L2:size=512K,ways=16,lat=30;mem:lat=300
+sequential|1K|L1:size=2K,ways=2,lat=4;L2:size=128K,ways=16,lat=40;L3:size=4M,ways=16,lat=90;mem:lat=250
+sequential|1K|L1:size=16K,lat=4,policy=fifo;L2:size=256K,ways=16,lat=12,policy=fifo;mem:lat=100
+sequential|1K|L1:size=32K,lat=4,policy=fifo;L2:size=2M,ways=16,lat=8;mem:lat=80
+sequential|1K|L1:size=32K,lat=5,policy=random;L2:size=1M,ways=16,lat=50;mem:lat=500
+sequential|1K|L1:size=8K,lat=4,policy=random;L2:size=256K,ways=16,lat=40;mem:lat=400
+sequential|1K|L1:size=64K,line=4K,ways=2,lat=20;L2:size=16M,line=4K,ways=16,lat=100;L3:size=512M,line=4K,ways=16,lat=300;mem:lat=900
+sequential|1K|L1:size=1M,line=1K,ways=8,lat=30;L2:size=64M,line=1K,ways=16,lat=60;mem:lat=120
+random|1K|L1:size=4K,ways=64,lat=4;mem:lat=100
+random|64|L1:size=1K,ways=16,lat=4;L2:size=4K,ways=64,lat=20;mem:lat=200
+random|64|L1:size=512,ways=8,lat=5,policy=fifo;L2:size=4K,ways=64,lat=50,policy=fifo;mem:lat=500
+sequential|1K|L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.02
+sequential|1K|L1:size=64K,line=128,lat=37;L2:size=4M,ways=16,line=128,lat=168;mem:lat=420,noise=0.03
+sequential|1K|L1:size=16K,lat=10;L2:size=256K,ways=16,lat=14;L3:size=8M,ways=16,lat=40;mem:lat=100,noise=0.01
+sequential|1K|L1:size=8K,lat=6;L2:size=2M,ways=16,lat=60;mem:lat=78,noise=0.005
+CASES
+
+n=0
+while IFS='|' read -r pattern min spec; do
+    n=$((n + 1))
+    # Truth: each cache level's size and latency, memory's latency.
+    echo "$spec" | tr ';' '\n' | awk -F'[:,=]' '
+        function bytes(s) { u = substr(s, length(s)); v = s + 0
+            return u == "K" ? v * 1024 : u == "M" ? v * 1048576 : u == "G" ? v * 1073741824 : v }
+        $1 == "mem" { for (i = 2; i < NF; i += 2) if ($i == "lat") print "mem", 0, $(i + 1); next }
+        $1 == "tlb" { next }
+        { for (i = 2; i < NF; i += 2) { if ($i == "size") s = bytes($(i + 1)); if ($i == "lat") l = $(i + 1) }
+          print $1, s, l }' > "$tmp/truth"
+    largest=$(awk '{ if ($2 > m) m = $2 } END { print m }' "$tmp/truth")
+    noise=$(echo "$spec" | sed -n 's/.*noise=\([0-9.]*\).*/\1/p')
+    "$CHASE" --sim "$spec" --pattern "$pattern" --min "$min" --max $((largest * 4)) -q > "$tmp/out.tsv" 2> "$tmp/err"
+    grep '^# level:' "$tmp/out.tsv" | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/found"
+    # found: name lo hi cycles
+    want=$(wc -l < "$tmp/truth")
+    got=$(wc -l < "$tmp/found")
+    if [ "$got" -ne "$want" ]; then
+        not_ok "case $n ($pattern, $spec): $got levels found, $want true"
+        cat "$tmp/found"
+        continue
+    fi
+    paste -d' ' "$tmp/truth" "$tmp/found" > "$tmp/both"
+    # both: truename size lat foundname lo hi cycles
+    bad=$(awk -v tol="${noise:-0}" '
+        { step = 1.0905; ltol = 0.04 + 3 * tol
+          if ($1 != "mem" && !($2 >= $5 / step && $2 <= $6 * step))
+              printf "%s %d not in [%d, %d]; ", $1, $2, $5, $6
+          if ($7 < $3 * (1 - ltol) || $7 > $3 * (1 + ltol) + (NR > 1 && $1 == "mem" ? 0 : 0))
+              printf "%s latency %s, true %s; ", $1, $7, $3 }' "$tmp/both")
+    if [ -z "$bad" ]; then
+        ok "case $n ($pattern, $spec): $got levels, capacities and latencies right"
+    else
+        not_ok "case $n ($pattern, $spec): $bad"
+    fi
+done < "$tmp/cases"
+
+# A TLB's reach is a level of its own: 1024 entries of 64 B pages (one a
+# line, so a sequential walk misses on every new line) reach 64 KiB, past
+# the 32 KiB L1 and inside the L2; every access beyond pays the miss.
+"$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=1024,page=64,lat=30' \
+    --pattern sequential --max 4M -q | grep '^# level' | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/tlb"
+check "TLB reach: levels end at 32 KiB, 64 KiB and 1 MiB, at 4, 14, 44 and 230 cycles" \
+    awk '{ lo[NR] = $2; hi[NR] = $3; c[NR] = $4 }
+         END { exit !(NR == 4 && lo[1] == 32768 && lo[2] == 65536 && lo[3] == 1048576 &&
+                      c[1] == 4 && c[2] == 14 && c[3] == 44 && c[4] == 230) }' "$tmp/tlb"
+
+# Repeatability: the same hierarchy with another noise seed gives the same levels.
+spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
+"$CHASE" --sim "$spec,seed=1" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/a"
+"$CHASE" --sim "$spec,seed=2" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/b"
+check "another noise seed gives the same levels and intervals" cmp -s "$tmp/a" "$tmp/b"
+finish

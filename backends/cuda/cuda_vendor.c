@@ -162,24 +162,31 @@ void gpu_close(struct gpu *g)
     free(g);
 }
 
-int gpu_select_load(struct gpu *g, const char *op, char *err, size_t len)
+int gpu_select_load(struct gpu *g, const char *op, struct chase_devinfo *info, char *err, size_t len)
 {
-    if (!op || !strcmp(op, "ca"))
+    const char *what;
+    if (!op || !strcmp(op, "ca")) {
         g->walk = g->walk_ca;
-    else if (!strcmp(op, "cg"))
+        what = "ca: ld.global.ca, cached in L1 and L2";
+    } else if (!strcmp(op, "cg")) {
         g->walk = g->walk_cg;
-    else if (!strcmp(op, "nc"))
+        what = "cg: ld.global.cg, cached in L2 only";
+    } else if (!strcmp(op, "nc")) {
         g->walk = g->walk_nc;
-    else {
+        what = "nc: ld.global.nc, the read-only path";
+    } else {
         snprintf(err, len, "unknown cache operator '%s'", op);
         return CHASE_EINVAL;
     }
+    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s", what);
     return CHASE_OK;
 }
 
 int gpu_set_carveout(struct gpu *g, int percent, struct chase_devinfo *info, char *err, size_t len)
 {
     int sh = attr(g, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
+    if (percent < 0)
+        percent = 0;    /* the largest L1, as the reference curves were measured */
     CHECK(cu.cuFuncSetAttribute(g->walk_ca, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
           "setting the carveout");
     CHECK(cu.cuFuncSetAttribute(g->walk_cg, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),

@@ -17,9 +17,11 @@ int gpu_probe(int *ndevices, char *why, size_t len);
 /* Opens device index; fills the driver's figures into info. */
 int gpu_open(int index, struct gpu **g, struct chase_devinfo *info, char *err, size_t len);
 void gpu_close(struct gpu *g);
-/* Chooses the load for walks: "ca" or "cg". */
-int gpu_select_load(struct gpu *g, const char *cache_op, char *err, size_t len);
-/* Sets the L1/shared split as percent of shared; reports what it did. */
+/* Chooses the load for walks ("ca", "cg", ...; NULL: the default) and
+ * records it in info's settings. */
+int gpu_select_load(struct gpu *g, const char *cache_op, struct chase_devinfo *info, char *err, size_t len);
+/* Sets the L1/shared split as percent of shared (-1: the default) and
+ * records it. */
 int gpu_set_carveout(struct gpu *g, int percent, struct chase_devinfo *info, char *err, size_t len);
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len);
 int gpu_alloc(struct gpu *g, uint64_t bytes, uint64_t *dptr, char *err, size_t len);

@@ -64,14 +64,11 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         free(d);
         return rc;
     }
-    if ((rc = gpu_select_load(d->g, p->cache_op, err, len)) != CHASE_OK ||
-        (rc = gpu_set_carveout(d->g, p->carveout < 0 ? 0 : p->carveout, info, err, len)) != CHASE_OK) {
+    if ((rc = gpu_select_load(d->g, p->cache_op, info, err, len)) != CHASE_OK ||
+        (rc = gpu_set_carveout(d->g, p->carveout, info, err, len)) != CHASE_OK) {
         gpu_backend_close(d);
         return rc;
     }
-    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s",
-                 !p->cache_op || !strcmp(p->cache_op, "ca") ? "ca (caches in L1)"
-                 : !strcmp(p->cache_op, "cg") ? "cg (bypasses L1)" : "nc (read-only path)");
     d->no_warm = p->no_warm;
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  p->no_warm ? "none: timed from a cold start (--no-warm)"

@@ -69,6 +69,12 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
 
 CHASE_WALK_KERNEL(chase_walk_ca, GPU_LOAD_CA)
 CHASE_WALK_KERNEL(chase_walk_cg, GPU_LOAD_CG)
+/* One read of the realtime counter, for runtimes that do not report its rate. */
+extern "C" __global__ void chase_realtime(i64 *out)
+{
+    out[0] = GPU_REALTIME();
+}
+
 #ifdef GPU_LOAD_NC
 CHASE_WALK_KERNEL(chase_walk_nc, GPU_LOAD_NC)
 #endif

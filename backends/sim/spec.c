@@ -49,7 +49,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
         return -1;
     }
     *colon = 0;
-    if (*have_mem) {
+    if (*have_mem && strcmp(sec, "tlb")) {
         snprintf(why, len, "sim spec: '%s' comes after mem, which must be the last level", sec);
         return -1;
     }
