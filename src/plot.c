@@ -94,7 +94,7 @@ struct box {
 static double place(const struct frame *fr, struct box *placed, size_t *n, double x, double y, size_t chars,
                     int right)
 {
-    static const double offs[] = {1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0, -4.0};
+    static const double offs[] = {1.3, -1.3, 2.4, -2.4, 3.5, -3.5, 4.6, -4.6};
     double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
     double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
     double w = (double)chars * CHAR_W;
@@ -153,7 +153,7 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
         legend(pc[0].curve, title, sizeof title);
         fprintf(f, "set title ");
         quoted(f, title);
-        fprintf(f, "\n");
+        fprintf(f, "\nunset key\n");     /* the title says it */
     } else {
         fprintf(f, "set title \"Load latency by working-set size\"\n");
     }

@@ -8,6 +8,7 @@ for sig in INT TERM; do
     want=130
     [ $sig = TERM ] && want=143
     for f in tsv json; do
+        rm -f "$tmp/s.$f"
         "$CHASE" --sim "$slow" --max 256M --steps 8 -q -f $f -o "$tmp/s.$f" 2> "$tmp/err" &
         pid=$!
         # Wait for some rows, then interrupt.

@@ -9,10 +9,7 @@ png_size() {
 }
 sim='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200'
 
-if [ -z "${GNUPLOT_PROG:-}" ]; then
-    echo "gnuplot was not found at configure time"
-    exit 77
-fi
+[ -n "${GNUPLOT_PROG:-}" ] || skip_all "gnuplot was not found at configure time"
 "$CHASE" --sim "$sim" --pattern sequential -q -o "$tmp/s.tsv" --plot "$tmp/s.png" --script "$tmp/s.gp"
 st=$?
 check "--plot on a fresh sweep exits 0 (got $st)" test "$st" -eq 0
