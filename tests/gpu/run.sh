@@ -2,9 +2,10 @@
 # run.sh: the GPU machine's run.  Builds chase from its dist tarball (proof
 # that the tarball is complete), runs the test suite and the sweeps that the
 # CUDA backend is judged by, and leaves every result under $OUT.
-# usage: tests/gpu/run.sh chase-VERSION.tar.gz
+# usage: [TAG=h100] tests/gpu/run.sh chase-VERSION.tar.gz   (TAG names the result files)
 set -eu
 OUT=${OUT:-$PWD/gpu-out}
+tag=${TAG:-gpu}
 mkdir -p "$OUT"
 tarball=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -29,20 +30,27 @@ tail -9 "$OUT/build.log" | grep -E 'module|configuration' || true
 log "make check (gnuplot is not on this machine: plot tests skip)"
 make -j16 check > "$OUT/check.log" 2>&1 || true
 grep -E '^(# |FAIL|ERROR)' "$OUT/check.log" | tail -8
+for t in tests/*.log; do
+    grep -q '^not ok' "$t" 2>/dev/null && { echo "-- $t"; tail -15 "$t"; }
+done
 
 log "backends"
 chase --list-backends
 
 log "the default sweep, 1 KiB to 1 GiB, timed from process start to exit (twice)"
 CHASE=chase sh bench/sweep-time.sh "$OUT" 2 -b cuda | tee "$OUT/timing.txt"
-mv "$OUT/sweep-1.tsv" "$OUT/h100-random-ca-1.tsv"
-mv "$OUT/sweep-2.tsv" "$OUT/h100-random-ca-2.tsv"
+mv "$OUT/sweep-1.tsv" "$OUT/$tag-random-ca-1.tsv"
+mv "$OUT/sweep-2.tsv" "$OUT/$tag-random-ca-2.tsv"
 
 log "cache operators cg and nc, a cold start, and the sequential pattern"
-chase -q -b cuda --cache-op cg -o "$OUT/h100-random-cg.tsv"
-chase -q -b cuda --cache-op nc -o "$OUT/h100-random-nc.tsv"
-chase -q -b cuda --no-warm --max 128M -o "$OUT/h100-random-nowarm.tsv"
-chase -q -b cuda --pattern sequential --max 256M -o "$OUT/h100-seq-ca.tsv"
+chase -q -b cuda --cache-op cg -o "$OUT/$tag-random-cg.tsv"
+chase -q -b cuda --cache-op nc -o "$OUT/$tag-random-nc.tsv"
+chase -q -b cuda --no-warm --max 128M -o "$OUT/$tag-random-nowarm.tsv"
+chase -q -b cuda --pattern sequential --max 256M -o "$OUT/$tag-seq-ca.tsv"
+
+log "carveout 100 (the most shared memory, the least L1): the L1 plateau must end sooner"
+chase -q -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
+chase analyze "$OUT/$tag-carveout100.tsv" | grep -E '^(carveout|L1) '
 
 log "the timed loop in SASS (sm_90)"
 cuobjdump -sass backends/cuda/chase_cuda.fatbin > "$OUT/sass.txt" 2>&1 || true
@@ -57,7 +65,7 @@ st=0; chase -b cuda --device 7 -q -o /dev/null || st=$?; echo "device 7: exit $s
 st=0; chase -b cuda --max 4T -q -o /dev/null || st=$?; echo "4 TiB: exit $st"
 
 log "levels"
-chase analyze "$OUT/h100-random-ca-1.tsv"
+chase analyze "$OUT/$tag-random-ca-1.tsv"
 
 # One archive comes back better than many files.
 cd "$OUT" && tar -czf results.tar.gz --remove-files ./*.tsv ./*.txt ./*.log
