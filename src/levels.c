@@ -11,7 +11,11 @@
  * or a point or two) are transitions, so a ramp over several points is one
  * boundary.  Consecutive plateau pieces whose fitted lines meet (no jump of a
  * level's size between the end of one and the start of the next) are one
- * level.
+ * level, with one exception: a flat piece followed by a piece that bends up
+ * by a level's step on its own, over an octave and a half or more, is a
+ * kink, where a new level begins with a gradual onset (a TLB's reach:
+ * misses grow as 1 - reach/size, over about two octaves).  A plateau
+ * that steepens bit by bit (the pieces before it already sloped) stays one.
  */
 #include "config.h"
 
@@ -26,6 +30,8 @@
 #define MIN_PLATEAU 3        /* points in a plateau piece */
 #define LEVEL_STEP 1.12      /* the smallest latency ratio between two levels */
 #define STEEP 0.35           /* log latency per octave above which a piece is a ramp */
+#define LEVEL_FLAT 0.03      /* log latency per octave below which a piece is level */
+#define KINK_OCTAVES 1.5     /* a gradual onset spans this much at least (a TLB: 1 - reach/size) */
 #define SIGMA_FLOOR 0.004    /* relative noise below which quiet data is not trusted */
 #define PENALTY 12.0         /* times sigma^2 * log(n) */
 
@@ -93,6 +99,7 @@ out:
 struct run {
     size_t a, b;             /* indices of the level's first and last points */
     double start, end;       /* fitted log latency at its first and last points */
+    int kink;                /* begins at a kink rather than after a step */
 };
 
 size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
@@ -152,18 +159,24 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
     /* Flat pieces whose lines meet are one level; a jump of a level's size,
      * across transitions or none, starts the next. */
     for (i = 0; i < npc; i++) {
+        int kink = 0;
         if (!pc[i].flat)
             continue;
         if (nrun && pc[i].at_a - run[nrun - 1].end < log(LEVEL_STEP) &&
             run[nrun - 1].end - pc[i].at_a < log(LEVEL_STEP)) {
-            run[nrun - 1].b = pc[i].b;
-            run[nrun - 1].end = pc[i].at_b;
-            continue;
+            kink = i > 0 && pc[i - 1].flat && fabs(pc[i - 1].slope) < LEVEL_FLAT &&
+                   pc[i].at_b - pc[i].at_a >= log(LEVEL_STEP) && x[pc[i].b] - x[pc[i].a] >= KINK_OCTAVES;
+            if (!kink) {
+                run[nrun - 1].b = pc[i].b;
+                run[nrun - 1].end = pc[i].at_b;
+                continue;
+            }
         }
         run[nrun].a = pc[i].a;
         run[nrun].b = pc[i].b;
         run[nrun].start = pc[i].at_a;
         run[nrun].end = pc[i].at_b;
+        run[nrun].kink = kink;
         nrun++;
     }
 
@@ -187,7 +200,13 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
                 tmp[m++] = c->rows[idx[j]].ns / c->rows[idx[j]].cycles;
         L->ns = m ? L->cycles * chase_median(tmp, m) : NAN;
 
-        if (i + 1 < nrun) {
+        if (i + 1 < nrun && run[i + 1].kink) {
+            /* At a kink the capacity is where the bend is. */
+            L->lo = c->rows[idx[run[i].b]].bytes;
+            L->hi = c->rows[idx[run[i + 1].a]].bytes;
+            trans = 0;
+            tstat = (run[i + 1].end - run[i].end) / sigma;
+        } else if (i + 1 < nrun) {
             /* Capacity: from the last point still on the plateau (within a
              * tenth of the way to the next level, or four sigma) to the first
              * at least half way there. */

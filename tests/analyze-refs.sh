@@ -25,6 +25,10 @@ check "Turing: memory about 420 cycles" within "$(field "$tmp/t" 3 4)" 410 430
 levels mi300x-gpu-benches.tsv > "$tmp/m"
 check "MI300X: L1 ends at 32 KiB" sh -c "[ $(field "$tmp/m" 1 2) -eq $((32 * K)) ]"
 check "MI300X: L2 ends at about 4 MiB" within "$(field "$tmp/m" 2 2)" $((3800 * K)) $((4200 * K))
+check "MI300X: five levels (L1, L2, Infinity Cache, the same past the TLB's reach, memory)" \
+    test "$(wc -l < "$tmp/m")" -eq 5
+check "MI300X: a level ends at the TLB step near 64 MiB" within "$(field "$tmp/m" 3 2)" $((56 * M)) $((80 * M))
+check "MI300X: the Infinity Cache at about 455 cycles before the step" within "$(field "$tmp/m" 3 4)" 445 465
 n=$(wc -l < "$tmp/m")
 check "MI300X: the Infinity Cache region ends at about 256 MiB" \
     within "$(field "$tmp/m" $((n - 1)) 2)" $((220 * M)) $((272 * M))
