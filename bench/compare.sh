@@ -3,12 +3,13 @@
 # the same working-set windows (both files: '#' lines, then bytes and cycles
 # in the first two columns, as chase's TSV and the references have them).
 # usage: bench/compare.sh CHASE.tsv REFERENCE.tsv [LO:HI:NAME ...]
-# Windows default to the H100's levels.  Prints one line a window and the
+# Windows default to the H100's levels (L1 at 2-8 KiB, where a cold first pass
+# weighs least in curves measured without a warm-up).  Prints one line a window and the
 # ratio chase/reference.
 set -eu
 ours=$1 ref=$2
 shift 2
-[ $# -gt 0 ] || set -- 4096:65536:L1 1048576:16777216:L2 33554432:46137344:L2-far 62914560:134217728:memory
+[ $# -gt 0 ] || set -- 2048:8192:L1 1048576:16777216:L2 33554432:46137344:L2-far 62914560:134217728:memory
 for w in "$@"; do
     lo=${w%%:*} rest=${w#*:}
     hi=${rest%%:*} name=${rest#*:}

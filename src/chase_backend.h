@@ -65,6 +65,7 @@ struct chase_params {
     const char *cache_op;       /* NULL: the backend's default */
     int carveout;               /* percent of L1/shared given to shared; -1: default */
     int no_warm;                /* time from a cold start: no warm traversal */
+    int sm;                     /* GPUs: walk on this multiprocessor; -1 any; -2 the default */
 };
 
 /* One point: a chain over bytes/stride lines, keyed by seed. */

@@ -37,6 +37,7 @@ static void usage(FILE *f)
 "      --seed N          seed of the random orders (default 1)\n"
 "      --cache-op OP     cuda, hip: ca (cache in L1, default), cg (skip L1); cuda: nc\n"
 "      --no-warm         time from a cold start, without a warm traversal\n"
+"      --sm N|any        cuda: walk on multiprocessor N (default 0) or any\n"
 "      --carveout PCT    cuda: percent of L1/shared memory given to shared (default 0)\n"
 "      --sim SPEC        the simulated hierarchy (implies --backend sim; see chase(1))\n"
 "      --list-backends   list the backends and why any is unavailable\n"
@@ -115,7 +116,7 @@ static void record_command(struct chase_opts *o, int argc, char **argv)
 
 enum {
     OPT_MIN = 256, OPT_MAX, OPT_STRIDE, OPT_SEED, OPT_CACHE_OP, OPT_CARVEOUT, OPT_SIM,
-    OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM
+    OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM, OPT_SM
 };
 
 static const struct option long_opts[] = {
@@ -132,6 +133,7 @@ static const struct option long_opts[] = {
     {"carveout", required_argument, NULL, OPT_CARVEOUT},
     {"sim", required_argument, NULL, OPT_SIM},
     {"no-warm", no_argument, NULL, OPT_NO_WARM},
+    {"sm", required_argument, NULL, OPT_SM},
     {"list-backends", no_argument, NULL, OPT_LIST},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
@@ -157,6 +159,7 @@ static int parse(int argc, char **argv, struct chase_opts *o, int *list)
     o->repeat = 1;
     o->seed = 1;
     o->carveout = -1;
+    o->sm = -2;
     o->fmt = CHASE_FMT_TSV;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":b:d:s:p:r:f:o:qvhV", long_opts, NULL)) != -1) {
@@ -226,6 +229,14 @@ static int parse(int argc, char **argv, struct chase_opts *o, int *list)
             break;
         case OPT_NO_WARM:
             o->no_warm = 1;
+            break;
+        case OPT_SM:
+            if (!strcmp(optarg, "any"))
+                o->sm = -1;
+            else if (parse_uint("--sm", optarg, 0, 4095, &v))
+                return CHASE_EXIT_USAGE;
+            else
+                o->sm = (int)v;
             break;
         case OPT_LIST:
             *list = 1;

@@ -25,6 +25,7 @@ struct chase_opts {
     const char *cache_op;
     int carveout;
     int no_warm;
+    int sm;                     /* -2: the backend's default, -1: any */
     char command[1024];         /* the command line, for the metadata */
 };
 

@@ -42,7 +42,7 @@ static const char *driver_size(const struct chase_curve *c, const char *level, c
 void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
                          size_t nlv)
 {
-    const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "timer"};
+    const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "sm", "timer"};
     char a[32], b[32], d[32], cap[80], lat[64];
     size_t i, k;
 

@@ -273,6 +273,7 @@ int chase_sweep(const struct chase_opts *o)
     params.cache_op = o->cache_op;
     params.carveout = o->carveout;
     params.no_warm = o->no_warm;
+    params.sm = o->sm;
     rc = slot->ops->open(&params, &dev, &info, err, sizeof err);
     if (rc != CHASE_OK) {
         fprintf(stderr, "chase: %s: %s\n", slot->name, err);

@@ -32,6 +32,9 @@ expect 2 "sim spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
 expect 2 "power of two sets" --sim 'L1:size=3K,lat=4;mem:lat=9'
 expect 2 "applies to the sim backend only" -b cpu --sim "$sim"
 expect 2 "not available on the cpu backend" -b cpu --cache-op cg --max 64K
+expect 2 "not available on the cpu backend" -b cpu --sm 3 --max 64K
+expect 2 "not available on the sim backend" --sim "$sim" --sm any
+expect 2 "--sm: 'x' is not a whole number" --sm x
 expect 5 "cannot write '/nonexistent/dir/x.tsv'" --sim "$sim" --max 16K -o /nonexistent/dir/x.tsv
 expect 4 "does not fit in this machine's memory" -b cpu --max 900T
 expect 2 "analyze: name at least one FILE" analyze

@@ -1,4 +1,5 @@
-# cuda-ptx.sh: the PTX of the timed loop, for every configured architecture:
+# cuda-ptx.sh: the PTX of the timed loop (in the sample function each walk
+# kernel calls), for every configured architecture:
 # one dependent global load a loop iteration with the chosen cache operator
 # (the load's address register is the register it writes), the loop not
 # unrolled into independent loads, and %clock64 reads bracketing it.
@@ -12,9 +13,11 @@ for arch in $CUDA_ARCHS; do
     "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
         -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
     for op in ca cg nc; do
-        # The function's body, one instruction or label a line.
-        awk -v f="chase_walk_$op" '$0 ~ "entry " f "\\(" { on = 1 } on { print } on && /^}/ { exit }' "$tmp/k.ptx" |
-            sed 's/^[ \t]*//; /^\/\//d; /^$/d' > "$tmp/body"
+        # The kernel's body, then the timed sample's function it calls, one
+        # instruction or label a line.
+        { awk -v f="chase_walk_$op" '$0 ~ "entry " f "\\(" { on = 1 } on { print } on && /^}/ { exit }' "$tmp/k.ptx"
+          awk -v f="chase_timed_$op" '/^\.func/ && index($0, f) { on = 1 } on { print } on && /^}/ { exit }' "$tmp/k.ptx"
+        } | sed 's/^[ \t]*//; /^\/\//d; /^$/d' > "$tmp/body"
         verdict=$(awk -v op="$op" '
             /^\$L__BB[0-9_]+:$/ { label = substr($1, 1, length($1) - 1); start[label] = NR }
             /%clock64/ { clk[++nclk] = NR }

@@ -15,26 +15,33 @@ for arch in $HIP_ARCHS; do
     # gfx940 and later name the L1-bypassing bit sc1; earlier targets glc.
     case $arch in gfx94*|gfx95*) bypass=sc1 ;; *) bypass=glc ;; esac
     for op in ca cg; do
-        awk -v f="chase_walk_$op:" '$1 == f { on = 1 } on { print } on && /s_endpgm/ { exit }' "$tmp/k.s" |
+        awk -v f="chase_walk_$op:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on { print }' "$tmp/k.s" |
             sed 's/;.*//; s/^[ \t]*//; /^$/d; /^\./{/^\.LBB/!d}' > "$tmp/body"
         verdict=$(awk -v op="$op" -v bypass="$bypass" '
             { line[NR] = $0 }
             /^\.LBB[0-9_]+:/ { lab = $1; sub(/:$/, "", lab); at[lab] = NR }
             /^s_memtime/ { mtl[++mt] = NR }
             /^s_memrealtime/ { rt++ }
-            /^(global|flat|buffer)_load_/ {
-                nld++; ld[nld] = NR
-                d = $2; sub(/,$/, "", d); a = $3; sub(/,$/, "", a)
-                if (d != a) bad = bad "load at " NR " writes " d " but reads " a "; "
-                bits = ($0 ~ / glc| sc0| sc1| nt| slc| dlc/)
-                if (op == "ca" && bits) bad = bad "ca load has cache-policy bits: " $0 "; "
-                if (op == "cg" && $0 !~ (" " bypass)) bad = bad "cg load lacks " bypass ": " $0 "; "
-            }
+            /^(global|flat|buffer)_load_/ { all[++nall] = NR }
             /^s_cbranch_|^s_branch/ { br[++nbr] = NR; tgt[nbr] = $2 }
             function interesting(i) { return line[i] ~ /^(s_memtime|global_load_|flat_load_|buffer_load_)/ }
+            function inloop(i,   b) {
+                for (b = 1; b <= nbr; b++) if ((tgt[b] in at) && at[tgt[b]] < i && br[b] > i) return 1
+                return 0
+            }
             END {
+                # The chain loads are the loads inside loops; the rest (the
+                # cursor, read once) are not timed.
+                for (k = 1; k <= nall; k++) {
+                    if (!inloop(all[k])) continue
+                    nld++; ld[nld] = all[k]; split(line[all[k]], w, /[ ,]+/)
+                    if (w[2] != w[3]) bad = bad "load at " all[k] " writes " w[2] " but reads " w[3] "; "
+                    bits = (line[all[k]] ~ / glc| sc0| sc1| nt| slc| dlc/)
+                    if (op == "ca" && bits) bad = bad "ca load has cache-policy bits: " line[all[k]] "; "
+                    if (op == "cg" && line[all[k]] !~ (" " bypass)) bad = bad "cg load lacks " bypass ": " line[all[k]] "; "
+                }
                 if (!mt || !rt) bad = bad "no s_memtime or s_memrealtime; "
-                if (nld != 2) bad = bad nld " loads (want 2: the warm and the timed loop); "
+                if (nld != 2) bad = bad nld " loads in loops (want 2: the warm and the timed loop); "
                 timed = 0
                 for (b = 1; b <= nbr; b++) {
                     if (!(tgt[b] in at) || at[tgt[b]] >= br[b]) continue      # not a backward branch

@@ -9,6 +9,14 @@ static __device__ __forceinline__ long long globaltimer(void)
     return t;
 }
 #define GPU_REALTIME() globaltimer()
+static __device__ __forceinline__ unsigned smid(void)
+{
+    unsigned s;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(s));
+    return s;
+}
+#define GPU_SMID() smid()
+#define GPU_TIMED_FN __noinline__
 
 /* ld.global.ca caches in L1 and L2; ld.global.cg in L2 only.  The asm reads
  * and writes one register, so each load depends on the one before. */

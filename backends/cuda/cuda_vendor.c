@@ -22,7 +22,8 @@ extern const unsigned char chase_gpu_image[];
     X(cuDeviceGetAttribute) X(cuDeviceTotalMem) X(cuDevicePrimaryCtxRetain)                      \
     X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent) X(cuModuleLoadData) X(cuModuleUnload)        \
     X(cuModuleGetFunction) X(cuFuncSetAttribute) X(cuFuncGetAttribute) X(cuMemAlloc)             \
-    X(cuMemFree) X(cuMemGetInfo) X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuCtxSynchronize)           \
+    X(cuMemFree) X(cuMemGetInfo) X(cuMemcpyDtoH) X(cuMemsetD32) X(cuLaunchKernel)               \
+    X(cuCtxSynchronize)                                                                          \
     X(cuGetErrorString)
 
 #define STR_(x) #x
@@ -237,11 +238,13 @@ int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_
     return CHASE_OK;
 }
 
-int gpu_walk(struct gpu *g, uint64_t cursor, uint64_t warm, uint64_t loads, unsigned samples, uint64_t out,
-             char *err, size_t len)
+int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples, uint64_t out,
+             int target, uint64_t claimed, char *err, size_t len)
 {
-    void *args[] = {&cursor, &warm, &loads, &samples, &out};
-    CHECK(cu.cuLaunchKernel(g->walk, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL), "launching the walk");
+    void *args[] = {&cursor, &warm, &loads, &samples, &out, &target, &claimed};
+    /* Pinned: enough one-warp blocks that every SM gets some. */
+    unsigned blocks = target >= 0 ? (unsigned)g->sms * 4 : 1, threads = target >= 0 ? 32 : 1;
+    CHECK(cu.cuLaunchKernel(g->walk, blocks, 1, 1, threads, 1, 1, 0, NULL, args, NULL), "launching the walk");
     CHECK(cu.cuCtxSynchronize(), "the walk kernel");
     return CHASE_OK;
 }
@@ -251,6 +254,19 @@ int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *e
     (void)g;
     CHECK(cu.cuMemcpyDtoH(host, (CUdeviceptr)dptr, bytes), "cuMemcpyDtoH");
     return CHASE_OK;
+}
+
+int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len)
+{
+    (void)g;
+    CHECK(cu.cuMemsetD32((CUdeviceptr)dptr, value, count), "cuMemsetD32");
+    return CHASE_OK;
+}
+
+int gpu_multiprocessors(struct gpu *g, int *pinnable)
+{
+    *pinnable = 1;     /* %smid numbers the SMs 0 .. count-1 */
+    return g->sms;
 }
 
 double gpu_realtime_hz(struct gpu *g)

@@ -28,8 +28,13 @@ int gpu_alloc(struct gpu *g, uint64_t bytes, uint64_t *dptr, char *err, size_t l
 void gpu_free(struct gpu *g, uint64_t dptr);
 int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_t stride,
               uint64_t head, char *err, size_t len);
-int gpu_walk(struct gpu *g, uint64_t cursor, uint64_t warm, uint64_t loads, unsigned samples,
-             uint64_t out, char *err, size_t len);
+/* Walks from the chain at cursor; target >= 0 pins the walk to that
+ * multiprocessor, claimed being a device int the kernel sets when it does. */
+int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples,
+             uint64_t out, int target, uint64_t claimed, char *err, size_t len);
+int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len);
+/* How many multiprocessors, and whether a walk can be pinned to one. */
+int gpu_multiprocessors(struct gpu *g, int *pinnable);
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len);
 /* The realtime counter's rate in Hz (CUDA's globaltimer counts ns: 1e9). */
 double gpu_realtime_hz(struct gpu *g);

@@ -27,6 +27,7 @@ struct gpu_dev {
     uint64_t warm_limit;        /* working sets up to this need a warm walk */
     double realtime_hz;
     int no_warm;
+    int sm;                     /* pinned multiprocessor, or -1 */
 };
 
 static int gpu_backend_probe(int *ndevices, char *why, size_t len)
@@ -80,6 +81,25 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
      * more than a quarter of the chain.  The driver's L2 size only plans
      * the work here; it is never reported as measured. */
     d->warm_limit = l2 ? 4 * l2 : (1ull << 30);
+    {
+        int pinnable = 0, sms = gpu_multiprocessors(d->g, &pinnable);
+        d->sm = p->sm == -2 ? (pinnable ? 0 : -1) : p->sm;
+        if (d->sm >= 0 && !pinnable) {
+            snprintf(err, len, "--sm is not available on %s", CHASE_GPU_NAME);
+            gpu_backend_close(d);
+            return CHASE_EINVAL;
+        }
+        if (d->sm >= sms) {
+            snprintf(err, len, "SM %d does not exist (the device has %d)", d->sm, sms);
+            gpu_backend_close(d);
+            return CHASE_EINVAL;
+        }
+        if (d->sm >= 0)
+            chase_kv_set(info->settings, &info->nsettings, "sm",
+                         "%d: every walk runs on this multiprocessor (a level's latency differs between them)", d->sm);
+        else
+            chase_kv_set(info->settings, &info->nsettings, "sm", "any: the scheduler picks, point by point");
+    }
     d->realtime_hz = gpu_realtime_hz(d->g);
     info->default_stride = 128;
     info->default_max = 1ull << 30;
@@ -107,12 +127,33 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
     return CHASE_OK;
 }
 
+/* One walk launch and its results; checks that a pinned walk ran where asked. */
+static int walk(struct gpu_dev *d, unsigned warm, unsigned loads, unsigned samples, int64_t *r,
+                char *err, size_t len)
+{
+    uint64_t cursor = d->scratch, claimed = d->scratch + 8, results = d->scratch + 64;
+    size_t n = WALK_SAMPLE0 + samples;
+    int rc;
+
+    if (d->sm >= 0 && ((rc = gpu_memset32(d->g, claimed, 0, 1, err, len)) != CHASE_OK ||
+                       (rc = gpu_memset32(d->g, results + 8 * WALK_SM, 0xffffffffu, 2, err, len)) != CHASE_OK))
+        return rc;
+    rc = gpu_walk(d->g, cursor, warm, loads, samples, results, d->sm, claimed, err, len);
+    if (rc == CHASE_OK)
+        rc = gpu_copy_out(d->g, r, results, n * sizeof *r, err, len);
+    if (rc == CHASE_OK && d->sm >= 0 && r[WALK_SM] != d->sm) {
+        snprintf(err, len, "no thread of the walk landed on SM %d (another process may hold it)", d->sm);
+        rc = CHASE_EFAIL;
+    }
+    return rc;
+}
+
 static int gpu_backend_measure(void *p, const struct chase_point *pt, struct chase_samples *out,
                                char *err, size_t len)
 {
     struct gpu_dev *d = p;
     struct chase_chain c;
-    uint64_t n = pt->bytes / pt->stride, cursor = d->scratch, results = d->scratch + 64;
+    uint64_t n = pt->bytes / pt->stride, cursor = d->scratch;
     uint64_t warm = 0, left;
     int64_t r[WALK_SAMPLE0 + SAMPLES];
     double rate;
@@ -135,13 +176,11 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     for (left = warm; left > MAX_LAUNCH_LOADS; left -= MAX_LAUNCH_LOADS) {
         if (*pt->stop)
             return CHASE_EINTR;
-        rc = gpu_walk(d->g, cursor, MAX_LAUNCH_LOADS, 0, 0, results, err, len);
+        rc = walk(d, MAX_LAUNCH_LOADS, 0, 0, r, err, len);
         if (rc != CHASE_OK)
             return rc;
     }
-    rc = gpu_walk(d->g, cursor, left, LOADS, SAMPLES, results, err, len);
-    if (rc == CHASE_OK)
-        rc = gpu_copy_out(d->g, r, results, sizeof r, err, len);
+    rc = walk(d, (unsigned)left, LOADS, SAMPLES, r, err, len);
     if (rc != CHASE_OK)
         return rc;
     /* The clock rate of this very launch: cycles over realtime across the samples. */

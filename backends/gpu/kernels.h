@@ -6,6 +6,8 @@
  *   GPU_LOAD_CA(a)     a = *a, caching in the L1
  *   GPU_LOAD_CG(a)     a = *a, bypassing the L1
  *   GPU_LOAD_NC(a)     optional: a = *a through a read-only path
+ *   GPU_SMID()         the multiprocessor (compute unit) running the thread
+ *   GPU_TIMED_FN       how the timed sample's function is compiled
  * a is an unsigned long long holding the address to read, so that each load
  * reads the register it writes: the dependence the tests look for.
  */
@@ -31,18 +33,54 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
 }
 
 /*
+ * One sample: loads dependent loads between two clock reads.  It is a
+ * function of its own (GPU_TIMED_FN: not inlined on CUDA) so that the timed
+ * loop's place in the code, which moves a load's cost by a cycle when the
+ * loop straddles an instruction-fetch block, does not depend on what the
+ * kernel around it does.  Counters are 32-bit: no launch walks 2^32 loads.
+ */
+#define CHASE_TIMED_FN(NAME, LOAD)                                                  \
+    static __device__ GPU_TIMED_FN i64 NAME(u64 *ap, unsigned loads)               \
+    {                                                                                \
+        u64 a = *ap;                                                                 \
+        unsigned i;                                                                  \
+        i64 t0, t1;                                                                  \
+        t0 = GPU_CYCLES();                                                           \
+        _Pragma("unroll 1")                                                          \
+        for (i = 0; i < loads; i++)                                                  \
+            LOAD(a);                                                                 \
+        t1 = GPU_CYCLES();                                                           \
+        *ap = a;                                                                     \
+        return t1 - t0;                                                              \
+    }
+
+/*
  * One thread walks on from *cursor: warm loads, then samples of loads
  * each between two clock reads; the realtime counter brackets all samples.
  * The cursor is left where the walk stopped so the next launch goes on
  * along the chain rather than re-reading lines it has just touched.
+ *
+ * A load's latency depends on which multiprocessor issues it (on the H100
+ * the L2 hit latency differs by 10% between SMs), so the walk can be pinned:
+ * with target >= 0 the grid covers every multiprocessor and only the first
+ * thread to arrive on the target walks; *claimed says one did.
  */
-#define CHASE_WALK_KERNEL(NAME, LOAD)                                               \
-    extern "C" __global__ void NAME(u64 *cursor, u64 warm, u64 loads,               \
-                                    unsigned samples, i64 *out)                      \
+#define CHASE_WALK_KERNEL(NAME, TIMED, LOAD)                                        \
+    CHASE_TIMED_FN(TIMED, LOAD)                                                      \
+    extern "C" __global__ void NAME(u64 *cursor, unsigned warm, unsigned loads,     \
+                                    unsigned samples, i64 *out, int target,          \
+                                    int *claimed)                                    \
     {                                                                                \
-        u64 a = *cursor, i;                                                          \
+        u64 a;                                                                       \
         i64 t0, t1, r0, r1, c0, c1;                                                  \
-        unsigned s;                                                                  \
+        unsigned i, s;                                                               \
+        if (target >= 0 && ((int)GPU_SMID() != target || threadIdx.x != 0 ||       \
+                            atomicCAS(claimed, 0, 1) != 0))                          \
+            return;                                                                  \
+        if (target < 0 && (threadIdx.x != 0 || blockIdx.x != 0))                     \
+            return;                                                                  \
+        a = *cursor;                                                                 \
+        out[WALK_SM] = GPU_SMID();                                                   \
         t0 = GPU_CYCLES();                                                           \
         t1 = GPU_CYCLES();                                                           \
         out[WALK_OVERHEAD] = t1 - t0;                                                \
@@ -52,14 +90,8 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
         r0 = GPU_REALTIME();                                                         \
         c0 = GPU_CYCLES();                                                           \
         _Pragma("unroll 1")                                                          \
-        for (s = 0; s < samples; s++) {                                              \
-            t0 = GPU_CYCLES();                                                       \
-            _Pragma("unroll 1")                                                      \
-            for (i = 0; i < loads; i++)                                              \
-                LOAD(a);                                                             \
-            t1 = GPU_CYCLES();                                                       \
-            out[WALK_SAMPLE0 + s] = t1 - t0;                                         \
-        }                                                                            \
+        for (s = 0; s < samples; s++)                                                \
+            out[WALK_SAMPLE0 + s] = TIMED(&a, loads);                                \
         c1 = GPU_CYCLES();                                                           \
         r1 = GPU_REALTIME();                                                         \
         out[WALK_REAL] = r1 - r0;                                                    \
@@ -67,8 +99,8 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
         *cursor = a;                                                                 \
     }
 
-CHASE_WALK_KERNEL(chase_walk_ca, GPU_LOAD_CA)
-CHASE_WALK_KERNEL(chase_walk_cg, GPU_LOAD_CG)
+CHASE_WALK_KERNEL(chase_walk_ca, chase_timed_ca, GPU_LOAD_CA)
+CHASE_WALK_KERNEL(chase_walk_cg, chase_timed_cg, GPU_LOAD_CG)
 /* One read of the realtime counter, for runtimes that do not report its rate. */
 extern "C" __global__ void chase_realtime(i64 *out)
 {
@@ -76,7 +108,7 @@ extern "C" __global__ void chase_realtime(i64 *out)
 }
 
 #ifdef GPU_LOAD_NC
-CHASE_WALK_KERNEL(chase_walk_nc, GPU_LOAD_NC)
+CHASE_WALK_KERNEL(chase_walk_nc, chase_timed_nc, GPU_LOAD_NC)
 #endif
 
 #endif

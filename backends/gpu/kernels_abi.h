@@ -5,6 +5,7 @@
 #define WALK_OVERHEAD 0     /* cycles of an empty timed region */
 #define WALK_REAL 1         /* realtime ticks across all samples */
 #define WALK_SPAN 2         /* cycles across all samples, for the clock rate */
-#define WALK_SAMPLE0 3      /* then one cycle count per sample */
+#define WALK_SM 3           /* the multiprocessor that walked */
+#define WALK_SAMPLE0 4      /* then one cycle count per sample */
 
 #endif

@@ -214,11 +214,12 @@ int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_
     return CHASE_OK;
 }
 
-int gpu_walk(struct gpu *g, uint64_t cursor, uint64_t warm, uint64_t loads, unsigned samples, uint64_t out,
-             char *err, size_t len)
+int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples, uint64_t out,
+             int target, uint64_t claimed, char *err, size_t len)
 {
-    void *args[] = {&cursor, &warm, &loads, &samples, &out};
-    CHECK(hipModuleLaunchKernel(g->walk, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL), "launching the walk");
+    void *args[] = {&cursor, &warm, &loads, &samples, &out, &target, &claimed};
+    unsigned blocks = target >= 0 ? (unsigned)g->cus * 4 : 1, threads = target >= 0 ? 64 : 1;
+    CHECK(hipModuleLaunchKernel(g->walk, blocks, 1, 1, threads, 1, 1, 0, NULL, args, NULL), "launching the walk");
     CHECK(hipDeviceSynchronize(), "the walk kernel");
     return CHASE_OK;
 }
@@ -228,6 +229,21 @@ int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *e
     (void)g;
     CHECK(hipMemcpyDtoH(host, (hipDeviceptr_t)(uintptr_t)dptr, bytes), "hipMemcpyDtoH");
     return CHASE_OK;
+}
+
+int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len)
+{
+    (void)g;
+    CHECK(hipMemsetD32((hipDeviceptr_t)(uintptr_t)dptr, (int)value, count), "hipMemsetD32");
+    return CHASE_OK;
+}
+
+int gpu_multiprocessors(struct gpu *g, int *pinnable)
+{
+    /* __smid() packs shader-engine and CU fields, not 0 .. CUs-1, so a
+     * walk is not pinned here (never run on an AMD GPU by us). */
+    *pinnable = 0;
+    return g->cus;
 }
 
 double gpu_realtime_hz(struct gpu *g)

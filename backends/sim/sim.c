@@ -146,8 +146,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         sim_close(d);
         return CHASE_EINVAL;
     }
-    if (p->cache_op || p->carveout >= 0) {
-        snprintf(err, len, "--cache-op and --carveout are not available on the sim backend");
+    if (p->cache_op || p->carveout >= 0 || p->sm >= -1) {
+        snprintf(err, len, "--cache-op, --carveout and --sm are not available on the sim backend");
         sim_close(d);
         return CHASE_EINVAL;
     }

@@ -48,13 +48,22 @@ chase -q -b cuda --cache-op nc -o "$OUT/$tag-random-nc.tsv"
 chase -q -b cuda --no-warm --max 128M -o "$OUT/$tag-random-nowarm.tsv"
 chase -q -b cuda --pattern sequential --max 256M -o "$OUT/$tag-seq-ca.tsv"
 
+log "the L2 seen from every 4th SM (one 8 MiB point each): the walk is pinned, so the SM is a variable"
+sm=0
+while [ $sm -lt 132 ]; do
+    printf 'sm %3d: %s cycles\n' $sm "$(chase -q -b cuda --sm $sm --min 8M --max 8M -f csv | awk -F, 'NR == 2 { print $2 }')"
+    sm=$((sm + 4))
+done | tee "$OUT/$tag-l2-by-sm.txt" | tr '\n' ' '
+echo
+
 log "carveout 100 (the most shared memory, the least L1): the L1 plateau must end sooner"
 chase -q -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
 chase analyze "$OUT/$tag-carveout100.tsv" | grep -E '^(carveout|L1) '
 
 log "the timed loop in SASS (sm_90)"
 cuobjdump -sass backends/cuda/chase_cuda.fatbin > "$OUT/sass.txt" 2>&1 || true
-awk '/Function : chase_walk_ca/,/EXIT/' "$OUT/sass.txt" | grep -E 'LDG|CS2R|S2UR|BRA' | head -20
+awk '/Function : .*chase_timed_ca/ { on = 1 } on && /Function : .*chase_timed_cg/ { exit } on' "$OUT/sass.txt" |
+    grep -E '^ +/\*[0-9a-f]{4}\*/' | sed 's|/\* 0x[0-9a-f]* \*/||' | head -24
 
 log "compute-sanitizer on a short sweep"
 compute-sanitizer --tool memcheck --error-exitcode 9 chase -q -b cuda --max 2M --steps 2 -o /dev/null \
