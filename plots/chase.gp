@@ -4,8 +4,6 @@ set terminal pngcairo size 1400,860 enhanced font "DejaVu Sans,15" linewidth 1.5
 set encoding utf8
 # Labels come from file metadata: print them as they are, no markup.
 set termoption noenhanced
-# Level labels get a white box so they stay readable over other curves.
-set style textbox opaque noborder margins 0.5, 0.2
 set logscale x 2
 set logscale y 2
 set xlabel "working-set size"

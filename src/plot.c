@@ -17,11 +17,15 @@
 #include "size.h"
 
 /* gnuplot's double-quoted strings (chase.gp turns enhanced text off, so
- * only quotes and backslashes need escaping). */
+ * only quotes, backslashes and line breaks need escaping). */
 static void quoted(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
+        if (*s == '\n') {
+            fputs("\\n", f);
+            continue;
+        }
         if (*s == '"' || *s == '\\')
             fputc('\\', f);
         fputc(*s, f);
@@ -78,8 +82,8 @@ static int find_gnuplot(char *path, size_t len)
  * (plots/chase.gp) and gnuplot's usual margins. */
 #define PLOT_W 1250.0
 #define PLOT_H 640.0
-#define CHAR_W 8.6
-#define CHAR_H 19.0
+#define CHAR_W 10.5
+#define CHAR_H 20.0
 
 struct frame {
     double x0, x1, y0, y1;      /* log2 of the axis ranges */
@@ -89,37 +93,65 @@ struct box {
     double l, r, b, t;
 };
 
-/* Picks a vertical offset, in character heights, that keeps this label off
- * those already placed: above the curve first, then below, then further. */
-static double place(const struct frame *fr, struct box *placed, size_t *n, double x, double y, size_t chars,
-                    int right)
+/* A data point as an obstacle for labels: a few pixels each way. */
+static struct box point_box(const struct frame *fr, double x, double y)
+{
+    double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
+    double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
+    struct box b = {px - 4, px + 4, py - 4, py + 4};
+    return b;
+}
+
+/* Picks where a label goes: a vertical offset in character heights, and
+ * for a level with a capacity, whether it ends at the capacity line or
+ * starts there.  The choice covers no other label if it can (placed[0 ..
+ * points) are data points, the rest labels and the key), then the fewest
+ * data points, then stays closest to its plateau's end.  The label joins
+ * placed; *left says it starts at x. */
+static double place(const struct frame *fr, struct box *placed, size_t points, size_t *n, double x, double y,
+                    size_t chars, int edge, int *left)
 {
     static const double offs[] = {1.3, -1.3, 2.4, -2.4, 3.5, -3.5, 4.6, -4.6};
     double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
     double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
     double w = (double)chars * CHAR_W;
-    struct box b = {right ? px - w : px - w / 2, right ? px : px + w / 2, 0, 0};
-    size_t k, m;
+    size_t k, m, best = 0, best_score = (size_t)-1;
+    int side, best_side = 0;
+    struct box b;
 
     for (k = 0; k < sizeof offs / sizeof offs[0]; k++) {
-        int clear = 1;
-        b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
-        b.t = b.b + CHAR_H;
-        for (m = 0; m < *n && clear; m++)
-            clear = b.r < placed[m].l || b.l > placed[m].r || b.t < placed[m].b || b.b > placed[m].t;
-        if (clear)
-            break;
+        for (side = 0; side <= (edge ? 1 : 0); side++) {
+            /* Near its plateau and at its end is best: small costs for
+             * moving away, a point's for each point covered, a label's
+             * for covering a label. */
+            size_t score = 2 * k + 6 * (size_t)side;
+            b.l = !edge ? px - w / 2 : side ? px + 2 * CHAR_W : px - w;
+            b.r = b.l + w;
+            b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
+            b.t = b.b + CHAR_H;
+            for (m = 0; m < *n; m++)
+                if (!(b.r < placed[m].l || b.l > placed[m].r || b.t < placed[m].b || b.b > placed[m].t))
+                    score += m < points ? 1 : 1000;
+            if (b.r > PLOT_W || b.l < 0)
+                score += 1000;      /* off the plot */
+            if (score < best_score) {
+                best_score = score;
+                best = k;
+                best_side = side;
+            }
+        }
     }
-    if (k == sizeof offs / sizeof offs[0])
-        k = 0;
-    b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
+    b.l = !edge ? px - w / 2 : best_side ? px + 2 * CHAR_W : px - w;
+    b.r = b.l + w;
+    b.b = py + offs[best] * CHAR_H - CHAR_H / 2;
     b.t = b.b + CHAR_H;
-    if (*n < 64)
-        placed[(*n)++] = b;
-    return offs[k];
+    placed[(*n)++] = b;
+    *left = best_side;
+    return offs[best];
 }
 
-static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, const char *png, int ns)
+/* Returns 0, or -1 out of memory. */
+static int write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, const char *png, int ns)
 {
     double xmin = INFINITY, xmax = 0, ymin = INFINITY, ymax = 0;
     char a[32], title[256];
@@ -150,7 +182,13 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
     }
     fprintf(f, "\n");
     if (n == 1) {
+        /* One curve: its legend is the title, and what timed it the line below. */
+        const char *timer = chase_meta_get(&pc[0].curve->meta, "timer");
+        size_t used;
         legend(pc[0].curve, title, sizeof title);
+        used = strlen(title);
+        if (timer && used + 2 < sizeof title)
+            snprintf(title + used, sizeof title - used, "\n%s", timer);
         fprintf(f, "set title ");
         quoted(f, title);
         fprintf(f, "\nunset key\n");     /* the title says it */
@@ -176,14 +214,41 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
 
     /* Level marks: the capacity as a dashed line, a label on the plateau. */
     {
-        struct box placed[64];
-        size_t nplaced = 0;
         struct frame fr = {log2(xmin / 1.15), log2(xmax * 1.15), log2(ymin / 1.4), log2(ymax * 1.6)};
+        size_t nplaced = 0, points, cap = CHASE_MAX_LEVELS * n + 1;
+        struct box *placed;
+        for (i = 0; i < n; i++)
+            cap += pc[i].curve->n;
+        placed = malloc(cap * sizeof *placed);
+        if (!placed)
+            return -1;
+        for (i = 0; i < n; i++)
+            for (j = 0; j < pc[i].curve->n; j++) {
+                double y = yvalue(&pc[i].curve->rows[j], ns);
+                if (y > 0)
+                    placed[nplaced++] = point_box(&fr, (double)pc[i].curve->rows[j].bytes, y);
+            }
+        points = nplaced;
+        /* The key, top left, counts as a label: nothing may cover it. */
+        if (n > 1) {
+            size_t longest = 0;
+            for (i = 0; i < n; i++) {
+                legend(pc[i].curve, title, sizeof title);
+                if (strlen(title) > longest)
+                    longest = strlen(title);
+            }
+            placed[nplaced].l = 0;
+            placed[nplaced].r = 80 + (double)longest * CHAR_W * 0.9;
+            placed[nplaced].t = PLOT_H;
+            placed[nplaced].b = PLOT_H - 16 - (double)n * CHAR_H;
+            nplaced++;
+        }
         for (i = 0; i < n; i++) {
             for (j = 0; j < pc[i].nlevels; j++) {
                 const struct chase_level *L = &pc[i].levels[j];
                 const struct chase_row *first = &pc[i].curve->rows[L->first];
                 double y = ns ? L->ns : L->cycles, x, off;
+                int left = 0;
                 char text[128];
                 if (!(y > 0))
                     continue;
@@ -191,25 +256,26 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
                     char b[32];
                     /* A sharp edge is one size; a ramp is shown as the interval. */
                     if ((double)L->hi <= 1.1 * (double)L->lo)
-                        snprintf(text, sizeof text, "%s ~ %s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
+                        snprintf(text, sizeof text, "%s ~ %s, %.3g %s", L->name, chase_size_format(L->lo, a, sizeof a),
                                  y, ns ? "ns" : "cyc");
                     else
-                        snprintf(text, sizeof text, "%s %s-%s, %.0f %s", L->name, chase_size_format(L->lo, a, sizeof a),
+                        snprintf(text, sizeof text, "%s %s-%s, %.3g %s", L->name, chase_size_format(L->lo, a, sizeof a),
                                  chase_size_format(L->hi, b, sizeof b), y, ns ? "ns" : "cyc");
                     fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt 3 lw 1.2 lc rgb word(colors, %zu)\n",
                             (unsigned long long)L->lo, (unsigned long long)L->lo, i + 1);
-                    x = (double)L->lo / 1.04;       /* just inside the plateau's end */
+                    x = (double)L->lo;
                 } else {
-                    snprintf(text, sizeof text, "%s, %.0f %s", L->name, y, ns ? "ns" : "cyc");
+                    snprintf(text, sizeof text, "%s, %.3g %s", L->name, y, ns ? "ns" : "cyc");
                     x = sqrt((double)first->bytes * (double)pc[i].curve->rows[L->last].bytes);
                 }
-                off = place(&fr, placed, &nplaced, x, y, strlen(text), L->hi != 0);
+                off = place(&fr, placed, points, &nplaced, x, y, strlen(text), L->hi != 0, &left);
                 fprintf(f, "set label %d ", label++);
                 quoted(f, text);
-                fprintf(f, " at %g, %g %s offset 0, %.1f tc rgb word(colors, %zu) boxed front\n", x, y,
-                        L->hi ? "right" : "center", off, i + 1);
+                fprintf(f, " at %g, %g %s offset %.1f, %.1f tc rgb word(colors, %zu) front\n", x, y,
+                        !L->hi ? "center" : left ? "left" : "right", !L->hi ? 0.0 : left ? 2.0 : -0.5, off, i + 1);
             }
         }
+        free(placed);
     }
 
     for (i = 0; i < n; i++) {
@@ -229,6 +295,7 @@ static void write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, c
         quoted(f, title);
     }
     fprintf(f, "\n");
+    return 0;
 }
 
 int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, const char *script_path,
@@ -260,7 +327,12 @@ int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, con
             close(fd);
         return CHASE_EXIT_FILE;
     }
-    write_script(f, pc, n, png, ns);
+    if (write_script(f, pc, n, png, ns)) {
+        fclose(f);
+        snprintf(err, len, "out of memory");
+        rc = CHASE_EXIT_FAIL;
+        goto out;
+    }
     if (fclose(f)) {
         snprintf(err, len, "cannot write the gnuplot script '%s'", path);
         rc = CHASE_EXIT_FILE;
