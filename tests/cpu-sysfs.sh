@@ -25,7 +25,8 @@ median() {
         awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
 attempt() {
-    "$CHASE" -b cpu --max $((l2 * 8)) -q -o "$tmp/cpu.tsv" || return 1
+    # Far enough past the L2 that a plateau follows it, whatever the L3.
+    "$CHASE" -b cpu --max $((l2 * 32)) -q -o "$tmp/cpu.tsv" || return 1
     a=$(median "$tmp/cpu.tsv" $((l1 / 8)) $((l1 / 2)))
     b=$(median "$tmp/cpu.tsv" $((l1 * 2)) $((l1 * 4)))
     c=$(median "$tmp/cpu.tsv" $((l2 / 8)) $((l2 / 2)))
