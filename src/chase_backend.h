@@ -41,7 +41,6 @@ struct chase_devinfo {
     char name[128];
     char arch[64];
     char timer[128];            /* what the cycles and ns columns come from */
-    uint64_t mem_bytes;         /* memory a working set may use */
     uint64_t default_stride;    /* bytes; the line size the device is best read at */
     uint64_t default_max;       /* bytes; the sweep's default upper end */
     struct chase_kv settings[CHASE_MAX_KV];   /* how it measures: cache op, carveout... */
@@ -82,7 +81,6 @@ struct chase_samples {
     double cycles[CHASE_MAX_SAMPLES];
     double ns[CHASE_MAX_SAMPLES];
     unsigned n;
-    uint64_t loads;             /* timed loads per sample */
 };
 
 struct chase_backend {

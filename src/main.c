@@ -349,9 +349,9 @@ static int analyze_or_plot(int plot, int argc, char **argv, struct chase_opts *o
             w.fmt = o->fmt;
             if (o->fmt == CHASE_FMT_JSON) {
                 /* The levels alone, as the sweep's JSON holds them. */
-                fputs("{\n  \"file\": \"", stdout);
-                fputs(curves[i].name, stdout);
-                fputs("\",\n  \"points\": [", stdout);
+                fputs("{\n  \"file\": ", stdout);
+                chase_json_string(stdout, curves[i].name);
+                fputs(",\n  \"points\": [", stdout);
             }
             chase_writer_end(&w, lv[i], nlv[i], "analyzed");
         } else {

@@ -42,7 +42,7 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
     return 0;
 }
 
-static void json_string(FILE *f, const char *s)
+void chase_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
@@ -93,9 +93,9 @@ void chase_writer_begin(struct chase_writer *w, const struct chase_meta *meta)
         fputs("{\n  \"meta\": {", w->f);
         for (k = 0; k < meta->n; k++) {
             fputs(k ? ",\n    " : "\n    ", w->f);
-            json_string(w->f, meta->kv[k].key);
+            chase_json_string(w->f, meta->kv[k].key);
             fputs(": ", w->f);
-            json_string(w->f, meta->kv[k].val);
+            chase_json_string(w->f, meta->kv[k].val);
         }
         fputs("\n  },\n  \"points\": [", w->f);
         break;
@@ -155,14 +155,14 @@ void chase_writer_end(struct chase_writer *w, const struct chase_level *lv, size
         fputs("\n  ],\n  \"levels\": [", w->f);
         for (i = 0; i < nlv; i++) {
             fprintf(w->f, "%s\n    {\"name\": ", i ? "," : "");
-            json_string(w->f, lv[i].name);
+            chase_json_string(w->f, lv[i].name);
             fprintf(w->f, ", \"lo\": %llu, \"hi\": %llu, \"cycles\": %.4g, \"ns\": ",
                     (unsigned long long)lv[i].lo, (unsigned long long)lv[i].hi, lv[i].cycles);
             number(w->f, lv[i].ns, 1);
             fprintf(w->f, ", \"confidence\": %.2f}", lv[i].confidence);
         }
         fputs("\n  ],\n  \"status\": ", w->f);
-        json_string(w->f, status);
+        chase_json_string(w->f, status);
         fputs("\n}\n", w->f);
         break;
     }

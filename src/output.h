@@ -28,6 +28,9 @@ void chase_writer_end(struct chase_writer *w, const struct chase_level *lv, size
 /* Returns 0, or -1 if anything failed to reach the file. */
 int chase_writer_close(struct chase_writer *w);
 
+/* Writes s as a JSON string, quoted and escaped. */
+void chase_json_string(FILE *f, const char *s);
+
 /* The column names, shared with the reader. */
 #define CHASE_COLUMNS "bytes", "cycles", "p5", "p95", "ns", "samples"
 

@@ -197,7 +197,6 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     info->default_stride = 64;
     describe(info, &dev->largest_cache);
-    info->mem_bytes = phys;
     /* Sweep past the last cache far enough to see memory. */
     info->default_max = 1ULL << 20;
     while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
@@ -296,7 +295,6 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
 
     loads = n < MIN_LOADS ? MIN_LOADS : n > MAX_LOADS ? MAX_LOADS : n;
     out->n = 0;
-    out->loads = loads;
     for (s = 0; s < CPU_SAMPLES; s++) {
         double t0, t1;
         uint64_t c0, c1;

@@ -109,7 +109,6 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         gpu_backend_close(d);
         return rc;
     }
-    info->mem_bytes = avail;
     if (d->bytes + (64u << 20) > avail) {
         snprintf(err, len, "a %s working set does not fit in the device's free memory (%s)",
                  chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
@@ -186,7 +185,6 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     /* The clock rate of this very launch: cycles over realtime across the samples. */
     rate = r[WALK_REAL] > 0 ? (double)r[WALK_SPAN] / ((double)r[WALK_REAL] / d->realtime_hz * 1e9) : 0;
     out->n = SAMPLES;
-    out->loads = LOADS;
     for (s = 0; s < SAMPLES; s++) {
         out->cycles[s] = (double)(r[WALK_SAMPLE0 + s] - r[WALK_OVERHEAD]) / LOADS;
         out->ns[s] = rate > 0 ? out->cycles[s] / rate : -1;

@@ -196,7 +196,6 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     info->default_max = 1ULL << 12;
     while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
-    info->mem_bytes = MAX_LINES * 64;
     *devp = d;
     return CHASE_OK;
 }
@@ -242,7 +241,6 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     }
     per = (n > MIN_TIMED ? n : MIN_TIMED) / SIM_SAMPLES;
     out->n = SIM_SAMPLES;
-    out->loads = per;
     for (s = 0; s < SIM_SAMPLES; s++) {
         double sum = 0;
         for (k = 0; k < per; k++) {
