@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "gpu.h"
+#include "kfd.h"
 
 /* The embedded code object bundle (chase_hip.hip for every configured target). */
 extern const unsigned char chase_gpu_image[];
@@ -134,6 +135,19 @@ int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, 
     snprintf(info->caches[0].name, sizeof info->caches[0].name, "L2");
     info->caches[0].bytes = (uint64_t)p.l2CacheSize;
     info->ncaches = 1;
+    {
+        /* The runtime does not report an Infinity Cache (MALL); the
+         * driver's topology lists it as a further cache level. */
+        int level = 0;
+        uint64_t bytes = 0;
+        if (kfd_last_cache(KFD_TOPOLOGY, index, &level, &bytes) == 0 && level > 2) {
+            snprintf(info->caches[1].name, sizeof info->caches[1].name, "L%d", level);
+            info->caches[1].bytes = bytes;
+            info->ncaches = 2;
+            chase_kv_set(info->facts, &info->nfacts, "last_cache_level", "L%d, %llu bytes (KFD topology: "
+                         "the Infinity Cache on GPUs that have one)", level, (unsigned long long)bytes);
+        }
+    }
     snprintf(info->timer, sizeof info->timer,
              "cycles: s_memtime (core clock) around the timed loop; ns: s_memrealtime around the same loops");
     return realtime_rate(g, info, err, len);
