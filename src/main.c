@@ -310,6 +310,8 @@ static int analyze_or_plot(int plot, int argc, char **argv, struct chase_opts *o
         return usage_error("%s: name at least one FILE", plot ? "plot" : "analyze");
     if (plot && !o->output)
         return usage_error("%s", "plot: name the PNG to write with -o OUT.png");
+    if (!plot && o->fmt_given && o->fmt == CHASE_FMT_CSV)
+        return usage_error("%s", "analyze: CSV has no place for levels; use --format tsv or json");
     curves = calloc((size_t)n, sizeof *curves);
     lv = calloc((size_t)n, sizeof *lv);
     nlv = calloc((size_t)n, sizeof *nlv);
@@ -341,24 +343,30 @@ static int analyze_or_plot(int plot, int argc, char **argv, struct chase_opts *o
         free(pc);
         goto out;
     }
+    /* With --format, each curve goes back out as a sweep writes it, its
+     * levels included; several JSON curves make an array. */
+    if (o->fmt_given && o->fmt == CHASE_FMT_JSON && n > 1)
+        fputs("[\n", stdout);
     for (i = 0; i < n; i++) {
         if (o->fmt_given) {
             struct chase_writer w;
-            memset(&w, 0, sizeof w);
-            w.f = stdout;
-            w.fmt = o->fmt;
-            if (o->fmt == CHASE_FMT_JSON) {
-                /* The levels alone, as the sweep's JSON holds them. */
-                fputs("{\n  \"file\": ", stdout);
-                chase_json_string(stdout, curves[i].name);
-                fputs(",\n  \"points\": [", stdout);
-            }
+            size_t r;
+            chase_writer_open(&w, NULL, o->fmt, err, sizeof err);
+            if (o->fmt == CHASE_FMT_JSON && i)
+                fputs(",\n", stdout);
+            chase_writer_begin(&w, &curves[i].meta);
+            for (r = 0; r < curves[i].n; r++)
+                chase_writer_row(&w, &curves[i].rows[r]);
             chase_writer_end(&w, lv[i], nlv[i], "analyzed");
+            if (chase_writer_close(&w))
+                code = CHASE_EXIT_FILE;
         } else {
             printf("%s%s\n", i ? "\n" : "", curves[i].name);
             chase_report_levels(stdout, &curves[i], lv[i], nlv[i]);
         }
     }
+    if (o->fmt_given && o->fmt == CHASE_FMT_JSON && n > 1)
+        fputs("]\n", stdout);
 out:
     for (i = 0; i < n; i++)
         chase_curve_free(&curves[i]);

@@ -285,13 +285,8 @@ int chase_sweep(const struct chase_opts *o)
     max = o->max ? o->max : info.default_max;
     min = o->min ? o->min : stride > 1024 ? stride : 1024;
     if (min > max && !o->min)
-        min = stride;
-    if (stride > max) {
-        fprintf(stderr, "chase: stride %s is larger than the working set ", chase_size_format(stride, a, sizeof a));
-        fprintf(stderr, "%s\n", chase_size_format(max, a, sizeof a));
-        code = CHASE_EXIT_USAGE;
-        goto out;
-    }
+        min = stride <= max ? stride : max;   /* a stride too large is the plan's to report */
+    /* The plan checks what depends on the backend's defaults too. */
     if (chase_plan_make(min, max, o->steps, stride, &plan, &nplan, err, sizeof err)) {
         fprintf(stderr, "chase: %s\n", err);
         code = CHASE_EXIT_USAGE;

@@ -30,6 +30,14 @@ awk '!/^#/ { print $1, $2 }' "$tmp/c.tsv" > "$tmp/plain.txt"
 "$CHASE" analyze -f tsv "$tmp/plain.txt" | grep '^# level' | cut -f1-4 > "$tmp/levels.plain"
 cut -f1-4 "$tmp/levels.tsv" > "$tmp/levels.tsv4"
 check "analyze of plain 'bytes latency' text finds the same levels" cmp -s "$tmp/levels.tsv4" "$tmp/levels.plain"
+if command -v python3 > /dev/null 2>&1; then
+    "$CHASE" analyze -f json "$tmp/c.tsv" "$tmp/c.json" > "$tmp/two.json"
+    check "analyze -f json of two curves is an array of curves with their levels" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d) == 2 and all(len(c['levels']) == 3 and len(c['points']) == $tsv_rows for c in d)" "$tmp/two.json"
+fi
+expect 2 "CSV has no place for levels" analyze -f csv "$tmp/c.tsv"
 "$CHASE" analyze "$tmp/c.tsv" > "$tmp/report"
 check "analyze's report shows the driver's sizes beside the measured" grep -Eq '^L2 .*256 KiB$' "$tmp/report"
 finish

@@ -125,7 +125,7 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
     *largest = 0;
     for (i = 0; i < 8; i++) {
         uint64_t bytes;
-        char why[64], name[16];
+        char why[64], name[16], key[24];
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
         read_line(path, type, sizeof type);
         if (!type[0])
@@ -145,8 +145,9 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
             snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "%s", name);
             info->caches[info->ncaches++].bytes = bytes;
         }
-        chase_kv_set(info->facts, &info->nfacts, !strcmp(type, "Data") ? "l1d_bytes" : name,
-                     "%llu (%s, %s B lines, sysfs)", (unsigned long long)bytes, size, line);
+        snprintf(key, sizeof key, "l%s%s_bytes", level, !strcmp(type, "Data") ? "d" : "");
+        chase_kv_set(info->facts, &info->nfacts, key, "%llu (%s, %s B lines, sysfs)",
+                     (unsigned long long)bytes, size, line);
         if (!strcmp(level, "1") && atoi(line) > 0)
             info->default_stride = (uint64_t)atoi(line);
         if (bytes > *largest)

@@ -2,8 +2,9 @@
  *
  * One allocation serves the whole sweep.  Each point builds its chain on the
  * device in parallel, then one thread warms and times it in the same launch
- * (a launch may land on another multiprocessor with a cold L1), going on
- * along the chain rather than restarting at its head.
+ * and on one multiprocessor (--sm; each has its own L1, and the L2's
+ * latency differs between them), going on along the chain rather than
+ * restarting at its head.
  */
 #include "config.h"
 
