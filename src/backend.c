@@ -5,12 +5,72 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend.h"
+#include "paths.h"
 
-/* The order --backend auto tries them in. */
-static const char *const module_names[] = {"cuda", "hip"};
-static void *handles[sizeof module_names / sizeof module_names[0]];
+/* Every backend, in the order --backend auto tries them: the one table of
+ * their names. */
+static const struct known {
+    const char *name;
+    const struct chase_backend *builtin;    /* NULL: a module, chase_NAME.so */
+    int automatic;                          /* auto considers it */
+    int built;                              /* this build made it */
+} known[] = {
+#ifdef CHASE_BUILT_CUDA
+    {"cuda", NULL, 1, 1},
+#else
+    {"cuda", NULL, 1, 0},
+#endif
+#ifdef CHASE_BUILT_HIP
+    {"hip", NULL, 1, 1},
+#else
+    {"hip", NULL, 1, 0},
+#endif
+    {"cpu", &chase_backend_cpu, 1, 1},
+    {"sim", &chase_backend_sim, 0, 1},
+};
+#define NKNOWN (sizeof known / sizeof known[0])
+static void *handles[NKNOWN];
+
+int chase_backend_known(const char *name)
+{
+    size_t i;
+    for (i = 0; i < NKNOWN; i++)
+        if (!strcmp(known[i].name, name))
+            return 1;
+    return 0;
+}
+
+int chase_backend_auto(const char *name)
+{
+    size_t i;
+    for (i = 0; i < NKNOWN; i++)
+        if (!strcmp(known[i].name, name))
+            return known[i].automatic;
+    return 0;
+}
+
+const char *chase_backend_names(void)
+{
+    static char buf[128];
+    size_t i, n = 0;
+    for (i = 0; i < NKNOWN; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i ? ", " : "", known[i].name);
+    return buf;
+}
+
+const char *chase_backends_built(void)
+{
+    static char buf[128];
+    size_t i, n = 0;
+    for (i = 0; i < NKNOWN; i++)
+        if (known[i].built)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s%s", n ? " " : "", known[i].name,
+                                  known[i].builtin ? "" : " (module)");
+    return buf;
+}
 
 /* A module that passes this is safe to call: hwloc and fio check the same. */
 static int check_ops(const struct chase_backend *ops, const char *name, char *why, size_t len)
@@ -30,11 +90,13 @@ static int check_ops(const struct chase_backend *ops, const char *name, char *wh
 
 static const struct chase_backend *load_module(size_t i, char *why, size_t len)
 {
-    const char *env = getenv("CHASE_BACKEND_PATH");
-    char dirs[1024], path[1100], first[CHASE_ERRLEN] = "";
+    const char *name = known[i].name;
+    char dirs[4096], path[4200];
     char *dir, *save = NULL;
+    int found = 0;
 
-    snprintf(dirs, sizeof dirs, "%s", env && *env ? env : CHASE_MODULE_DIR);
+    chase_dirs(CHASE_DIR_MODULES, dirs, sizeof dirs);
+    why[0] = 0;
     for (dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
         size_t f;
         for (f = 0; f < 2; f++) {
@@ -43,13 +105,17 @@ static const struct chase_backend *load_module(size_t i, char *why, size_t len)
             void *h;
 
             /* Installed modules, or a build tree's libtool output. */
-            snprintf(path, sizeof path, f ? "%s/.libs/chase_%s.so" : "%s/chase_%s.so", dir, module_names[i]);
+            snprintf(path, sizeof path, f ? "%s/.libs/chase_%s.so" : "%s/chase_%s.so", dir, name);
+            if (access(path, F_OK))
+                continue;
+            found = 1;
             h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
             if (!h) {
-                /* Keep the first error that is not a plain missing file. */
+                /* The module is there but does not load: say why (a
+                 * library it needs is missing, say), once. */
                 const char *e = dlerror();
-                if (!first[0] && e && !strstr(e, "No such file"))
-                    snprintf(first, sizeof first, "%s", e);
+                if (!why[0])
+                    snprintf(why, len, "%s", e ? e : "dlopen failed");
                 continue;
             }
             *(void **)&entry = dlsym(h, CHASE_BACKEND_SYMBOL);
@@ -59,9 +125,12 @@ static const struct chase_backend *load_module(size_t i, char *why, size_t len)
                 return NULL;
             }
             ops = entry();
-            if (!ops || check_ops(ops, module_names[i], why, len)) {
-                if (!ops)
-                    snprintf(why, len, "%.200s: entry returned nothing", path);
+            if (!ops) {
+                snprintf(why, len, "%.200s: entry returned nothing", path);
+                dlclose(h);
+                return NULL;
+            }
+            if (check_ops(ops, name, why, len)) {
                 dlclose(h);
                 return NULL;
             }
@@ -69,11 +138,10 @@ static const struct chase_backend *load_module(size_t i, char *why, size_t len)
             return ops;
         }
     }
-    if (first[0])
-        snprintf(why, len, "%s", first);
-    else
-        snprintf(why, len, "module chase_%s.so not installed (built without %s support?)",
-                 module_names[i], module_names[i]);
+    if (!found)
+        snprintf(why, len, known[i].built ? "module chase_%s.so not found (set CHASE_BACKEND_PATH?)"
+                                          : "built without %s support (module chase_%s.so not installed)",
+                 name, name);
     return NULL;
 }
 
@@ -94,24 +162,12 @@ int chase_backends_load(struct chase_backend_slot *slots, int max, const char *o
     int n = 0;
     size_t i;
 
-    for (i = 0; i < sizeof module_names / sizeof module_names[0] && n < max; i++) {
-        if (only && strcmp(only, module_names[i]))
+    for (i = 0; i < NKNOWN && n < max; i++) {
+        if (only && strcmp(only, known[i].name))
             continue;
         memset(&slots[n], 0, sizeof slots[n]);
-        slots[n].name = module_names[i];
-        slots[n].ops = load_module(i, slots[n].why, sizeof slots[n].why);
-        probe(&slots[n++]);
-    }
-    if (n < max && (!only || !strcmp(only, "cpu"))) {
-        memset(&slots[n], 0, sizeof slots[n]);
-        slots[n].name = "cpu";
-        slots[n].ops = &chase_backend_cpu;
-        probe(&slots[n++]);
-    }
-    if (n < max && (!only || !strcmp(only, "sim"))) {
-        memset(&slots[n], 0, sizeof slots[n]);
-        slots[n].name = "sim";
-        slots[n].ops = &chase_backend_sim;
+        slots[n].name = known[i].name;
+        slots[n].ops = known[i].builtin ? known[i].builtin : load_module(i, slots[n].why, sizeof slots[n].why);
         probe(&slots[n++]);
     }
     return n;
@@ -130,7 +186,7 @@ struct chase_backend_slot *chase_backends_find(struct chase_backend_slot *slots,
 void chase_backends_unload(void)
 {
     size_t i;
-    for (i = 0; i < sizeof handles / sizeof handles[0]; i++)
+    for (i = 0; i < NKNOWN; i++)
         if (handles[i]) {
             dlclose(handles[i]);
             handles[i] = NULL;

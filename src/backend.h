@@ -19,6 +19,14 @@ struct chase_backend_slot *chase_backends_find(struct chase_backend_slot *slots,
                                                const char *name);
 void chase_backends_unload(void);
 
+/* The names: is this one known, all of them ("cuda, hip, cpu, sim"), and
+ * those this build has ("cpu sim cuda", modules built beside the program). */
+int chase_backend_known(const char *name);
+const char *chase_backend_names(void);
+const char *chase_backends_built(void);
+/* Does --backend auto consider it (the simulator it does not)? */
+int chase_backend_auto(const char *name);
+
 extern const struct chase_backend chase_backend_cpu;
 extern const struct chase_backend chase_backend_sim;
 

@@ -10,22 +10,42 @@
 #define CHASE_HD
 #endif
 
+/* The orders a chain can visit its working set in (enum chase_pattern's
+ * values; kept here so the kernels need no other header). */
+#define CHASE_CHAIN_RANDOM 0    /* blocks in one random cycle */
+#define CHASE_CHAIN_SEQ 1       /* block after block */
+#define CHASE_CHAIN_PAIR 2      /* random blocks, two loads each: +0 and +sub */
+#define CHASE_CHAIN_PAGE 3      /* random blocks, one load each at a scattered multiple of sub */
+
 /*
- * A chain visits n lines.  Position k of the walk is line perm(k), and the
- * line at perm(k) points to perm(k+1 mod n), so the chain is one cycle through
- * every line whatever perm is, as long as perm is a bijection on [0, n).
- * Any thread can write any slot knowing only k: chains build in parallel.
+ * A chain cuts the working set into blocks of `stride` bytes and visits n
+ * positions.  Position k reads the byte offset chase_chain_offset(k), and
+ * the word there points to the offset of position k+1 (mod n), so the
+ * chain is one cycle through every position whatever the block order is,
+ * as long as that order is a bijection on the blocks.  Any thread can
+ * write any slot knowing only k: chains build in parallel.
  *
- * The random order's perm is a keyed mix on the next power of two above n
- * (multiply by an odd number, add a key, fold the high half into the low:
- * each step is a bijection on b-bit numbers), walked until it lands below n
- * (cycle walking keeps it a bijection on [0, n)).
+ * The random order is a keyed mix on the next power of two above the
+ * block count (multiply by an odd number, add a key, fold the high half
+ * into the low: each step is a bijection on b-bit numbers), walked until it
+ * lands below the count (cycle walking keeps it a bijection).
+ *
+ * PAIR visits each block twice in a row, at +0 and at +sub: the second
+ * load hits if and only if the first brought in the bytes at +sub, which
+ * measures a cache's fetch granularity (its sector, or its line).
+ * PAGE reads one line-sized unit (sub bytes) of each block, at an offset
+ * that varies from block to block: with page-sized blocks every access
+ * touches a new page while the lines spread over all cache sets, so a TLB's
+ * reach shows without cache set conflicts.
  */
 struct chase_chain {
-    uint64_t n;
+    uint64_t n;                 /* positions in the cycle */
+    uint64_t blocks;            /* blocks the order permutes */
+    uint64_t stride;            /* bytes a block */
+    uint64_t sub;               /* PAIR: offset of the second load; PAGE: unit of the in-block offset */
     uint64_t mask;
     unsigned fold;
-    int pattern;                /* enum chase_pattern */
+    int pattern;                /* CHASE_CHAIN_* */
     uint64_t mul[3];
     uint64_t add[3];
 };
@@ -38,15 +58,24 @@ static inline uint64_t chase_splitmix(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static inline void chase_chain_init(struct chase_chain *c, uint64_t n, int pattern, uint64_t seed)
+/* A chain of blocks over bytes (bytes / stride blocks, at least one).
+ * The caller has checked that stride and sub suit the pattern
+ * (chase_chain_check). */
+static inline void chase_chain_init(struct chase_chain *c, uint64_t bytes, uint64_t stride, int pattern,
+                                    uint64_t sub, uint64_t seed)
 {
     unsigned bits = 0;
-    uint64_t s = seed;
+    uint64_t s = seed, blocks = stride ? bytes / stride : 0;
     int r;
 
-    while (bits < 64 && (1ULL << bits) < n)
+    if (blocks == 0)
+        blocks = 1;
+    while (bits < 64 && (1ULL << bits) < blocks)
         bits++;
-    c->n = n;
+    c->blocks = blocks;
+    c->n = pattern == CHASE_CHAIN_PAIR ? 2 * blocks : blocks;
+    c->stride = stride;
+    c->sub = sub;
     c->mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
     c->fold = bits / 2 > 0 ? bits / 2 : 1;
     c->pattern = pattern;
@@ -54,6 +83,18 @@ static inline void chase_chain_init(struct chase_chain *c, uint64_t n, int patte
         c->mul[r] = chase_splitmix(&s) | 1;
         c->add[r] = chase_splitmix(&s);
     }
+}
+
+/* 0 if the pattern can use this stride and sub, or a reason. */
+static inline const char *chase_chain_check(uint64_t stride, int pattern, uint64_t sub)
+{
+    if (stride < 8 || (stride & (stride - 1)))
+        return "the stride must be a power of two of at least 8 bytes";
+    if (pattern == CHASE_CHAIN_PAIR && (sub < 8 || sub >= stride || sub % 8))
+        return "the second load's offset must be a multiple of 8 below the stride";
+    if (pattern == CHASE_CHAIN_PAGE && (sub < 8 || sub > stride || (sub & (sub - 1))))
+        return "the unit must be a power of two of at least 8 bytes, at most the stride";
+    return 0;
 }
 
 CHASE_HD static inline uint64_t chase_chain_mix(const struct chase_chain *c, uint64_t x)
@@ -66,22 +107,36 @@ CHASE_HD static inline uint64_t chase_chain_mix(const struct chase_chain *c, uin
     return x;
 }
 
-/* The line visited at position k (0 <= k < n). */
-CHASE_HD static inline uint64_t chase_chain_line(const struct chase_chain *c, uint64_t k)
+/* The block visited at block position k (0 <= k < blocks). */
+CHASE_HD static inline uint64_t chase_chain_block(const struct chase_chain *c, uint64_t k)
 {
     uint64_t x = k;
-    if (c->pattern != 0 /* CHASE_PATTERN_RANDOM */)
+    if (c->pattern == CHASE_CHAIN_SEQ)
         return k;
     do
         x = chase_chain_mix(c, x);
-    while (x >= c->n);
+    while (x >= c->blocks);
     return x;
 }
 
-/* The line that position k's line points to. */
+/* The byte offset that position k (0 <= k < n) reads. */
+CHASE_HD static inline uint64_t chase_chain_offset(const struct chase_chain *c, uint64_t k)
+{
+    if (c->pattern == CHASE_CHAIN_PAIR)
+        return chase_chain_block(c, k >> 1) * c->stride + (k & 1) * c->sub;
+    if (c->pattern == CHASE_CHAIN_PAGE) {
+        uint64_t b = chase_chain_block(c, k), units = c->stride / c->sub;
+        /* A multiplicative hash of the block spreads the units over the
+         * block (units is a power of two, so the mask is exact). */
+        return b * c->stride + (((b * 0x9e3779b97f4a7c15ULL) >> 32) & (units - 1)) * c->sub;
+    }
+    return chase_chain_block(c, k) * c->stride;
+}
+
+/* The offset that position k's word points to. */
 CHASE_HD static inline uint64_t chase_chain_next(const struct chase_chain *c, uint64_t k)
 {
-    return chase_chain_line(c, k + 1 == c->n ? 0 : k + 1);
+    return chase_chain_offset(c, k + 1 == c->n ? 0 : k + 1);
 }
 
 #endif

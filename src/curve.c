@@ -6,25 +6,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chase_backend.h"
 #include "curve.h"
+
+/* The slot for key: its own, or a new one at the end; NULL when full. */
+static int slot(struct chase_meta *m, const char *key)
+{
+    int i;
+    for (i = 0; i < m->n; i++)
+        if (!strcmp(m->kv[i].key, key))
+            return i;
+    if (m->n == CHASE_META_MAX)
+        return -1;
+    snprintf(m->kv[m->n].key, sizeof m->kv[m->n].key, "%s", key);
+    return m->n++;
+}
 
 void chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
 {
     va_list ap;
-    int i;
+    int i = slot(m, key);
 
-    for (i = 0; i < m->n; i++)
-        if (!strcmp(m->kv[i].key, key))
-            break;
-    if (i == m->n) {
-        if (m->n == CHASE_META_MAX)
-            return;
-        m->n++;
-        snprintf(m->kv[i].key, sizeof m->kv[i].key, "%s", key);
-    }
+    if (i < 0)
+        return;
     va_start(ap, fmt);
     vsnprintf(m->kv[i].val, sizeof m->kv[i].val, fmt, ap);
     va_end(ap);
+    m->kv[i].is_num = 0;
+    m->kv[i].num = 0;
+}
+
+void chase_meta_num(struct chase_meta *m, const char *key, double v)
+{
+    int i = slot(m, key);
+
+    if (i < 0)
+        return;
+    chase_num_text(v, m->kv[i].val, sizeof m->kv[i].val);
+    m->kv[i].is_num = 1;
+    m->kv[i].num = v;
 }
 
 const char *chase_meta_get(const struct chase_meta *m, const char *key)
@@ -34,6 +54,19 @@ const char *chase_meta_get(const struct chase_meta *m, const char *key)
         if (!strcmp(m->kv[i].key, key))
             return m->kv[i].val;
     return NULL;
+}
+
+int chase_meta_get_num(const struct chase_meta *m, const char *key, double *v)
+{
+    int i;
+    for (i = 0; i < m->n; i++)
+        if (!strcmp(m->kv[i].key, key)) {
+            if (!m->kv[i].is_num)
+                return -1;
+            *v = m->kv[i].num;
+            return 0;
+        }
+    return -1;
 }
 
 int chase_curve_push(struct chase_curve *c, const struct chase_row *r)

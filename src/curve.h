@@ -5,23 +5,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CHASE_META_MAX 96
+#define CHASE_META_MAX 128
 
-/* Ordered key/value metadata, as written in '# key: value' lines. */
+/* Ordered key/value metadata, as written in '# key: value' lines.  A value
+ * is text, or a number (is_num) whose text is its shortest exact form, so
+ * JSON writes numbers as numbers. */
 struct chase_meta {
     struct {
         char key[48];
         char val[512];
+        int is_num;
+        double num;
     } kv[CHASE_META_MAX];
     int n;
 };
 
+/* Sets key to text (replacing an earlier value of the same key). */
 void chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Sets key to a number. */
+void chase_meta_num(struct chase_meta *m, const char *key, double v);
+/* The value's text, or NULL. */
 const char *chase_meta_get(const struct chase_meta *m, const char *key);
+/* 0 and the number if key holds one, else -1. */
+int chase_meta_get_num(const struct chase_meta *m, const char *key, double *v);
 
 /* One measured point: per-access latency over its samples. */
 struct chase_row {

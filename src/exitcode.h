@@ -10,7 +10,11 @@ enum {
     CHASE_EXIT_NOMEM = 4,       /* the working set does not fit */
     CHASE_EXIT_FILE = 5,        /* a file could not be read, parsed or written */
     CHASE_EXIT_PLOT = 6,        /* plotting failed; the data was still written */
-    CHASE_EXIT_SIGINT = 130,    /* interrupted; rows measured so far were kept */
+    CHASE_EXIT_UNSUPPORTED = 7, /* the backend cannot make this measurement */
+    /* Stopped by a signal; what was measured so far is kept. */
+    CHASE_EXIT_SIGHUP = 129,
+    CHASE_EXIT_SIGINT = 130,
+    CHASE_EXIT_SIGPIPE = 141,
     CHASE_EXIT_SIGTERM = 143
 };
 

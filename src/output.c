@@ -1,15 +1,63 @@
-/* output.c: TSV (native: '#' metadata lines, tab-separated rows), CSV and JSON writers. */
+/* output.c: the TSV, CSV and JSON writers (layout in output.h). */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "chase_backend.h"
 #include "output.h"
 
-static const char *const columns[] = {CHASE_COLUMNS};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const struct chase_column point_cols[] = {
+    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL},
+    {"p95", CHASE_REAL}, {"ns", CHASE_REAL}, {"samples", CHASE_INT},
+};
+const struct chase_table chase_points_table = {"points", point_cols, 6, NULL};
+
+static const struct chase_column level_cols[] = {
+    {"name", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
+    {"ns", CHASE_REAL}, {"confidence", CHASE_REAL},
+};
+const struct chase_table chase_levels_table = {"levels", level_cols, 6, "level"};
+
+void chase_point_cells(const struct chase_row *r, struct chase_cell *c)
+{
+    memset(c, 0, 6 * sizeof *c);
+    c[0].num = (double)r->bytes;
+    c[1].num = r->cycles;
+    c[2].num = r->p5;
+    c[3].num = r->p95;
+    c[4].num = r->ns;
+    c[5].num = r->samples;
+}
+
+/* A derived figure to 6 significant digits: a level's latency is a median
+ * of logarithms, and 13.999999999999996 would say more than it knows. */
+static double sig6(double v)
+{
+    char buf[32];
+    if (!isfinite(v))
+        return v;
+    snprintf(buf, sizeof buf, "%.6g", v);
+    return strtod(buf, NULL);
+}
+
+void chase_level_cells(const struct chase_level *L, struct chase_cell *c)
+{
+    memset(c, 0, 6 * sizeof *c);
+    c[0].text = L->name;
+    c[1].num = (double)L->lo;
+    c[2].num = L->hi ? (double)L->hi : NAN;     /* the last level has no upper end */
+    c[3].num = sig6(L->cycles);
+    c[4].num = sig6(L->ns);
+    c[5].num = floor(L->confidence * 100 + 0.5) / 100;     /* a rough figure */
+}
 
 int chase_format_parse(const char *name, enum chase_format *fmt)
 {
@@ -24,160 +72,457 @@ int chase_format_parse(const char *name, enum chase_format *fmt)
     return 0;
 }
 
-int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt,
-                      char *why, size_t len)
+const char *chase_format_name(enum chase_format fmt)
 {
+    return fmt == CHASE_FMT_CSV ? "csv" : fmt == CHASE_FMT_JSON ? "json" : "tsv";
+}
+
+static const char *shown(const struct chase_writer *w)
+{
+    return w->path ? w->path : "standard output";
+}
+
+/* Every write goes through here: the first failure is kept and named. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int out(struct chase_writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    int r;
+
+    if (w->failed)
+        return -1;
+    va_start(ap, fmt);
+    r = vfprintf(w->f, fmt, ap);
+    va_end(ap);
+    if (r < 0 || ferror(w->f)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno ? errno : EIO));
+        w->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int flush(struct chase_writer *w)
+{
+    if (w->failed)
+        return -1;
+    if (fflush(w->f)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno));
+        w->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt)
+{
+    struct stat st;
+    int fd;
+
     memset(w, 0, sizeof *w);
     w->fmt = fmt;
     if (!path || !strcmp(path, "-")) {
         w->f = stdout;
         return 0;
     }
-    w->f = fopen(path, "w");
-    if (!w->f) {
-        snprintf(why, len, "cannot write '%s': %s", path, strerror(errno));
-        return -1;
+    w->path = path;
+    /* Devices, pipes and the like are written as they are; a regular file
+     * (or a new one) through a temporary beside it. */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        w->f = fopen(path, "w");
+        if (!w->f) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            w->failed = 1;
+            return -1;
+        }
+        return 0;
     }
-    w->own = 1;
+    {
+        const char *slash = strrchr(path, '/');
+        int dirlen = slash ? (int)(slash - path + 1) : 0;
+        mode_t mask;
+        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
+            sizeof w->tmp) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+            w->failed = 1;
+            return -1;
+        }
+        fd = mkstemp(w->tmp);
+        if (fd < 0) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            w->tmp[0] = 0;
+            w->failed = 1;
+            return -1;
+        }
+        /* mkstemp makes it 0600; the file gets the mode fopen would give. */
+        mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask)) {
+            /* Not fatal: the data matters more than its mode. */
+        }
+        w->f = fdopen(fd, "w");
+        if (!w->f) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            close(fd);
+            unlink(w->tmp);
+            w->tmp[0] = 0;
+            w->failed = 1;
+            return -1;
+        }
+    }
     return 0;
 }
 
-void chase_json_string(FILE *f, const char *s)
+int chase_json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
+    int bad = fputc('"', f) == EOF;
+    for (; *s && !bad; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
+            bad = fprintf(f, "\\%c", c) < 0;
         else if (c == '\n')
-            fputs("\\n", f);
+            bad = fputs("\\n", f) == EOF;
         else if (c == '\t')
-            fputs("\\t", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
+            bad = fputs("\\t", f) == EOF;
+        else if (c == '\r')
+            bad = fputs("\\r", f) == EOF;
+        else if (c < 0x20 || c == 0x7f)
+            bad = fprintf(f, "\\u%04x", c) < 0;
         else
-            fputc(c, f);
+            bad = fputc(c, f) == EOF;
     }
-    fputc('"', f);
+    if (!bad)
+        bad = fputc('"', f) == EOF;
+    return bad ? -1 : 0;
 }
 
-/* NAN prints as "nan" in TSV/CSV and null in JSON. */
-static void number(FILE *f, double v, int json)
+static int jstr(struct chase_writer *w, const char *s)
 {
+    if (w->failed)
+        return -1;
+    if (chase_json_string(w->f, s)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno ? errno : EIO));
+        w->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Text for TSV: tabs and line breaks would break the line, so they are
+ * written as spaces (the JSON keeps them). */
+static int text(struct chase_writer *w, const char *s)
+{
+    for (; *s; s++)
+        if (out(w, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s))
+            return -1;
+    return 0;
+}
+
+static int number(struct chase_writer *w, double v, enum chase_type t)
+{
+    char buf[64];
     if (isnan(v))
-        fputs(json ? "null" : "nan", f);
-    else
-        fprintf(f, "%.4g", v);
+        return out(w, "%s", w->fmt == CHASE_FMT_JSON ? "null" : "nan");
+    if (isinf(v))   /* JSON has no infinity: an unknown */
+        return out(w, "%s", w->fmt == CHASE_FMT_JSON ? "null" : v > 0 ? "inf" : "-inf");
+    if (t == CHASE_INT && fabs(v) < 1.8e19 && v == floor(v))
+        return out(w, "%.0f", v);
+    chase_num_text(v, buf, sizeof buf);
+    return out(w, "%s", buf);
 }
 
-void chase_writer_begin(struct chase_writer *w, const struct chase_meta *meta)
+static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
 {
-    size_t i;
+    if (w->fmt == CHASE_FMT_JSON)
+        return m->kv[k].is_num ? number(w, m->kv[k].num, CHASE_REAL) : jstr(w, m->kv[k].val);
+    return text(w, m->kv[k].val);
+}
+
+int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+{
     int k;
 
     switch (w->fmt) {
     case CHASE_FMT_TSV:
-        for (k = 0; k < meta->n; k++)
-            fprintf(w->f, "# %s: %s\n", meta->kv[k].key, meta->kv[k].val);
-        fputc('#', w->f);
-        for (i = 0; i < NCOLUMNS; i++)
-            fprintf(w->f, "%s%s", i ? "\t" : "", columns[i]);
-        fputc('\n', w->f);
+        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+        for (k = 0; k < meta->n; k++) {
+            out(w, "# ");
+            text(w, meta->kv[k].key);
+            out(w, ": ");
+            meta_value(w, meta, k);
+            out(w, "\n");
+        }
         break;
     case CHASE_FMT_CSV:
-        for (i = 0; i < NCOLUMNS; i++)
-            fprintf(w->f, "%s%s", i ? "," : "", columns[i]);
-        fputc('\n', w->f);
         break;
     case CHASE_FMT_JSON:
-        fputs("{\n  \"meta\": {", w->f);
+        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
+        jstr(w, kind);
+        out(w, ",\n  \"meta\": {");
         for (k = 0; k < meta->n; k++) {
-            fputs(k ? ",\n    " : "\n    ", w->f);
-            chase_json_string(w->f, meta->kv[k].key);
-            fputs(": ", w->f);
-            chase_json_string(w->f, meta->kv[k].val);
+            out(w, "%s\n    ", k ? "," : "");
+            jstr(w, meta->kv[k].key);
+            out(w, ": ");
+            meta_value(w, meta, k);
         }
-        fputs("\n  },\n  \"points\": [", w->f);
+        out(w, "\n  }");
         break;
     }
-    fflush(w->f);
+    return flush(w);
 }
 
-void chase_writer_row(struct chase_writer *w, const struct chase_row *r)
+static int table_end(struct chase_writer *w)
 {
-    const char *sep = w->fmt == CHASE_FMT_CSV ? "," : "\t";
-    int json = w->fmt == CHASE_FMT_JSON;
-
-    if (json) {
-        fprintf(w->f, "%s\n    {\"bytes\": %llu, \"cycles\": ", w->rows ? "," : "",
-                (unsigned long long)r->bytes);
-        number(w->f, r->cycles, 1);
-        fputs(", \"p5\": ", w->f);
-        number(w->f, r->p5, 1);
-        fputs(", \"p95\": ", w->f);
-        number(w->f, r->p95, 1);
-        fputs(", \"ns\": ", w->f);
-        number(w->f, r->ns, 1);
-        fprintf(w->f, ", \"samples\": %u}", r->samples);
-    } else {
-        fprintf(w->f, "%llu%s", (unsigned long long)r->bytes, sep);
-        number(w->f, r->cycles, 0);
-        fputs(sep, w->f);
-        number(w->f, r->p5, 0);
-        fputs(sep, w->f);
-        number(w->f, r->p95, 0);
-        fputs(sep, w->f);
-        number(w->f, r->ns, 0);
-        fprintf(w->f, "%s%u\n", sep, r->samples);
-    }
-    w->rows++;
-    fflush(w->f);
+    if (!w->table)
+        return 0;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, "%s]", w->rows ? "\n  " : "");
+    w->table = NULL;
+    return w->failed ? -1 : 0;
 }
 
-void chase_writer_end(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
-                      const char *status)
+int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
 {
     size_t i;
 
+    if (table_end(w))
+        return -1;
+    w->table = t;
+    w->rows = 0;
+    w->tables++;
     switch (w->fmt) {
     case CHASE_FMT_TSV:
-        for (i = 0; i < nlv; i++) {
-            fprintf(w->f, "# level: %s\tlo=%llu\thi=%llu\tcycles=%.4g\tns=", lv[i].name,
-                    (unsigned long long)lv[i].lo, (unsigned long long)lv[i].hi, lv[i].cycles);
-            number(w->f, lv[i].ns, 0);
-            fprintf(w->f, "\tconfidence=%.2f\n", lv[i].confidence);
+        if (t->row)
+            break;      /* summary lines carry their own labels */
+        if (w->tables > 1)
+            out(w, "\n\n# table: %s\n", t->name);
+        out(w, "#");
+        for (i = 0; i < t->ncol; i++)
+            out(w, "%s%s", i ? "\t" : "", t->col[i].name);
+        out(w, "\n");
+        break;
+    case CHASE_FMT_CSV:
+        if (w->tables > 1 || t->row)
+            break;      /* CSV holds the first data table alone */
+        for (i = 0; i < t->ncol; i++)
+            out(w, "%s%s", i ? "," : "", t->col[i].name);
+        out(w, "\n");
+        break;
+    case CHASE_FMT_JSON:
+        out(w, ",\n  ");
+        jstr(w, t->name);
+        out(w, ": [");
+        break;
+    }
+    return flush(w);
+}
+
+/* A CSV cell: quoted when it holds a comma, a quote or a line break. */
+static int csv_text(struct chase_writer *w, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r"))
+        return out(w, "%s", s);
+    out(w, "\"");
+    for (; *s; s++)
+        if (*s == '"' ? out(w, "\"\"") : out(w, "%c", *s))
+            return -1;
+    return out(w, "\"");
+}
+
+/* '# level: L1<TAB>lo=...': a summary row in TSV. */
+static void summary_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    size_t i;
+    out(w, "# %s: ", t->row);
+    for (i = 0; i < t->ncol; i++) {
+        if (i)
+            out(w, "\t%s=", t->col[i].name);
+        if (t->col[i].type == CHASE_TEXT)
+            text(w, c[i].text ? c[i].text : "");
+        else
+            number(w, c[i].num, t->col[i].type);
+    }
+    out(w, "\n");
+}
+
+/* A data row in TSV or CSV. */
+static void delimited_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    int csv = w->fmt == CHASE_FMT_CSV;
+    size_t i;
+    for (i = 0; i < t->ncol; i++) {
+        if (i)
+            out(w, csv ? "," : "\t");
+        if (t->col[i].type != CHASE_TEXT)
+            number(w, c[i].num, t->col[i].type);
+        else if (csv)
+            csv_text(w, c[i].text ? c[i].text : "");
+        else
+            text(w, c[i].text ? c[i].text : "");
+    }
+    out(w, "\n");
+}
+
+static void json_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    size_t i;
+    out(w, "%s\n    {", w->rows ? "," : "");
+    for (i = 0; i < t->ncol; i++) {
+        out(w, "%s", i ? ", " : "");
+        jstr(w, t->col[i].name);
+        out(w, ": ");
+        if (t->col[i].type == CHASE_TEXT && c[i].text)
+            jstr(w, c[i].text);
+        else if (t->col[i].type == CHASE_TEXT)
+            out(w, "null");
+        else
+            number(w, c[i].num, t->col[i].type);
+    }
+    out(w, "}");
+}
+
+int chase_writer_row(struct chase_writer *w, const struct chase_cell *c)
+{
+    const struct chase_table *t = w->table;
+
+    if (!t) {
+        snprintf(w->err, sizeof w->err, "internal error: a row outside a table");
+        w->failed = 1;
+        return -1;
+    }
+    if (w->fmt == CHASE_FMT_JSON)
+        json_row(w, t, c);
+    else if (w->fmt == CHASE_FMT_TSV && t->row)
+        summary_row(w, t, c);
+    else if (w->fmt == CHASE_FMT_TSV || (w->tables == 1 && !t->row))
+        delimited_row(w, t, c);     /* CSV holds the first data table alone */
+    w->rows++;
+    if (!t->row)
+        w->data_rows++;
+    return flush(w);
+}
+
+int chase_writer_results(struct chase_writer *w, const struct chase_meta *r)
+{
+    int k;
+
+    if (table_end(w))
+        return -1;
+    switch (w->fmt) {
+    case CHASE_FMT_TSV:
+        for (k = 0; k < r->n; k++) {
+            out(w, "# ");
+            text(w, r->kv[k].key);
+            out(w, ": ");
+            meta_value(w, r, k);
+            out(w, "\n");
         }
-        fprintf(w->f, "# status: %s\n", status);
         break;
     case CHASE_FMT_CSV:
         break;
     case CHASE_FMT_JSON:
-        fputs("\n  ],\n  \"levels\": [", w->f);
-        for (i = 0; i < nlv; i++) {
-            fprintf(w->f, "%s\n    {\"name\": ", i ? "," : "");
-            chase_json_string(w->f, lv[i].name);
-            fprintf(w->f, ", \"lo\": %llu, \"hi\": %llu, \"cycles\": %.4g, \"ns\": ",
-                    (unsigned long long)lv[i].lo, (unsigned long long)lv[i].hi, lv[i].cycles);
-            number(w->f, lv[i].ns, 1);
-            fprintf(w->f, ", \"confidence\": %.2f}", lv[i].confidence);
+        out(w, ",\n  \"results\": {");
+        for (k = 0; k < r->n; k++) {
+            out(w, "%s\n    ", k ? "," : "");
+            jstr(w, r->kv[k].key);
+            out(w, ": ");
+            meta_value(w, r, k);
         }
-        fputs("\n  ],\n  \"status\": ", w->f);
-        chase_json_string(w->f, status);
-        fputs("\n}\n", w->f);
+        out(w, "\n  }");
         break;
     }
-    fflush(w->f);
+    w->results = 1;
+    return flush(w);
 }
 
-int chase_writer_close(struct chase_writer *w)
+int chase_writer_end(struct chase_writer *w, const char *status)
 {
-    int bad = ferror(w->f);
-    if (w->own) {
-        if (fclose(w->f))
+    if (table_end(w))
+        return -1;
+    switch (w->fmt) {
+    case CHASE_FMT_TSV:
+        out(w, "# status: %s\n", status);
+        break;
+    case CHASE_FMT_CSV:
+        break;
+    case CHASE_FMT_JSON:
+        out(w, ",\n  \"status\": ");
+        jstr(w, status);
+        out(w, "\n}\n");
+        break;
+    }
+    return flush(w);
+}
+
+int chase_writer_array(struct chase_writer *w, int open)
+{
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, open ? "[\n" : "]\n");
+    return flush(w);
+}
+
+int chase_writer_next(struct chase_writer *w)
+{
+    if (table_end(w))
+        return -1;
+    w->tables = 0;
+    w->rows = 0;
+    w->results = 0;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, ",\n");
+    else if (w->fmt == CHASE_FMT_TSV)
+        out(w, "\n\n");
+    return flush(w);
+}
+
+int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len)
+{
+    int bad = w->failed;
+
+    if (saved && len)
+        saved[0] = 0;
+    if (!w->f)
+        return bad ? -1 : 0;
+    if (w->f == stdout) {
+        if (fflush(stdout) && !bad) {
+            snprintf(w->err, sizeof w->err, "writing standard output failed: %s", strerror(errno));
             bad = 1;
-    } else if (fflush(w->f)) {
+        }
+        w->f = NULL;
+        return bad ? -1 : 0;
+    }
+    if (fclose(w->f) && !bad) {
+        snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
         bad = 1;
     }
     w->f = NULL;
+    if (!w->tmp[0])
+        return bad ? -1 : 0;
+    if (complete && !bad) {
+        if (rename(w->tmp, w->path)) {
+            snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));
+            bad = 1;
+        } else {
+            w->tmp[0] = 0;
+            return 0;
+        }
+    }
+    /* Incomplete, or failed: keep what was written beside the old file. */
+    if (w->data_rows) {
+        char partial[4200];
+        snprintf(partial, sizeof partial, "%s.partial", w->path);
+        if (rename(w->tmp, partial) == 0 && saved)
+            snprintf(saved, len, "%s", partial);
+        else
+            unlink(w->tmp);
+    } else {
+        unlink(w->tmp);
+    }
+    w->tmp[0] = 0;
     return bad ? -1 : 0;
 }

@@ -1,4 +1,4 @@
-/* output.h: streaming a curve to TSV, CSV or JSON. */
+/* output.h: writing what chase measured as TSV, CSV or JSON, streamed. */
 #ifndef CHASE_OUTPUT_H
 #define CHASE_OUTPUT_H
 
@@ -8,30 +8,94 @@
 
 enum chase_format { CHASE_FMT_TSV, CHASE_FMT_CSV, CHASE_FMT_JSON };
 
+/* The version of the file layout below, written in every file. */
+#define CHASE_FORMAT_VERSION 2
+
+/*
+ * A file holds one measurement of one kind (sweep, banks, loads, ...):
+ *
+ *   TSV  '# format: chase 2', '# kind: K', then '# key: value' metadata;
+ *        each data table as '# table: NAME' (left out for the first), a
+ *        '#col<TAB>col...' header and tab-separated rows; tables apart by
+ *        two blank lines (gnuplot's 'index'); summary tables as lines
+ *        '# ROW: first<TAB>col=value...' (the sweep's '# level:' lines);
+ *        results as '# key: value' lines after the tables; '# status: S'.
+ *   CSV  the first data table alone: a header row and rows.
+ *   JSON {"format": "chase", "version": 2, "kind": K, "meta": {...},
+ *        "TABLE": [{col: value, ...}, ...] for each table, "results": {...},
+ *        "status": S}; numbers as numbers, null where unknown.
+ *
+ * Rows are flushed as they are written, so a crash or a signal loses
+ * nothing measured.
+ */
+enum chase_type { CHASE_INT, CHASE_REAL, CHASE_TEXT };
+
+struct chase_column {
+    const char *name;
+    enum chase_type type;
+};
+
+struct chase_table {
+    const char *name;                   /* JSON member, TSV '# table:' name */
+    const struct chase_column *col;
+    size_t ncol;
+    const char *row;                    /* summary tables: the TSV line's label ("level"); NULL: data */
+};
+
+/* One cell: a number, or text where the column is CHASE_TEXT; NAN (or a
+ * NULL text) is unknown: "nan" in TSV and CSV, null in JSON. */
+struct chase_cell {
+    double num;
+    const char *text;
+};
+
 struct chase_writer {
     FILE *f;
-    int own;            /* opened by us: close it */
     enum chase_format fmt;
-    size_t rows;
+    const char *path;           /* what the user named; NULL: stdout */
+    char tmp[4096];             /* the file written until it is complete, or "" */
+    int tables;                 /* tables begun */
+    const struct chase_table *table;    /* the one being written */
+    size_t rows;                /* rows of that table */
+    size_t data_rows;           /* rows of data tables, in all */
+    int results;                /* results written */
+    int failed;
+    char err[4400];
 };
 
 int chase_format_parse(const char *name, enum chase_format *fmt);
+const char *chase_format_name(enum chase_format fmt);
 
-/* path NULL or "-": stdout.  Returns 0, or -1 with a reason. */
-int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt,
-                      char *why, size_t len);
-void chase_writer_begin(struct chase_writer *w, const struct chase_meta *meta);
-/* Writes one row and flushes it, so a crash or signal loses nothing measured. */
-void chase_writer_row(struct chase_writer *w, const struct chase_row *r);
-void chase_writer_end(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
-                      const char *status);
-/* Returns 0, or -1 if anything failed to reach the file. */
-int chase_writer_close(struct chase_writer *w);
+/* path NULL or "-": stdout.  A regular file is written under a temporary
+ * name in its directory and renamed over path only when chase_writer_close
+ * is told the measurement completed, so a failed or interrupted run never
+ * replaces an older file.  Each call below returns 0, or -1 with the
+ * reason (naming the file) in w->err; after a failure every call fails. */
+int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt);
+int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta);
+int chase_writer_table(struct chase_writer *w, const struct chase_table *t);
+int chase_writer_row(struct chase_writer *w, const struct chase_cell *cells);
+/* Key/values that sum the measurement up (after every table). */
+int chase_writer_results(struct chase_writer *w, const struct chase_meta *results);
+int chase_writer_end(struct chase_writer *w, const char *status);
+/* Several documents in one file (chase analyze of several curves): TSV
+ * documents follow each other; JSON ones make an array, opened by
+ * chase_writer_array before the first and closed after the last. */
+int chase_writer_array(struct chase_writer *w, int open);
+int chase_writer_next(struct chase_writer *w);
+/* Closes the file.  complete: rename it into place.  Otherwise the rows
+ * so far are kept under PATH.partial (an older PATH stays as it was) and
+ * saved names it.  Returns 0, or -1 with the reason in w->err. */
+int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len);
 
-/* Writes s as a JSON string, quoted and escaped. */
-void chase_json_string(FILE *f, const char *s);
+/* Writes s as a JSON string, quoted and escaped; returns -1 on a write error. */
+int chase_json_string(FILE *f, const char *s);
 
-/* The column names, shared with the reader. */
-#define CHASE_COLUMNS "bytes", "cycles", "p5", "p95", "ns", "samples"
+/* The sweep's tables: one row a working set, one a level. */
+extern const struct chase_table chase_points_table;
+extern const struct chase_table chase_levels_table;
+/* Their cells from a row and a level (cells must hold ncol). */
+void chase_point_cells(const struct chase_row *r, struct chase_cell *cells);
+void chase_level_cells(const struct chase_level *L, struct chase_cell *cells);
 
 #endif

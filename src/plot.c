@@ -15,6 +15,7 @@
 #include "plot.h"
 #include "read.h"
 #include "size.h"
+#include "sms.h"
 
 /* gnuplot's double-quoted strings (chase.gp turns enhanced text off, so
  * only quotes, backslashes and line breaks need escaping). */
@@ -44,18 +45,18 @@ static void legend(const struct chase_curve *c, char *buf, size_t len)
     const char *dev = chase_meta_get(&c->meta, "device");
     const char *be = chase_meta_get(&c->meta, "backend");
     const char *pat = chase_meta_get(&c->meta, "pattern");
-    const char *stride = chase_meta_get(&c->meta, "stride");
     const char *by = chase_meta_get(&c->meta, "measured_by");
-    const char *paren = stride ? strchr(stride, '(') : NULL;
-    char who[96];
+    double stride = 0;
+    char who[96], st[40] = "", sz[32];
 
     if (by)
         snprintf(who, sizeof who, "%s", by);
     else
         snprintf(who, sizeof who, "chase %s", be ? be : "");
+    if (!chase_meta_get_num(&c->meta, "stride", &stride) && stride >= 1)
+        snprintf(st, sizeof st, " %s", chase_size_format((uint64_t)stride, sz, sizeof sz));
     if (dev)
-        snprintf(buf, len, "%s: %s%s%.*s, %s", dev, pat ? pat : "", paren ? " " : "",
-                 paren ? (int)strcspn(paren + 1, ")") : 0, paren ? paren + 1 : "", who);
+        snprintf(buf, len, "%s: %s%s, %s", dev, pat ? pat : "", st, who);
     else
         snprintf(buf, len, "%s", c->name);
 }
@@ -298,22 +299,22 @@ static int write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, co
     return 0;
 }
 
-int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, const char *script_path,
-               int ns, char *err, size_t len)
+/* A script writer and what it draws. */
+struct job {
+    int (*write)(FILE *f, const void *arg, const char *out);
+    const void *arg;
+};
+
+/* Writes the script (kept at script_path when given, else a temporary
+ * file), then runs gnuplot on it. */
+static int run(const struct job *job, const char *script_path, const char *out, char *err, size_t len)
 {
     char gp[4096], tmpl[] = "/tmp/chase-plot-XXXXXX";
     const char *path = script_path;
     FILE *f;
     pid_t pid;
     int fd = -1, st, rc = 0;
-    size_t i;
 
-    if (ns)
-        for (i = 0; i < n; i++)
-            if (pc[i].curve->n && isnan(pc[i].curve->rows[0].ns)) {
-                snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
-                return CHASE_EXIT_FILE;
-            }
     if (script_path) {
         f = fopen(script_path, "w");
     } else {
@@ -327,13 +328,13 @@ int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, con
             close(fd);
         return CHASE_EXIT_FILE;
     }
-    if (write_script(f, pc, n, png, ns)) {
+    if (job->write(f, job->arg, out)) {
         fclose(f);
         snprintf(err, len, "out of memory");
         rc = CHASE_EXIT_FAIL;
         goto out;
     }
-    if (fclose(f)) {
+    if (ferror(f) | fclose(f)) {
         snprintf(err, len, "cannot write the gnuplot script '%s'", path);
         rc = CHASE_EXIT_FILE;
         goto out;
@@ -350,11 +351,93 @@ int chase_plot(const struct chase_plot_curve *pc, size_t n, const char *png, con
         _exit(127);
     }
     if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        snprintf(err, len, "gnuplot failed to draw '%s'", png);
+        snprintf(err, len, "gnuplot failed to draw '%s'", out);
         rc = CHASE_EXIT_PLOT;
     }
 out:
     if (!script_path)
         unlink(tmpl);
     return rc;
+}
+
+struct curves_arg {
+    const struct chase_plot_curve *pc;
+    size_t n;
+    int ns;
+};
+
+static int write_curves(FILE *f, const void *arg, const char *out)
+{
+    const struct curves_arg *a = arg;
+    return write_script(f, a->pc, a->n, out, a->ns);
+}
+
+int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_opts *o, const char *out,
+               char *err, size_t len)
+{
+    struct curves_arg a = {pc, n, o->ns};
+    struct job job = {write_curves, &a};
+    size_t i;
+
+    if (o->ns)
+        for (i = 0; i < n; i++)
+            if (pc[i].curve->n && isnan(pc[i].curve->rows[0].ns)) {
+                snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
+                return CHASE_EXIT_FILE;
+            }
+    return run(&job, o->script, out, err, len);
+}
+
+struct sms_arg {
+    const struct chase_sm_row *rows;
+    size_t n;
+    const struct chase_meta *meta;
+};
+
+/* One series a level: SM index against cycles. */
+static int write_sms(FILE *f, const void *arg, const char *out)
+{
+    const struct sms_arg *a = arg;
+    const char *dev = chase_meta_get(a->meta, "device");
+    char style[4096], title[300];
+    size_t i, k = 0;
+
+    fprintf(f, "# gnuplot script written by %s %s\nset output ", PACKAGE_NAME, PACKAGE_VERSION);
+    quoted(f, out);
+    if (chase_data_find("chase.gp", style, sizeof style))
+        snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
+    fprintf(f, "\nload ");
+    quoted(f, style);
+    snprintf(title, sizeof title, "%s: load latency from each multiprocessor", dev ? dev : "device");
+    fprintf(f, "\nset title ");
+    quoted(f, title);
+    fprintf(f, "\nunset logscale x\nset xlabel \"multiprocessor (SM) index\"\nset ylabel \"load-to-use latency (cycles)\"\n"
+               "set xtics autofreq norotate\n");
+    for (i = 0; i < a->n; i++) {
+        if (i == 0 || strcmp(a->rows[i].level, a->rows[i - 1].level)) {
+            if (i)
+                fprintf(f, "EOD\n");
+            fprintf(f, "$level%zu << EOD\n", k++);
+        }
+        fprintf(f, "%d %g\n", a->rows[i].sm, a->rows[i].cycles);
+    }
+    if (a->n)
+        fprintf(f, "EOD\n");
+    fprintf(f, "plot ");
+    for (i = 0, k = 0; i < a->n; i++)
+        if (i == 0 || strcmp(a->rows[i].level, a->rows[i - 1].level)) {
+            fprintf(f, "%s$level%zu using 1:2 with linespoints ls %zu title ", k ? ", " : "", k, k % 7 + 1);
+            quoted(f, a->rows[i].level);
+            k++;
+        }
+    fprintf(f, "\n");
+    return 0;
+}
+
+int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase_meta *meta,
+                   const struct chase_opts *o, const char *out, char *err, size_t len)
+{
+    struct sms_arg a = {rows, n, meta};
+    struct job job = {write_sms, &a};
+    return run(&job, o->script, out, err, len);
 }

@@ -8,6 +8,7 @@
 
 #include "report.h"
 #include "size.h"
+#include "sms.h"
 
 void chase_report_table(FILE *f, const struct chase_curve *c)
 {
@@ -30,17 +31,16 @@ void chase_report_table(FILE *f, const struct chase_curve *c)
 static const char *driver_size(const struct chase_curve *c, const char *level, char *buf, size_t len)
 {
     char key[64];
-    const char *v;
+    double v;
     snprintf(key, sizeof key, "driver.cache.%s", level);
-    v = chase_meta_get(&c->meta, key);
-    if (!v)
+    if (chase_meta_get_num(&c->meta, key, &v) || !(v > 0))
         return "";
-    chase_size_format(strtoull(v, NULL, 10), buf, len);
+    chase_size_format((uint64_t)v, buf, len);
     return buf;
 }
 
 void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
-                         size_t nlv)
+                         size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
 {
     const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "sm", "timer"};
     char a[32], b[32], d[32], cap[80], lat[64];
@@ -72,4 +72,15 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
                 driver_size(c, L->name, d, sizeof d));
     }
     fprintf(f, "capacity: [largest size still on the plateau .. first size clearly above it]\n");
+    if (nsp) {
+        fprintf(f, "\n%-12s %-24s %-24s %-10s %s\n", "level", "this sweep's SM", "fastest SM", "median",
+                "slowest SM (over every multiprocessor)");
+        for (i = 0; i < nsp; i++) {
+            char w[40], lo[40], hi[40];
+            snprintf(w, sizeof w, "SM %d: %.1f cyc", sp[i].walker_sm, sp[i].walker);
+            snprintf(lo, sizeof lo, "SM %d: %.1f cyc", sp[i].min_sm, sp[i].min);
+            snprintf(hi, sizeof hi, "SM %d: %.1f cyc", sp[i].max_sm, sp[i].max);
+            fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, w, lo, sp[i].median, hi);
+        }
+    }
 }

@@ -9,8 +9,11 @@
 
 /* The curve as a table a person reads. */
 void chase_report_table(FILE *f, const struct chase_curve *c);
-/* What was measured, and the levels beside the driver's figures (caches may be NULL). */
+struct chase_sm_spread;
+
+/* What was measured, and the levels beside the driver's figures and, where
+ * it was measured, each level's spread over the multiprocessors. */
 void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
-                         size_t nlv);
+                         size_t nlv, const struct chase_sm_spread *sp, size_t nsp);
 
 #endif

@@ -1,66 +1,37 @@
-/* sweep.c: one working-set sweep, from the plan to the report.
+/* sweep.c: the working-set sweep, from the plan to the report.
  *
  * Data flows one way: plan -> backend samples -> per-point statistics ->
- * a row streamed to the output -> levels -> report and plot.
+ * a row streamed to the output -> levels -> refinement points at the
+ * bends -> levels again -> the SM spread -> report and plot.
  */
 #include "config.h"
 
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "backend.h"
 #include "exitcode.h"
 #include "levels.h"
-#include "output.h"
+#include "levels_meta.h"
+#include "measure.h"
 #include "plan.h"
 #include "plot.h"
+#include "read.h"
 #include "report.h"
+#include "session.h"
 #include "size.h"
-#include "stats.h"
+#include "sms.h"
 #include "sweep.h"
 
-#define MAX_SLOTS 8
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-    stop_signal = sig;
-}
-
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
-static int exit_for(int status)
-{
-    switch (status) {
-    case CHASE_EINVAL:
-        return CHASE_EXIT_USAGE;
-    case CHASE_ENODEV:
-        return CHASE_EXIT_NODEV;
-    case CHASE_ENOMEM:
-        return CHASE_EXIT_NOMEM;
-    default:
-        return CHASE_EXIT_FAIL;
-    }
-}
+#define REFINE_ROUNDS 8         /* bisection rounds at most */
+#define REFINE_POINTS 64        /* new points a round at most */
+#define REFINE_OCTAVES (1.0 / 32)
 
 int chase_list_backends(const struct chase_opts *o)
 {
-    struct chase_backend_slot slots[MAX_SLOTS];
-    int n = chase_backends_load(slots, MAX_SLOTS, NULL), i;
+    struct chase_backend_slot slots[CHASE_MAX_SLOTS];
+    int n = chase_backends_load(slots, CHASE_MAX_SLOTS, NULL), i;
 
     (void)o;
     printf("%-6s %-12s %-8s %s\n", "name", "status", "devices", "description");
@@ -72,217 +43,205 @@ int chase_list_backends(const struct chase_opts *o)
             printf("%-6s %-12s %-8s %s\n", s->name, "unavailable", "-", s->why);
     }
     chase_backends_unload();
-    return CHASE_EXIT_OK;
+    return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
 }
 
-/* Picks the backend; fills why on failure. */
-static struct chase_backend_slot *choose(const struct chase_opts *o, struct chase_backend_slot *slots,
-                                         int *n, int *code)
+static int by_bytes(const void *a, const void *b)
 {
-    struct chase_backend_slot *s = NULL;
-    const char *want = o->backend;
-    int i;
-
-    if (!strcmp(want, "auto") && o->spec)
-        want = "sim";
-    if (!strcmp(want, "auto")) {
-        *n = chase_backends_load(slots, MAX_SLOTS, NULL);
-        for (i = 0; i < *n && !s; i++)
-            if (slots[i].ndevices > 0 && strcmp(slots[i].name, "sim"))
-                s = &slots[i];
-        if (!s) {
-            fprintf(stderr, "chase: no usable backend\n");
-            *code = CHASE_EXIT_NODEV;
-        } else if (o->verbose) {
-            for (i = 0; i < *n; i++)
-                if (slots[i].ndevices <= 0)
-                    fprintf(stderr, "chase: backend %s unavailable: %s\n", slots[i].name, slots[i].why);
-        }
-        return s;
-    }
-    *n = chase_backends_load(slots, MAX_SLOTS, want);
-    s = chase_backends_find(slots, *n, want);
-    if (!s) {
-        fprintf(stderr, "chase: unknown backend '%s' (try --list-backends)\n", want);
-        *code = CHASE_EXIT_USAGE;
-        return NULL;
-    }
-    if (s->ndevices <= 0) {
-        fprintf(stderr, "chase: backend %s is unavailable: %s\n", s->name, s->why);
-        *code = CHASE_EXIT_NODEV;
-        return NULL;
-    }
-    if (o->device >= s->ndevices) {
-        fprintf(stderr, "chase: device %d does not exist (%s has %d device%s: 0%s)\n", o->device,
-                s->name, s->ndevices, s->ndevices > 1 ? "s" : "", s->ndevices > 1 ? " and up" : "");
-        *code = CHASE_EXIT_NODEV;
-        return NULL;
-    }
-    if (o->spec && strcmp(s->name, "sim")) {
-        fprintf(stderr, "chase: --sim applies to the sim backend only\n");
-        *code = CHASE_EXIT_USAGE;
-        return NULL;
-    }
-    return s;
+    const struct chase_row *x = a, *y = b;
+    return (x->bytes > y->bytes) - (x->bytes < y->bytes);
 }
 
-static void describe(struct chase_meta *m, const struct chase_opts *o, const char *backend,
-                     const struct chase_devinfo *info, uint64_t stride)
+/* The whole sweep, sorted, written to the output again: a refined sweep
+ * streams its rows in the order measured, and the finished file reads
+ * best in order of size. */
+static int rewrite_sorted(struct chase_session *s, const struct chase_curve *c, const struct chase_level *lv,
+                          size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
 {
-    char date[64], a[32];
-    time_t t = time(NULL);
-    struct tm tm;
-    int i;
+    struct chase_writer w;
+    struct chase_cell cells[16];
+    char saved[8];
+    size_t i;
+    int bad;
 
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    chase_meta_add(m, "tool", "%s %s", PACKAGE_NAME, PACKAGE_VERSION);
-    chase_meta_add(m, "command", "%s", o->command);
-    chase_meta_add(m, "date", "%s", date);
-    chase_meta_add(m, "backend", "%s", backend);
-    chase_meta_add(m, "device", "%s", info->name);
-    chase_meta_add(m, "device_index", "%d", o->device);
-    chase_meta_add(m, "arch", "%s", info->arch);
-    chase_meta_add(m, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
-    chase_meta_add(m, "stride", "%llu (%s)", (unsigned long long)stride, chase_size_format(stride, a, sizeof a));
-    chase_meta_add(m, "repeats", "%u or more fresh chains a point, more while the median is unsettled", o->repeat);
-    chase_meta_add(m, "seed", "%llu", (unsigned long long)o->seed);
-    chase_meta_add(m, "timer", "%s", info->timer);
-    for (i = 0; i < info->nsettings; i++)
-        chase_meta_add(m, info->settings[i].key, "%s", info->settings[i].val);
-    chase_meta_add(m, "driver", "the driver.* lines are the driver's or OS's figures, not measurements");
-    for (i = 0; i < info->nfacts; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "driver.%s", info->facts[i].key);
-        chase_meta_add(m, key, "%s", info->facts[i].val);
+    if (chase_writer_open(&w, s->o->output, s->o->fmt))
+        goto fail;
+    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_table(&w, &chase_points_table);
+    for (i = 0; i < c->n && !bad; i++) {
+        chase_point_cells(&c->rows[i], cells);
+        bad = chase_writer_row(&w, cells);
     }
-    for (i = 0; i < info->ncaches; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "driver.cache.%s", info->caches[i].name);
-        chase_meta_add(m, key, "%llu", (unsigned long long)info->caches[i].bytes);
+    bad = bad || chase_sweep_write_tail(&w, lv, nlv, sp, nsp) || chase_writer_end(&w, "complete");
+    if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
+        goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "chase: %s\n", w.err);
+    return CHASE_EXIT_FILE;
+}
+
+int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
+                           const struct chase_sm_spread *sp, size_t nsp)
+{
+    struct chase_cell cells[16];
+    size_t i;
+
+    if (chase_writer_table(w, &chase_levels_table))
+        return -1;
+    for (i = 0; i < nlv; i++) {
+        chase_level_cells(&lv[i], cells);
+        if (chase_writer_row(w, cells))
+            return -1;
     }
+    if (nsp)
+        return chase_sms_write_spread(w, sp, nsp);
+    return 0;
 }
 
-static void progress(size_t done, size_t total, uint64_t bytes, double cycles, double secs)
+/* Measures sizes[0 .. n) into the curve and the output; returns 0, a
+ * signal's stop (the caller sees chase_stop) or an exit status. */
+static int measure_sizes(struct chase_session *s, const struct chase_measure *m, struct chase_curve *c,
+                         const uint64_t *sizes, size_t n, uint64_t stride, const char *what, int *failed)
 {
-    char a[32], bar[31];
-    size_t fill = total ? done * 30 / total : 0, i;
-    for (i = 0; i < 30; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[30] = 0;
-    fprintf(stderr, "\r[%s] %3zu/%zu %10s %8.1f cyc %6.1f s ", bar, done, total,
-            chase_size_format(bytes, a, sizeof a), cycles, secs);
-    fflush(stderr);
-}
+    char err[CHASE_ERRLEN], a[32], detail[64];
+    struct chase_cell cells[8];
+    size_t i;
 
-static double elapsed(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
-}
-
-/* Measures one point: fresh chains until the median settles. */
-static int measure_point(const struct chase_backend *ops, void *dev, const struct chase_opts *o,
-                         uint64_t bytes, uint64_t stride, struct chase_row *row, char *err, size_t len)
-{
-    double cyc[CHASE_MAX_SAMPLES * 8], ns[CHASE_MAX_SAMPLES * 8];
-    unsigned n = 0, calls, max_calls = o->repeat * 4;
-    int rc = CHASE_OK;
-
-    for (calls = 0; calls < max_calls; calls++) {
-        struct chase_samples s;
-        struct chase_point pt;
-        unsigned i;
-        double med, sigma;
-
-        memset(&s, 0, sizeof s);
-        pt.bytes = bytes;
-        pt.stride = stride;
-        pt.pattern = o->pattern;
-        pt.seed = o->seed * 0x100000001b3ULL + bytes * 31 + calls;
-        pt.stop = &stop_signal;
-        rc = ops->measure(dev, &pt, &s, err, len);
-        if (rc != CHASE_OK)
-            return rc;
-        for (i = 0; i < s.n && n < sizeof cyc / sizeof cyc[0]; i++, n++) {
-            cyc[n] = s.cycles[i];
-            ns[n] = s.ns[i];
-        }
-        if (calls + 1 < o->repeat)
-            continue;
-        /* Settled: the median's standard error under 0.5%. */
-        sigma = chase_mad_sigma(cyc, n);
-        med = chase_median(cyc, n);
-        if (1.2533 * sigma / sqrt((double)n) <= 0.005 * med || n >= sizeof cyc / sizeof cyc[0] - CHASE_MAX_SAMPLES)
+    for (i = 0; i < n && !chase_stop; i++) {
+        struct chase_row row;
+        int rc = chase_measure_point(m, sizes[i], stride, &row, err, sizeof err);
+        if (rc == CHASE_EINTR || chase_stop)
             break;
+        if (rc != CHASE_OK) {
+            chase_progress_done(s);
+            fprintf(stderr, "chase: %s at %s: %s\n", s->slot->name, chase_size_format(sizes[i], a, sizeof a), err);
+            *failed = 1;
+            return chase_exit_for(rc);
+        }
+        if (chase_curve_push(c, &row)) {
+            fprintf(stderr, "chase: out of memory\n");
+            *failed = 1;
+            return CHASE_EXIT_FAIL;
+        }
+        if (!s->human) {
+            chase_point_cells(&row, cells);
+            if (chase_writer_row(&s->w, cells)) {
+                *failed = 1;
+                return chase_session_write_failed(s);
+            }
+        }
+        snprintf(detail, sizeof detail, "%10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
+        chase_progress(s, what, i + 1, n, detail);
+        if (s->o->verbose && !s->progress)
+            fprintf(stderr, "chase: %s: %.2f cycles, %u samples\n", a, row.cycles, row.samples);
     }
-    row->bytes = bytes;
-    row->samples = n;
-    row->cycles = chase_median(cyc, n);
-    row->p5 = chase_quantile(cyc, n, 0.05);
-    row->p95 = chase_quantile(cyc, n, 0.95);
-    row->ns = chase_median(ns, n);
-    return CHASE_OK;
+    return 0;
+}
+
+int chase_sweep_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
+                        uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
+                        uint64_t swept_max, int *failed)
+{
+    size_t round;
+    int code, human = s->human;
+
+    if (!stream)
+        s->human = 1;   /* measure_sizes writes rows only when not */
+    code = measure_sizes(s, m, c, plan, nplan, stride, "sweep", failed);
+    /* Refinement: bisect the bends until the intervals are narrow. */
+    for (round = 0; !code && !*failed && !chase_stop && round < REFINE_ROUNDS; round++) {
+        uint64_t more[REFINE_POINTS];
+        size_t nmore;
+        qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+        *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+        nmore = chase_levels_refine(c, lv, *nlv, stride, REFINE_OCTAVES, more, REFINE_POINTS);
+        if (!nmore)
+            break;
+        code = measure_sizes(s, m, c, more, nmore, stride, "refine", failed);
+    }
+    s->human = human;
+    qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+    *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+    chase_levels_name_from_meta(lv, *nlv, &s->meta, swept_max);
+    return code;
+}
+
+int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct chase_level *lv, size_t *nlv)
+{
+    const struct chase_opts *o = s->o;
+    char err[CHASE_ERRLEN];
+    int code = 0, failed = 0;
+
+    memset(c, 0, sizeof *c);
+    *nlv = 0;
+    if (o->from) {
+        char path[4096];
+        if (chase_data_resolve(o->from, path, sizeof path)) {
+            fprintf(stderr, "chase: cannot read '%s': no such file or reference curve\n", o->from);
+            return CHASE_EXIT_FILE;
+        }
+        if (chase_curve_read(path, c, err, sizeof err)) {
+            fprintf(stderr, "chase: %s\n", err);
+            return CHASE_EXIT_FILE;
+        }
+        *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+        chase_levels_name_from_meta(lv, *nlv, &c->meta, c->n ? c->rows[c->n - 1].bytes : 0);
+        return 0;
+    } else {
+        struct chase_measure m;
+        uint64_t *plan = NULL, stride = s->info.default_stride ? s->info.default_stride : 64;
+        uint64_t max = s->info.default_max, min = stride > 1024 ? stride : 1024;
+        size_t nplan = 0;
+
+        if (chase_plan_make(min, max, 8, stride, &plan, &nplan, err, sizeof err)) {
+            fprintf(stderr, "chase: %s\n", err);
+            return CHASE_EXIT_USAGE;
+        }
+        memset(&m, 0, sizeof m);
+        m.ops = s->ops;
+        m.dev = s->dev;
+        m.pattern = CHASE_PATTERN_RANDOM;
+        m.repeat = 1;
+        m.seed = o->seed;
+        m.sm = -2;
+        c->meta = s->meta;
+        code = chase_sweep_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, max, &failed);
+        free(plan);
+    }
+    return code ? code : chase_stop ? chase_signal_exit() : 0;
 }
 
 int chase_sweep(const struct chase_opts *o)
 {
-    struct chase_backend_slot slots[MAX_SLOTS], *slot;
-    struct chase_devinfo info;
-    struct chase_params params;
-    struct chase_writer w;
+    struct chase_session s;
     struct chase_curve curve;
     struct chase_level levels[CHASE_MAX_LEVELS];
-    size_t nplan = 0, i, nlv;
+    struct chase_sm_spread spread[CHASE_MAX_LEVELS];
+    struct chase_measure m;
+    size_t nplan = 0, nlv = 0, nsp = 0;
     uint64_t *plan = NULL, stride, max, min;
-    void *dev = NULL;
-    char err[CHASE_ERRLEN] = "", a[32];
+    char err[CHASE_ERRLEN] = "", a[32], b[32];
     const char *status = "complete";
-    int nslots = 0, code = CHASE_EXIT_OK, rc;
-    int human = !o->output && !o->fmt_given && isatty(STDOUT_FILENO);
-    int show_progress = !o->quiet && isatty(STDERR_FILENO);
-    struct timespec t0;
+    int code, failed = 0;
 
     memset(&curve, 0, sizeof curve);
-    memset(&info, 0, sizeof info);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-
     /* Usage errors come before any device work. */
     if (o->min && o->max && o->min > o->max) {
-        fprintf(stderr, "chase: --min %s is above --max ", chase_size_format(o->min, a, sizeof a));
-        fprintf(stderr, "%s\n", chase_size_format(o->max, a, sizeof a));
+        fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
+                chase_size_format(o->max, b, sizeof b));
         return CHASE_EXIT_USAGE;
     }
     if (o->stride && o->max && o->stride > o->max) {
-        fprintf(stderr, "chase: stride %s is larger than the working set ", chase_size_format(o->stride, a, sizeof a));
-        fprintf(stderr, "%s\n", chase_size_format(o->max, a, sizeof a));
+        fprintf(stderr, "chase: stride %s is larger than the working set %s\n",
+                chase_size_format(o->stride, a, sizeof a), chase_size_format(o->max, b, sizeof b));
         return CHASE_EXIT_USAGE;
     }
-
-    slot = choose(o, slots, &nslots, &code);
-    if (!slot)
+    code = chase_session_open(&s, o, NULL);
+    if (code)
         goto out;
 
-    memset(&params, 0, sizeof params);
-    params.device = o->device;
-    params.pattern = o->pattern;
-    params.stride = o->stride;
-    params.max_bytes = o->max;
-    params.spec = o->spec;
-    params.cache_op = o->cache_op;
-    params.carveout = o->carveout;
-    params.no_warm = o->no_warm;
-    params.sm = o->sm;
-    rc = slot->ops->open(&params, &dev, &info, err, sizeof err);
-    if (rc != CHASE_OK) {
-        fprintf(stderr, "chase: %s: %s\n", slot->name, err);
-        code = exit_for(rc);
-        dev = NULL;
-        goto out;
-    }
-    stride = o->stride ? o->stride : info.default_stride ? info.default_stride : 64;
-    max = o->max ? o->max : info.default_max;
+    stride = o->stride ? o->stride : s.info.default_stride ? s.info.default_stride : 64;
+    max = o->max ? o->max : s.info.default_max;
     min = o->min ? o->min : stride > 1024 ? stride : 1024;
     if (min > max && !o->min)
         min = stride <= max ? stride : max;   /* a stride too large is the plan's to report */
@@ -293,74 +252,74 @@ int chase_sweep(const struct chase_opts *o)
         goto out;
     }
 
-    if (chase_writer_open(&w, human ? NULL : o->output, o->fmt, err, sizeof err)) {
-        fprintf(stderr, "chase: %s\n", err);
-        code = CHASE_EXIT_FILE;
+    snprintf(curve.name, sizeof curve.name, "%s", s.slot->name);
+    chase_session_describe(&s, "sweep");
+    chase_meta_add(&s.meta, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
+    chase_meta_num(&s.meta, "stride", (double)stride);
+    chase_meta_num(&s.meta, "steps", o->steps);
+    chase_meta_add(&s.meta, "refine", "bisection at each level's bend until its capacity interval is "
+                   "1/32 octave wide or as narrow as the noise allows");
+    chase_meta_num(&s.meta, "repeats", o->repeat);
+    chase_meta_add(&s.meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
+    if ((code = chase_session_output(&s, "sweep")))
+        goto out;
+    if (!s.human && (chase_writer_table(&s.w, &chase_points_table))) {
+        code = chase_session_write_failed(&s);
         goto out;
     }
-    snprintf(curve.name, sizeof curve.name, "%s", slot->name);
-    describe(&curve.meta, o, slot->name, &info, stride);
-    if (!human)
-        chase_writer_begin(&w, &curve.meta);
 
-    catch_signals();
-    for (i = 0; i < nplan; i++) {
-        struct chase_row row;
-        if (stop_signal)
-            break;
-        rc = measure_point(slot->ops, dev, o, plan[i], stride, &row, err, sizeof err);
-        if (rc == CHASE_EINTR || stop_signal)
-            break;
-        if (rc != CHASE_OK) {
-            if (show_progress)
-                fputc('\n', stderr);
-            fprintf(stderr, "chase: %s at %s: %s\n", slot->name,
-                    chase_size_format(plan[i], a, sizeof a), err);
-            code = exit_for(rc);
-            status = "failed";
-            break;
-        }
-        if (chase_curve_push(&curve, &row)) {
-            fprintf(stderr, "chase: out of memory\n");
-            code = CHASE_EXIT_FAIL;
-            status = "failed";
-            break;
-        }
-        if (!human)
-            chase_writer_row(&w, &row);
-        if (show_progress)
-            progress(i + 1, nplan, row.bytes, row.cycles, elapsed(&t0));
-        if (o->verbose && !show_progress)
-            fprintf(stderr, "chase: %s: %.2f cycles, %u samples\n",
-                    chase_size_format(row.bytes, a, sizeof a), row.cycles, row.samples);
+    memset(&m, 0, sizeof m);
+    m.ops = s.ops;
+    m.dev = s.dev;
+    m.pattern = o->pattern;
+    m.repeat = o->repeat;
+    m.seed = o->seed;
+    m.sm = -2;
+    code = chase_sweep_measure(&s, &m, plan, nplan, stride, 1, &curve, levels, &nlv, max, &failed);
+
+    /* The spread between multiprocessors, at one size a level past L1. */
+    if (!code && !failed && !chase_stop && s.info.pinnable && s.info.units > 1 && o->sm != -1) {
+        code = chase_sms_spread(&s, &m, &curve, stride, levels, nlv, spread, &nsp);
+        if (code)
+            failed = 1;
     }
-    if (show_progress)
-        fputs("\r\033[K", stderr);
-    if (stop_signal) {
+    chase_progress_done(&s);
+
+    if (chase_stop) {
         status = "interrupted";
-        code = stop_signal == SIGTERM ? CHASE_EXIT_SIGTERM : CHASE_EXIT_SIGINT;
-        fprintf(stderr, "chase: interrupted after %zu of %zu points; they are kept\n", curve.n, nplan);
+        code = chase_signal_exit();
+        fprintf(stderr, "chase: stopped by %s after %zu points; they are kept\n", chase_signal_name(), curve.n);
+    } else if (failed) {
+        status = "failed";
     }
-    chase_meta_add(&curve.meta, "elapsed_s", "%.2f", elapsed(&t0));
+    chase_meta_num(&s.meta, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
+    curve.meta = s.meta;
 
-    nlv = chase_levels_find(&curve, levels, CHASE_MAX_LEVELS);
-    if (human) {
+    if (s.human) {
         chase_report_table(stdout, &curve);
         fputc('\n', stdout);
-        chase_report_levels(stdout, &curve, levels, nlv);
+        chase_report_levels(stdout, &curve, levels, nlv, spread, nsp);
     } else {
-        chase_writer_end(&w, levels, nlv, status);
-        if (!o->quiet)
-            chase_report_levels(stderr, &curve, levels, nlv);
+        if (!s.w.failed && chase_sweep_write_tail(&s.w, levels, nlv, spread, nsp)) {
+            code = chase_session_write_failed(&s);
+            status = "failed";
+        }
+        if (!o->quiet && !s.w.failed)
+            chase_report_levels(stderr, &curve, levels, nlv, spread, nsp);
     }
-    if (chase_writer_close(&w)) {
-        fprintf(stderr, "chase: writing the output failed\n");
-        if (code == CHASE_EXIT_OK)
+    {
+        /* Refinement streams rows in the order measured; a finished file
+         * is written again in order of size and put in place. */
+        int to_file = !s.human && s.w.tmp[0], fc = chase_session_finish(&s, status);
+        if (fc && !code)
+            code = fc;
+        if (!fc && to_file && curve.n > nplan && !strcmp(status, "complete") &&
+            rewrite_sorted(&s, &curve, levels, nlv, spread, nsp) && !code)
             code = CHASE_EXIT_FILE;
     }
     if (o->plot && curve.n) {
         struct chase_plot_curve pc = {&curve, levels, nlv};
-        int prc = chase_plot(&pc, 1, o->plot, o->script, o->ns, err, sizeof err);
+        int prc = chase_plot(&pc, 1, o, o->plot, err, sizeof err);
         if (prc) {
             fprintf(stderr, "chase: %s\n", err);
             if (code == CHASE_EXIT_OK)
@@ -368,10 +327,8 @@ int chase_sweep(const struct chase_opts *o)
         }
     }
 out:
-    if (dev)
-        slot->ops->close(dev);
+    chase_session_close(&s);
     free(plan);
     chase_curve_free(&curve);
-    chase_backends_unload();
     return code;
 }

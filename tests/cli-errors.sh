@@ -42,12 +42,12 @@ expect 5 "cannot read 'no-such-file.tsv'" analyze no-such-file.tsv
 printf '# a curve\n1024\t4.0\n2048\tfour\n' > "$tmp/bad.tsv"
 expect 5 "bad.tsv:3: 'four' is not a number" analyze "$tmp/bad.tsv"
 printf '{"meta": {"a": "b"}, "points": [{"bytes": 1024, "cycles": 4}, {"bytes": 2048, ' > "$tmp/bad.json"
-expect 5 "bad.json:1: malformed JSON" analyze "$tmp/bad.json"
+expect 5 "bad.json: malformed JSON at line 1" analyze "$tmp/bad.json"
 : > "$tmp/empty.tsv"
 expect 5 "no data rows" analyze "$tmp/empty.tsv"
 head -c 3000 /dev/urandom > "$tmp/noise.bin" 2>/dev/null || printf '\001\002\003' > "$tmp/noise.bin"
 "$CHASE" analyze "$tmp/noise.bin" > /dev/null 2>&1
 st=$?
 check "random bytes as input: an error, not a crash (exit $st)" test "$st" -eq 5
-expect 2 "plot: name the PNG" plot "$tmp/bad.tsv"
+expect 2 "plot: name the image" plot "$tmp/bad.tsv"
 finish

@@ -38,7 +38,7 @@ check "stdout holds only data" sh -c "! grep -q '^L1 ' '$tmp/out2.tsv'"
 # --pattern and --stride reach the metadata.
 "$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K --pattern sequential --stride 128 -q > "$tmp/seq.tsv"
 check "--pattern sequential is recorded" grep -q '^# pattern: sequential' "$tmp/seq.tsv"
-check "--stride 128 is recorded" grep -q '^# stride: 128 ' "$tmp/seq.tsv"
+check "--stride 128 is recorded" grep -qx "# stride: 128" "$tmp/seq.tsv"
 check "rows are multiples of the stride" awk '!/^#/ && $1 % 128 { bad = 1 } END { exit bad }' "$tmp/seq.tsv"
 
 # -o writes the file and nothing to stdout.

@@ -1,19 +1,21 @@
-# cli-signal.sh: SIGINT and SIGTERM stop a sweep cleanly: the rows measured so
-# far stay in a valid file and the exit status says it was interrupted.
+# cli-signal.sh: SIGINT, SIGTERM and SIGHUP stop a sweep cleanly: the rows
+# measured so far are kept in a valid file beside the output (never over an
+# older one), and the exit status names the signal.  SIGPIPE (a reader that
+# went away) stops it too.
 . "$srcdir/tests/common.sh"
 
 # A slow sweep: a big simulated hierarchy walked line by line.
 slow='L1:size=32K,lat=4;L2:size=4M,ways=16,lat=30;mem:lat=300'
-for sig in INT TERM; do
-    want=130
-    [ $sig = TERM ] && want=143
+for sig in INT TERM HUP; do
+    case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
     for f in tsv json; do
-        rm -f "$tmp/s.$f"
+        rm -f "$tmp/s.$f" "$tmp/s.$f.partial"
+        echo "an older curve" > "$tmp/s.$f"
         "$CHASE" --sim "$slow" --max 256M --steps 8 -q -f $f -o "$tmp/s.$f" 2> "$tmp/err" &
         pid=$!
-        # Wait for some rows, then interrupt.
+        # Wait for some rows in the file being written (a temporary beside it), then interrupt.
         n=0
-        while [ "$n" -lt 300 ] && ! grep -q '"bytes": 65536\|^65536' "$tmp/s.$f" 2>/dev/null; do
+        while [ "$n" -lt 300 ] && ! cat "$tmp"/.s.$f.* 2>/dev/null | grep -q '"bytes": 65536\|^65536'; do
             sleep 0.1
             n=$((n + 1))
         done
@@ -21,13 +23,22 @@ for sig in INT TERM; do
         wait $pid
         st=$?
         check "SIG$sig ($f): exit $want (got $st)" test "$st" -eq "$want"
+        check "SIG$sig ($f): the older file is left as it was" grep -qx "an older curve" "$tmp/s.$f"
+        check "SIG$sig ($f): the message names where the rows are" grep -q "s.$f.partial" "$tmp/err"
+        check "SIG$sig ($f): no temporary file is left" sh -c "! ls '$tmp'/.s.$f.* 2>/dev/null | grep -q ."
         if [ $f = tsv ]; then
-            check "SIG$sig ($f): the file says it was interrupted" grep -q '^# status: interrupted' "$tmp/s.$f"
-            check "SIG$sig ($f): rows measured before it are kept" test "$(grep -vc '^#' "$tmp/s.$f")" -ge 10
+            check "SIG$sig ($f): the kept file says it was interrupted" grep -q '^# status: interrupted' "$tmp/s.$f.partial"
+            check "SIG$sig ($f): rows measured before it are kept" test "$(grep -vc '^#' "$tmp/s.$f.partial")" -ge 10
         else
-            check "SIG$sig ($f): the JSON is closed and says it was interrupted" grep -q '"status": "interrupted"' "$tmp/s.$f"
+            check "SIG$sig ($f): the JSON is closed and says it was interrupted" grep -q '"status": "interrupted"' "$tmp/s.$f.partial"
         fi
-        check "SIG$sig ($f): the kept file reads back" sh -c '"$CHASE" analyze "$1" > /dev/null' sh "$tmp/s.$f"
+        check "SIG$sig ($f): the kept file reads back" sh -c '"$CHASE" analyze "$1" > /dev/null' sh "$tmp/s.$f.partial"
     done
 done
+
+# A reader that goes away: the sweep stops with 141 and says nothing more
+# than why.
+( "$CHASE" --sim "$slow" --max 256M -q 2> "$tmp/err"; echo $? > "$tmp/st" ) | head -3 > /dev/null
+check "SIGPIPE: exit 141 (got $(cat "$tmp/st"))" test "$(cat "$tmp/st")" -eq 141
+check "SIGPIPE: one line says why: $(head -1 "$tmp/err")" test "$(wc -l < "$tmp/err")" -le 2
 finish

@@ -1,8 +1,9 @@
-# cuda-ptx.sh: the PTX of the timed loop (in the sample function each walk
-# kernel calls), for every configured architecture:
-# one dependent global load a loop iteration with the chosen cache operator
-# (the load's address register is the register it writes), the loop not
-# unrolled into independent loads, and %clock64 reads bracketing it.
+# cuda-ptx.sh: the PTX of the walk kernels and of the timed sample function
+# each calls, for every configured architecture: three loops of one global
+# load each with the chosen cache operator (the parallel warm, the serial
+# warm, and the timed loop; each load's address register is the register it
+# writes), not unrolled into independent loads, %clock64 reads bracketing
+# the timed loop.
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then
@@ -29,7 +30,7 @@ for arch in $CUDA_ARCHS; do
             }
             /^@%p[0-9]+ bra/ { tgt = $3; sub(/;$/, "", tgt); if (tgt in start) { ls[++nl] = start[tgt]; le[nl] = NR } }
             END {
-                if (nld != 2) bad = bad nld " global loads (want 2: the warm and the timed loop); "
+                if (nld != 3) bad = bad nld " global loads (want 3: the parallel warm, the serial warm and the timed loop); "
                 for (i = 1; i <= nld; i++) if (ldop[i] != "ld.global." op ".u64") bad = bad "load " ldop[i] "; "
                 for (i = 1; i <= nother; i++) for (l = 1; l <= nl; l++)
                     if (other[i] > ls[l] && other[i] < le[l]) bad = bad "another load inside a loop; "
@@ -48,7 +49,7 @@ for arch in $CUDA_ARCHS; do
                 print bad == "" ? "ok" : bad
             }' "$tmp/body")
         if [ "$verdict" = ok ]; then
-            ok "sm_$arch chase_walk_$op: one dependent ld.global.$op.u64 a iteration, not unrolled, between %clock64 reads"
+            ok "sm_$arch chase_walk_$op: three loops of one ld.global.$op.u64, not unrolled; the timed one between %clock64 reads"
         else
             not_ok "sm_$arch chase_walk_$op: $verdict"
         fi

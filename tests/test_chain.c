@@ -1,4 +1,5 @@
-/* test_chain.c: every pattern is one cycle through every line, for many sizes and seeds. */
+/* test_chain.c: every pattern is one cycle through every position, for many
+ * sizes and seeds, and each reads the offsets its definition says. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,33 +9,37 @@
 #include "chase_backend.h"
 #include "tap.h"
 
-/* Builds the chain as the backends do and walks it from its head. */
-static int one_cycle(uint64_t n, int pattern, uint64_t seed, double *adjacent)
+/* Builds the chain as the backends do (the word at each position's offset
+ * points to the next position's) and walks it from its head.  Checks each
+ * offset is in the working set, 8-aligned and read by one position only. */
+static int one_cycle(uint64_t blocks, uint64_t stride, int pattern, uint64_t sub, uint64_t seed, double *adjacent)
 {
     struct chase_chain c;
-    uint64_t *next = malloc(n * sizeof *next), k, p, steps = 0, adj = 0;
-    unsigned char *seen = calloc(n, 1);
+    uint64_t bytes = blocks * stride, words = bytes / 8;
+    uint64_t *next = malloc(words * sizeof *next), k, p, steps = 0, adj = 0;
+    unsigned char *seen = calloc(words, 1);
     int ok = next && seen;
 
-    chase_chain_init(&c, n, pattern, seed);
-    for (k = 0; ok && k < n; k++) {
-        uint64_t line = chase_chain_line(&c, k);
-        if (line >= n || seen[line])
-            ok = 0;     /* not a bijection */
+    chase_chain_init(&c, bytes, stride, pattern, sub, seed);
+    ok = ok && c.blocks == blocks && c.n == (pattern == CHASE_PATTERN_PAIR ? 2 : 1) * blocks;
+    for (k = 0; ok && k < c.n; k++) {
+        uint64_t off = chase_chain_offset(&c, k);
+        if (off >= bytes || off % 8 || seen[off / 8])
+            ok = 0;     /* outside, misaligned, or not a bijection */
         else
-            seen[line] = 1;
+            seen[off / 8] = 1;
         if (ok)
-            next[line] = chase_chain_next(&c, k);
+            next[off / 8] = chase_chain_next(&c, k);
     }
-    memset(seen, 0, ok ? n : 0);
-    for (p = ok ? chase_chain_line(&c, 0) : 0; ok && !seen[p]; p = next[p]) {
-        seen[p] = 1;
-        adj += next[p] == p + 1;
+    memset(seen, 0, ok ? words : 0);
+    for (p = ok ? chase_chain_offset(&c, 0) : 0; ok && !seen[p / 8]; p = next[p / 8]) {
+        seen[p / 8] = 1;
+        adj += next[p / 8] == p + stride;
         steps++;
     }
-    ok = ok && steps == n && p == chase_chain_line(&c, 0);
+    ok = ok && steps == c.n && p == chase_chain_offset(&c, 0);
     if (adjacent)
-        *adjacent = n > 1 ? (double)adj / (double)n : 0;
+        *adjacent = c.n > 1 ? (double)adj / (double)c.n : 0;
     free(next);
     free(seen);
     return ok;
@@ -43,7 +48,7 @@ static int one_cycle(uint64_t n, int pattern, uint64_t seed, double *adjacent)
 int main(void)
 {
     static const uint64_t sizes[] = {1, 2, 3, 5, 7, 8, 16, 17, 100, 127, 128, 129, 1000, 4096, 65535,
-                                     65536, 100003, 262144, 1000000, 1 << 21};
+                                     65536, 100003, 262144, 1000000};
     size_t i;
     uint64_t seed;
     double adj;
@@ -51,23 +56,56 @@ int main(void)
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int ok = 1;
         for (seed = 1; seed <= 3; seed++)
-            ok &= one_cycle(sizes[i], CHASE_PATTERN_RANDOM, seed, NULL);
+            ok &= one_cycle(sizes[i], 64, CHASE_PATTERN_RANDOM, 0, seed, NULL);
         tap_ok(ok, "random chain over %llu lines is one cycle (3 seeds)", (unsigned long long)sizes[i]);
-        tap_ok(one_cycle(sizes[i], CHASE_PATTERN_SEQ, 1, &adj) && (sizes[i] < 2 || adj >= 1 - 1.0 / (double)sizes[i] - 1e-12),
+        tap_ok(one_cycle(sizes[i], 64, CHASE_PATTERN_SEQ, 0, 1, &adj) &&
+               (sizes[i] < 2 || adj >= 1 - 1.0 / (double)sizes[i] - 1e-12),
                "sequential chain over %llu lines is one cycle, line to next line", (unsigned long long)sizes[i]);
+        tap_ok(one_cycle(sizes[i], 256, CHASE_PATTERN_PAIR, 64, 5, NULL),
+               "pair chain over %llu blocks is one cycle, two loads a block", (unsigned long long)sizes[i]);
+        tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 4096, CHASE_PATTERN_PAGE, 128, 5, NULL),
+               "page chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
     }
     /* A random order must not walk neighbours in order, or a prefetcher follows it. */
-    one_cycle(1 << 20, CHASE_PATTERN_RANDOM, 7, &adj);
+    one_cycle(1 << 20, 64, CHASE_PATTERN_RANDOM, 0, 7, &adj);
     tap_ok(adj < 0.001, "random chain rarely steps to the next line (%.5f of steps)", adj);
     {
         struct chase_chain a, b;
         uint64_t k, same = 0;
-        chase_chain_init(&a, 4096, CHASE_PATTERN_RANDOM, 1);
-        chase_chain_init(&b, 4096, CHASE_PATTERN_RANDOM, 2);
+        chase_chain_init(&a, 4096 * 64, 64, CHASE_PATTERN_RANDOM, 0, 1);
+        chase_chain_init(&b, 4096 * 64, 64, CHASE_PATTERN_RANDOM, 0, 2);
         for (k = 0; k < 4096; k++)
-            same += chase_chain_line(&a, k) == chase_chain_line(&b, k);
+            same += chase_chain_offset(&a, k) == chase_chain_offset(&b, k);
         tap_ok(same < 64, "different seeds give different orders (%llu of 4096 positions agree)",
                (unsigned long long)same);
     }
+    {
+        /* PAIR: the two loads of a block follow each other, second at +sub. */
+        struct chase_chain c;
+        uint64_t k, good = 0;
+        chase_chain_init(&c, 1024 * 512, 512, CHASE_PATTERN_PAIR, 192, 3);
+        for (k = 0; k < c.n; k += 2)
+            good += chase_chain_offset(&c, k + 1) == chase_chain_offset(&c, k) + 192 &&
+                    chase_chain_offset(&c, k) % 512 == 0;
+        tap_ok(good == 1024, "pair chain: each block's second load is at +192 (%llu of 1024)",
+               (unsigned long long)good);
+    }
+    {
+        /* PAGE: one unit a page, at offsets that spread over the page's units. */
+        struct chase_chain c;
+        uint64_t k, used[32] = {0}, distinct = 0;
+        chase_chain_init(&c, 4096ull * 65536, 65536, CHASE_PATTERN_PAGE, 2048, 9);
+        for (k = 0; k < c.n; k++)
+            used[(chase_chain_offset(&c, k) % 65536) / 2048]++;
+        for (k = 0; k < 32; k++)
+            distinct += used[k] > 0;
+        tap_ok(distinct == 32, "page chain: offsets in a page spread over all 32 units (%llu used)",
+               (unsigned long long)distinct);
+    }
+    tap_ok(chase_chain_check(48, CHASE_PATTERN_RANDOM, 0) != NULL, "a stride of 48 is refused");
+    tap_ok(chase_chain_check(64, CHASE_PATTERN_PAIR, 64) != NULL, "a pair offset as large as the block is refused");
+    tap_ok(chase_chain_check(64, CHASE_PATTERN_PAIR, 12) != NULL, "a pair offset not a multiple of 8 is refused");
+    tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 96) != NULL, "a page unit not a power of two is refused");
+    tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 128) == NULL, "a 128 B unit in 4 KiB pages is fine");
     return tap_done();
 }

@@ -179,10 +179,6 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     char a[32], b[32], thp[128];
     int i;
 
-    if (p->device != 0) {
-        snprintf(err, len, "device %d does not exist (the cpu backend has one device: 0)", p->device);
-        return CHASE_EINVAL;
-    }
     if (p->cache_op) {
         snprintf(err, len, "--cache-op is not available on the cpu backend");
         return CHASE_EINVAL;
@@ -198,6 +194,8 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     info->default_stride = 64;
     describe(info, &dev->largest_cache);
+    info->units = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    info->memory_bytes = phys;
     /* Sweep past the last cache far enough to see memory. */
     info->default_max = 1ULL << 20;
     while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
@@ -268,35 +266,46 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
 {
     struct cpu_dev *dev = d;
     struct chase_chain c;
-    uint64_t n = pt->bytes / pt->stride, k, cur, warm, loads;
+    uint64_t k, cur, warm, loads;
     char *base = dev->base;
+    const char *why;
+    unsigned s, samples = pt->samples ? pt->samples : CPU_SAMPLES;
     void *p;
-    unsigned s;
 
-    if (pt->bytes > dev->mapped || n == 0) {
+    if ((why = chase_chain_check(pt->stride, pt->pattern, pt->sub))) {
+        snprintf(err, len, "%s", why);
+        return CHASE_EINVAL;
+    }
+    if (pt->bytes > dev->mapped || pt->bytes < pt->stride) {
         snprintf(err, len, "working set outside the mapping");
         return CHASE_EINVAL;
     }
-    chase_chain_init(&c, n, pt->pattern, pt->seed);
-    cur = chase_chain_line(&c, 0);
-    for (k = 0; k < n; k++) {
+    if (pt->sm != -2) {
+        snprintf(err, len, "the cpu backend does not run on a chosen multiprocessor");
+        return CHASE_EINVAL;
+    }
+    if (samples > CHASE_MAX_SAMPLES)
+        samples = CHASE_MAX_SAMPLES;
+    chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
+    cur = chase_chain_offset(&c, 0);
+    for (k = 0; k < c.n; k++) {
         uint64_t next = chase_chain_next(&c, k);
-        *(void **)(base + cur * pt->stride) = base + next * pt->stride;
+        *(void **)(base + cur) = base + next;
         cur = next;
     }
-    p = base + chase_chain_line(&c, 0) * pt->stride;
+    p = base + chase_chain_offset(&c, 0);
 
     /* One traversal puts the chain where it lives in the steady state. */
-    warm = dev->no_warm ? 0 : n < MAX_WARM ? n : MAX_WARM;
+    warm = dev->no_warm ? 0 : c.n < MAX_WARM ? c.n : MAX_WARM;
     for (k = 0; k < warm; k += MIN_LOADS) {
         if (*pt->stop)
             return CHASE_EINTR;
         p = walk(p, warm - k < MIN_LOADS ? warm - k : MIN_LOADS);
     }
 
-    loads = n < MIN_LOADS ? MIN_LOADS : n > MAX_LOADS ? MAX_LOADS : n;
+    loads = c.n < MIN_LOADS ? MIN_LOADS : c.n > MAX_LOADS ? MAX_LOADS : c.n;
     out->n = 0;
-    for (s = 0; s < CPU_SAMPLES; s++) {
+    for (s = 0; s < samples; s++) {
         double t0, t1;
         uint64_t c0, c1;
         if (*pt->stop)

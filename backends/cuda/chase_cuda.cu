@@ -17,6 +17,7 @@ static __device__ __forceinline__ unsigned smid(void)
 }
 #define GPU_SMID() smid()
 #define GPU_TIMED_FN __noinline__
+#define GPU_SYNC() __syncthreads()
 
 /* ld.global.ca caches in L1 and L2; ld.global.cg in L2 only.  The asm reads
  * and writes one register, so each load depends on the one before. */

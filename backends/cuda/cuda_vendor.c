@@ -21,10 +21,9 @@ extern const unsigned char chase_gpu_image[];
     X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetName)       \
     X(cuDeviceGetAttribute) X(cuDeviceTotalMem) X(cuDevicePrimaryCtxRetain)                      \
     X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent) X(cuModuleLoadData) X(cuModuleUnload)        \
-    X(cuModuleGetFunction) X(cuFuncSetAttribute) X(cuFuncGetAttribute) X(cuMemAlloc)             \
-    X(cuMemFree) X(cuMemGetInfo) X(cuMemcpyDtoH) X(cuMemsetD32) X(cuLaunchKernel)               \
-    X(cuCtxSynchronize)                                                                          \
-    X(cuGetErrorString)
+    X(cuModuleGetFunction) X(cuFuncSetAttribute) X(cuMemAlloc)                                  \
+    X(cuMemFree) X(cuMemGetInfo) X(cuMemcpyDtoH) X(cuMemcpyHtoD) X(cuMemsetD32) X(cuLaunchKernel) \
+    X(cuCtxSynchronize) X(cuGetErrorString)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -38,8 +37,6 @@ struct gpu {
     CUdevice dev;
     CUcontext ctx;
     CUmodule mod;
-    CUfunction build, walk_ca, walk_cg, walk_nc, walk;
-    int sms;
 };
 
 static int fail(CUresult r, const char *what, char *err, size_t len)
@@ -97,58 +94,70 @@ static int attr(struct gpu *g, CUdevice_attribute a)
     return v;
 }
 
-int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+/* Everything gpu_open sets up; on failure gpu_close undoes what was done. */
+static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, size_t len)
 {
-    struct gpu *g;
-    int n = 0, major, minor, drv = 0;
+    int major, minor, drv = 0, sms;
     size_t total = 0;
-    int rc = gpu_probe(&n, err, len);
 
-    if (rc != CHASE_OK)
-        return rc;
-    if (index >= n) {
-        snprintf(err, len, "device %d does not exist (%d CUDA device%s)", index, n, n == 1 ? "" : "s");
-        return CHASE_EINVAL;
-    }
-    g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, len, "out of memory");
-        return CHASE_ENOMEM;
-    }
-    *gp = g;
     CHECK(cu.cuDeviceGet(&g->dev, index), "cuDeviceGet");
     CHECK(cu.cuDevicePrimaryCtxRetain(&g->ctx, g->dev), "cuDevicePrimaryCtxRetain");
     CHECK(cu.cuCtxSetCurrent(g->ctx), "cuCtxSetCurrent");
     CHECK(cu.cuModuleLoadData(&g->mod, chase_gpu_image), "loading the chase kernels (cuModuleLoadData)");
-    CHECK(cu.cuModuleGetFunction(&g->build, g->mod, "chase_build"), "cuModuleGetFunction");
-    CHECK(cu.cuModuleGetFunction(&g->walk_ca, g->mod, "chase_walk_ca"), "cuModuleGetFunction");
-    CHECK(cu.cuModuleGetFunction(&g->walk_cg, g->mod, "chase_walk_cg"), "cuModuleGetFunction");
-    CHECK(cu.cuModuleGetFunction(&g->walk_nc, g->mod, "chase_walk_nc"), "cuModuleGetFunction");
-    g->walk = g->walk_ca;
-
     CHECK(cu.cuDeviceGetName(info->name, (int)sizeof info->name, g->dev), "cuDeviceGetName");
     major = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
     minor = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
-    g->sms = attr(g, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+    sms = attr(g, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
     snprintf(info->arch, sizeof info->arch, "sm_%d%d", major, minor);
-    cu.cuDeviceTotalMem(&total, g->dev);
+    CHECK(cu.cuDeviceTotalMem(&total, g->dev), "cuDeviceTotalMem");
     cu.cuDriverGetVersion(&drv);
+    info->lanes = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+    info->units = (unsigned)sms;
+    info->block_threads = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    /* The most a block may ask for (it must opt in above 48 KiB). */
+    info->shared_bytes = (uint64_t)attr(g, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    info->memory_bytes = total;
+    info->clock_mhz = attr(g, CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000.0;
+    info->pinnable = 1;     /* %smid numbers the SMs 0 .. count-1 */
     chase_kv_set(info->facts, &info->nfacts, "compute_capability", "%d.%d", major, minor);
-    chase_kv_set(info->facts, &info->nfacts, "multiprocessors", "%d", g->sms);
-    chase_kv_set(info->facts, &info->nfacts, "clock_mhz", "%d (the driver's nominal SM clock)",
-                 attr(g, CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000);
-    chase_kv_set(info->facts, &info->nfacts, "memory_clock_mhz", "%d",
-                 attr(g, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000);
-    chase_kv_set(info->facts, &info->nfacts, "l2_bytes", "%d", attr(g, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE));
-    chase_kv_set(info->facts, &info->nfacts, "shared_per_sm_bytes", "%d",
+    chase_kv_num(info->facts, &info->nfacts, "multiprocessors", sms);
+    chase_kv_num(info->facts, &info->nfacts, "warp_size", info->lanes);
+    chase_kv_num(info->facts, &info->nfacts, "clock_mhz", info->clock_mhz);
+    chase_kv_num(info->facts, &info->nfacts, "memory_clock_mhz", attr(g, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000.0);
+    chase_kv_num(info->facts, &info->nfacts, "memory_bus_bits", attr(g, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH));
+    chase_kv_num(info->facts, &info->nfacts, "l2_bytes", attr(g, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE));
+    chase_kv_num(info->facts, &info->nfacts, "shared_per_sm_bytes",
                  attr(g, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR));
-    chase_kv_set(info->facts, &info->nfacts, "memory_bytes", "%zu", total);
+    chase_kv_num(info->facts, &info->nfacts, "shared_per_block_optin_bytes", (double)info->shared_bytes);
+    chase_kv_num(info->facts, &info->nfacts, "threads_per_sm", attr(g, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR));
+    chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)total);
     chase_kv_set(info->facts, &info->nfacts, "driver_version", "%d.%d", drv / 1000, drv % 1000 / 10);
     snprintf(info->caches[0].name, sizeof info->caches[0].name, "L2");
     info->caches[0].bytes = (uint64_t)attr(g, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
     info->ncaches = 1;
     snprintf(info->timer, sizeof info->timer,
              "cycles: clock64() (SM clock) around the timed loop; ns: %%globaltimer around the same loops");
+    return CHASE_OK;
+}
+
+int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+{
+    struct gpu *g;
+    int n = 0, rc = gpu_probe(&n, err, len);
+
+    if (rc != CHASE_OK)
+        return rc;
+    g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    rc = setup(g, index, info, err, len);
+    if (rc != CHASE_OK) {
+        gpu_close(g);
+        return rc;
+    }
+    *gp = g;
     return CHASE_OK;
 }
 
@@ -163,41 +172,54 @@ void gpu_close(struct gpu *g)
     free(g);
 }
 
-int gpu_select_load(struct gpu *g, const char *op, struct chase_devinfo *info, char *err, size_t len)
+int gpu_function(struct gpu *g, const char *name, gpu_fn *fn, char *err, size_t len)
 {
-    const char *what;
-    if (!op || !strcmp(op, "ca")) {
-        g->walk = g->walk_ca;
-        what = "ca: ld.global.ca, cached in L1 and L2";
-    } else if (!strcmp(op, "cg")) {
-        g->walk = g->walk_cg;
-        what = "cg: ld.global.cg, cached in L2 only";
-    } else if (!strcmp(op, "nc")) {
-        g->walk = g->walk_nc;
-        what = "nc: ld.global.nc, the read-only path";
-    } else {
-        snprintf(err, len, "unknown cache operator '%s'", op);
-        return CHASE_EINVAL;
+    CUfunction f;
+    CUresult r = cu.cuModuleGetFunction(&f, g->mod, name);
+    if (r == CUDA_ERROR_NOT_FOUND) {
+        snprintf(err, len, "the cuda module has no kernel %s", name);
+        return CHASE_ENOTSUP;
     }
-    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s", what);
+    CHECK(r, "cuModuleGetFunction");
+    *fn = f;
     return CHASE_OK;
 }
 
-int gpu_set_carveout(struct gpu *g, int percent, struct chase_devinfo *info, char *err, size_t len)
+int gpu_launch(struct gpu *g, gpu_fn fn, unsigned blocks, unsigned threads, unsigned shared, void **args,
+               char *err, size_t len)
 {
-    int sh = attr(g, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
-    if (percent < 0)
-        percent = 0;    /* the largest L1, as the reference curves were measured */
-    CHECK(cu.cuFuncSetAttribute(g->walk_ca, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
-          "setting the carveout");
-    CHECK(cu.cuFuncSetAttribute(g->walk_cg, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
-          "setting the carveout");
-    CHECK(cu.cuFuncSetAttribute(g->walk_nc, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
-          "setting the carveout");
-    chase_kv_set(info->settings, &info->nsettings, "carveout",
-                 "%d%% of the unified L1/shared memory preferred for shared (a hint to the driver; "
-                 "the device allows up to %d B shared per SM)", percent, sh);
+    (void)g;
+    CHECK(cu.cuLaunchKernel((CUfunction)fn, blocks, 1, 1, threads, 1, 1, shared, NULL, args, NULL),
+          "launching a kernel");
+    CHECK(cu.cuCtxSynchronize(), "a kernel");
     return CHASE_OK;
+}
+
+int gpu_allow_shared(struct gpu *g, gpu_fn fn, unsigned bytes, char *err, size_t len)
+{
+    (void)g;
+    CHECK(cu.cuFuncSetAttribute((CUfunction)fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)bytes),
+          "allowing dynamic shared memory");
+    return CHASE_OK;
+}
+
+int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len)
+{
+    (void)g;
+    CHECK(cu.cuFuncSetAttribute((CUfunction)fn, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
+          "setting the carveout");
+    return CHASE_OK;
+}
+
+const char *gpu_cache_op_text(const char *op)
+{
+    if (!strcmp(op, "ca"))
+        return "ld.global.ca, cached in L1 and L2";
+    if (!strcmp(op, "cg"))
+        return "ld.global.cg, cached in L2 only";
+    if (!strcmp(op, "nc"))
+        return "ld.global.nc, the read-only path";
+    return NULL;
 }
 
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len)
@@ -224,35 +246,17 @@ void gpu_free(struct gpu *g, uint64_t dptr)
     cu.cuMemFree((CUdeviceptr)dptr);
 }
 
-int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_t stride, uint64_t head,
-              char *err, size_t len)
-{
-    struct chase_chain cc = *c;
-    void *args[] = {&base, &cc, &stride, &head};
-    uint64_t blocks = (c->n + 255) / 256, cap = (uint64_t)(g->sms > 0 ? g->sms : 1) * 32;
-    if (blocks > cap)
-        blocks = cap;
-    CHECK(cu.cuLaunchKernel(g->build, (unsigned)blocks, 1, 1, 256, 1, 1, 0, NULL, args, NULL),
-          "launching chase_build");
-    CHECK(cu.cuCtxSynchronize(), "chase_build");
-    return CHASE_OK;
-}
-
-int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples, uint64_t out,
-             int target, uint64_t claimed, char *err, size_t len)
-{
-    void *args[] = {&cursor, &warm, &loads, &samples, &out, &target, &claimed};
-    /* Pinned: enough one-warp blocks that every SM gets some. */
-    unsigned blocks = target >= 0 ? (unsigned)g->sms * 4 : 1, threads = target >= 0 ? 32 : 1;
-    CHECK(cu.cuLaunchKernel(g->walk, blocks, 1, 1, threads, 1, 1, 0, NULL, args, NULL), "launching the walk");
-    CHECK(cu.cuCtxSynchronize(), "the walk kernel");
-    return CHASE_OK;
-}
-
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len)
 {
     (void)g;
     CHECK(cu.cuMemcpyDtoH(host, (CUdeviceptr)dptr, bytes), "cuMemcpyDtoH");
+    return CHASE_OK;
+}
+
+int gpu_copy_in(struct gpu *g, uint64_t dptr, const void *host, size_t bytes, char *err, size_t len)
+{
+    (void)g;
+    CHECK(cu.cuMemcpyHtoD((CUdeviceptr)dptr, host, bytes), "cuMemcpyHtoD");
     return CHASE_OK;
 }
 
@@ -261,12 +265,6 @@ int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, cha
     (void)g;
     CHECK(cu.cuMemsetD32((CUdeviceptr)dptr, value, count), "cuMemsetD32");
     return CHASE_OK;
-}
-
-int gpu_multiprocessors(struct gpu *g, int *pinnable)
-{
-    *pinnable = 1;     /* %smid numbers the SMs 0 .. count-1 */
-    return g->sms;
 }
 
 double gpu_realtime_hz(struct gpu *g)

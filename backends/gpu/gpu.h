@@ -1,6 +1,7 @@
-/* gpu.h: what a GPU vendor layer gives the shared GPU host code (gpu_host.c).
+/* gpu.h: what a GPU vendor layer gives the shared GPU host code.
  * cuda_vendor.c and hip_vendor.c implement it; everything vendor-neutral
- * about driving a chase on a GPU lives in gpu_host.c, once. */
+ * about driving a measurement on a GPU (grids, pinning, timing) lives in
+ * the host files (gpu_host.c and one per measurement), once. */
 #ifndef CHASE_GPU_H
 #define CHASE_GPU_H
 
@@ -10,33 +11,61 @@
 #include "chain.h"
 #include "chase_backend.h"
 
-struct gpu;     /* one opened device: the vendor's context, module, functions */
+struct gpu;                 /* one opened device: the vendor's context and module */
+typedef void *gpu_fn;       /* a kernel of the module */
 
 /* Loads the runtime and counts devices; a reason on failure. */
 int gpu_probe(int *ndevices, char *why, size_t len);
-/* Opens device index; fills the driver's figures into info. */
+/* Opens device index (the core has checked it exists), loads the kernels
+ * and fills the driver's figures into info (name, arch, facts, caches,
+ * lanes, units, block_threads, shared_bytes, memory_bytes, clock_mhz,
+ * pinnable).  On failure nothing is left open. */
 int gpu_open(int index, struct gpu **g, struct chase_devinfo *info, char *err, size_t len);
 void gpu_close(struct gpu *g);
-/* Chooses the load for walks ("ca", "cg", ...; NULL: the default) and
- * records it in info's settings. */
-int gpu_select_load(struct gpu *g, const char *cache_op, struct chase_devinfo *info, char *err, size_t len);
-/* Sets the L1/shared split as percent of shared (-1: the default) and
- * records it. */
-int gpu_set_carveout(struct gpu *g, int percent, struct chase_devinfo *info, char *err, size_t len);
+/* A kernel by name; CHASE_ENOTSUP when the module lacks it. */
+int gpu_function(struct gpu *g, const char *name, gpu_fn *fn, char *err, size_t len);
+/* Launches fn on blocks x threads with `shared` bytes of dynamic shared
+ * memory and waits for it. */
+int gpu_launch(struct gpu *g, gpu_fn fn, unsigned blocks, unsigned threads, unsigned shared, void **args,
+               char *err, size_t len);
+/* Lets fn use up to `bytes` of dynamic shared memory. */
+int gpu_allow_shared(struct gpu *g, gpu_fn fn, unsigned bytes, char *err, size_t len);
+/* The L1/shared split fn prefers, as percent of shared (-1: the vendor's
+ * default); CHASE_EINVAL where the vendor has none to set. */
+int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len);
+/* What a cache operator ("ca", "cg", "nc") does on this vendor, or NULL
+ * when it has none such. */
+const char *gpu_cache_op_text(const char *op);
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len);
 int gpu_alloc(struct gpu *g, uint64_t bytes, uint64_t *dptr, char *err, size_t len);
 void gpu_free(struct gpu *g, uint64_t dptr);
-int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_t stride,
-              uint64_t head, char *err, size_t len);
-/* Walks from the chain at cursor; target >= 0 pins the walk to that
- * multiprocessor, claimed being a device int the kernel sets when it does. */
-int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples,
-             uint64_t out, int target, uint64_t claimed, char *err, size_t len);
 int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len);
-/* How many multiprocessors, and whether a walk can be pinned to one. */
-int gpu_multiprocessors(struct gpu *g, int *pinnable);
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len);
+int gpu_copy_in(struct gpu *g, uint64_t dptr, const void *host, size_t bytes, char *err, size_t len);
 /* The realtime counter's rate in Hz (CUDA's globaltimer counts ns: 1e9). */
 double gpu_realtime_hz(struct gpu *g);
+
+/* The shared host code's state of an open device (gpu_host.c); the other
+ * measurements' host files use it too. */
+struct gpu_dev {
+    struct gpu *g;
+    struct chase_devinfo *info;
+    uint64_t base, bytes;       /* the working-set allocation */
+    uint64_t scratch;           /* cursor, claim flag and results */
+    uint64_t warm_limit;        /* working sets up to this get a warm walk */
+    const char *op;             /* the cache operator: ca, cg, nc */
+    gpu_fn build, walk;
+    int carveout;
+    int no_warm;
+    int sm;                     /* pinned multiprocessor, or -1 */
+};
+
+#define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
+
+/* A grid that puts blocks of `threads` on every multiprocessor, so one of
+ * them lands on the one a pinned kernel wants. */
+unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads);
+/* Blocks for a grid-stride loop over n items, threads a block. */
+unsigned gpu_grid(const struct gpu_dev *d, uint64_t n, unsigned threads);
 
 #endif

@@ -1,13 +1,14 @@
 /* gpu_host.c: the chase backend for GPUs, written once for CUDA and HIP.
  *
- * One allocation serves the whole sweep.  Each point builds its chain on the
- * device in parallel, then one thread warms and times it in the same launch
- * and on one multiprocessor (--sm; each has its own L1, and the L2's
- * latency differs between them), going on along the chain rather than
- * restarting at its head.
+ * One allocation serves the whole run.  Each point builds its chain on the
+ * device in parallel, then one block on one multiprocessor (--sm; each has
+ * its own L1, and the L2's latency differs between them) warms it and one
+ * of its threads times it, in the same launch, going on along the chain
+ * rather than restarting at its head.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,22 +19,26 @@
 
 #define SAMPLES 12
 #define LOADS 1024
-/* No launch walks more than this many loads: long warm walks are split. */
-#define MAX_LAUNCH_LOADS (1ull << 21)
-
-struct gpu_dev {
-    struct gpu *g;
-    uint64_t base, bytes;       /* the working-set allocation */
-    uint64_t scratch;           /* cursor, head and walk results */
-    uint64_t warm_limit;        /* working sets up to this need a warm walk */
-    double realtime_hz;
-    int no_warm;
-    int sm;                     /* pinned multiprocessor, or -1 */
-};
+#define WARM_THREADS 1024       /* the block that warms in parallel */
 
 static int gpu_backend_probe(int *ndevices, char *why, size_t len)
 {
     return gpu_probe(ndevices, why, len);
+}
+
+unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads)
+{
+    /* Enough blocks that every multiprocessor gets some even when each
+     * holds only one or two at a time: the others exit at once. */
+    unsigned units = d->info->units ? d->info->units : 1;
+    (void)threads;
+    return units * 4;
+}
+
+unsigned gpu_grid(const struct gpu_dev *d, uint64_t n, unsigned threads)
+{
+    uint64_t blocks = (n + threads - 1) / threads, cap = (uint64_t)(d->info->units ? d->info->units : 1) * 32;
+    return (unsigned)(blocks < 1 ? 1 : blocks > cap ? cap : blocks);
 }
 
 static void gpu_backend_close(void *p)
@@ -46,6 +51,7 @@ static void gpu_backend_close(void *p)
     if (d->scratch)
         gpu_free(d->g, d->scratch);
     gpu_close(d->g);
+    free(d->info);
     free(d);
 }
 
@@ -54,27 +60,47 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
 {
     struct gpu_dev *d = calloc(1, sizeof *d);
     uint64_t l2 = 0, avail = 0;
-    char a[32], b[32];
+    const char *op = p->cache_op ? p->cache_op : "ca", *what;
+    char a[32], b[32], name[32];
     int rc, i;
 
-    if (!d) {
+    if (!d || !(d->info = calloc(1, sizeof *d->info))) {
+        free(d);
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
     rc = gpu_open(p->device, &d->g, info, err, len);
     if (rc != CHASE_OK) {
+        free(d->info);
         free(d);
         return rc;
     }
-    if ((rc = gpu_select_load(d->g, p->cache_op, info, err, len)) != CHASE_OK ||
-        (rc = gpu_set_carveout(d->g, p->carveout, info, err, len)) != CHASE_OK) {
-        gpu_backend_close(d);
-        return rc;
+    what = gpu_cache_op_text(op);
+    snprintf(name, sizeof name, "chase_walk_%s", op);
+    if (!what) {
+        snprintf(err, len, "cache operator '%s' is not available on %s", op, CHASE_GPU_NAME);
+        rc = CHASE_EINVAL;
+        goto fail;
+    }
+    if ((rc = gpu_function(d->g, name, &d->walk, err, len)) != CHASE_OK ||
+        (rc = gpu_function(d->g, "chase_build", &d->build, err, len)) != CHASE_OK)
+        goto fail;
+    d->op = op;
+    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s: %s", op, what);
+    d->carveout = p->carveout;
+    if (p->carveout >= 0 || CHASE_GPU_CARVEOUT_DEFAULT >= 0) {
+        int pct = p->carveout >= 0 ? p->carveout : CHASE_GPU_CARVEOUT_DEFAULT;
+        if ((rc = gpu_carveout(d->g, d->walk, pct, err, len)) != CHASE_OK)
+            goto fail;
+        chase_kv_num(info->settings, &info->nsettings, "carveout", pct);
+        chase_kv_set(info->settings, &info->nsettings, "carveout_means",
+                     "percent of the unified L1/shared memory preferred for shared (a hint to the driver)");
     }
     d->no_warm = p->no_warm;
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  p->no_warm ? "none: timed from a cold start (--no-warm)"
-                            : "one traversal of the chain in the timing launch, up to 4x the L2; none beyond");
+                            : "the timing block loads every line of the chain in parallel, on the timing "
+                              "multiprocessor, in the launch that times it; up to 4x the L2, none beyond");
     for (i = 0; i < info->ncaches; i++)
         if (!strcmp(info->caches[i].name, "L2"))
             l2 = info->caches[i].bytes;
@@ -82,67 +108,65 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
      * more than a quarter of the chain.  The driver's L2 size only plans
      * the work here; it is never reported as measured. */
     d->warm_limit = l2 ? 4 * l2 : (1ull << 30);
-    {
-        int pinnable = 0, sms = gpu_multiprocessors(d->g, &pinnable);
-        d->sm = p->sm == -2 ? (pinnable ? 0 : -1) : p->sm;
-        if (d->sm >= 0 && !pinnable) {
-            snprintf(err, len, "--sm is not available on %s", CHASE_GPU_NAME);
-            gpu_backend_close(d);
-            return CHASE_EINVAL;
-        }
-        if (d->sm >= sms) {
-            snprintf(err, len, "SM %d does not exist (the device has %d)", d->sm, sms);
-            gpu_backend_close(d);
-            return CHASE_EINVAL;
-        }
-        if (d->sm >= 0)
-            chase_kv_set(info->settings, &info->nsettings, "sm",
-                         "%d: every walk runs on this multiprocessor (a level's latency differs between them)", d->sm);
-        else
-            chase_kv_set(info->settings, &info->nsettings, "sm", "any: the scheduler picks, point by point");
+    d->sm = p->sm == -2 ? (info->pinnable ? 0 : -1) : p->sm;
+    if (d->sm >= 0 && !info->pinnable) {
+        snprintf(err, len, "--sm is not available on %s", CHASE_GPU_NAME);
+        rc = CHASE_EINVAL;
+        goto fail;
     }
-    d->realtime_hz = gpu_realtime_hz(d->g);
+    if (d->sm >= (int)info->units) {
+        snprintf(err, len, "SM %d does not exist (the device has %u)", d->sm, info->units);
+        rc = CHASE_EINVAL;
+        goto fail;
+    }
+    if (d->sm >= 0)
+        chase_kv_num(info->settings, &info->nsettings, "sm", d->sm);
+    else
+        chase_kv_set(info->settings, &info->nsettings, "sm", "any");
     info->default_stride = 128;
     info->default_max = 1ull << 30;
 
     d->bytes = p->max_bytes ? p->max_bytes : info->default_max;
-    if ((rc = gpu_mem_free(d->g, &avail, err, len)) != CHASE_OK) {
-        gpu_backend_close(d);
-        return rc;
-    }
-    if (d->bytes + (64u << 20) > avail) {
+    if ((rc = gpu_mem_free(d->g, &avail, err, len)) != CHASE_OK)
+        goto fail;
+    if (d->bytes > avail || avail - d->bytes < (64u << 20)) {
         snprintf(err, len, "a %s working set does not fit in the device's free memory (%s)",
                  chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
-        gpu_backend_close(d);
-        return CHASE_ENOMEM;
+        rc = CHASE_ENOMEM;
+        goto fail;
     }
     if ((rc = gpu_alloc(d->g, d->bytes, &d->base, err, len)) != CHASE_OK ||
-        (rc = gpu_alloc(d->g, 4096, &d->scratch, err, len)) != CHASE_OK) {
-        gpu_backend_close(d);
-        return rc;
-    }
-    chase_kv_set(info->settings, &info->nsettings, "samples", "%d samples of %d timed loads a launch",
-                 SAMPLES, LOADS);
+        (rc = gpu_alloc(d->g, GPU_SCRATCH, &d->scratch, err, len)) != CHASE_OK)
+        goto fail;
+    chase_kv_num(info->settings, &info->nsettings, "samples", SAMPLES);
+    chase_kv_num(info->settings, &info->nsettings, "loads_per_sample", LOADS);
+    *d->info = *info;
     *devp = d;
     return CHASE_OK;
+fail:
+    gpu_backend_close(d);
+    return rc;
 }
 
 /* One walk launch and its results; checks that a pinned walk ran where asked. */
-static int walk(struct gpu_dev *d, unsigned warm, unsigned loads, unsigned samples, int64_t *r,
-                char *err, size_t len)
+static int walk(struct gpu_dev *d, const struct chase_chain *c, int sm, unsigned pwarm, unsigned warm,
+                unsigned loads, unsigned samples, int64_t *r, char *err, size_t len)
 {
-    uint64_t cursor = d->scratch, claimed = d->scratch + 8, results = d->scratch + 64;
+    uint64_t cursor = d->scratch, claimed = d->scratch + 8, results = d->scratch + 64, base = d->base;
+    struct chase_chain cc = *c;
+    void *args[] = {&base, &cc, &cursor, &pwarm, &warm, &loads, &samples, &results, &sm, &claimed};
     size_t n = WALK_SAMPLE0 + samples;
+    unsigned threads = pwarm ? WARM_THREADS : 32;
     int rc;
 
-    if (d->sm >= 0 && ((rc = gpu_memset32(d->g, claimed, 0, 1, err, len)) != CHASE_OK ||
-                       (rc = gpu_memset32(d->g, results + 8 * WALK_SM, 0xffffffffu, 2, err, len)) != CHASE_OK))
+    if ((rc = gpu_memset32(d->g, claimed, 0, 1, err, len)) != CHASE_OK ||
+        (rc = gpu_memset32(d->g, results + 8 * WALK_SM, 0xffffffffu, 2, err, len)) != CHASE_OK)
         return rc;
-    rc = gpu_walk(d->g, cursor, warm, loads, samples, results, d->sm, claimed, err, len);
+    rc = gpu_launch(d->g, d->walk, sm >= 0 ? gpu_pin_grid(d, threads) : 1, threads, 0, args, err, len);
     if (rc == CHASE_OK)
         rc = gpu_copy_out(d->g, r, results, n * sizeof *r, err, len);
-    if (rc == CHASE_OK && d->sm >= 0 && r[WALK_SM] != d->sm) {
-        snprintf(err, len, "no thread of the walk landed on SM %d (another process may hold it)", d->sm);
+    if (rc == CHASE_OK && sm >= 0 && r[WALK_SM] != sm) {
+        snprintf(err, len, "no block of the walk landed on SM %d (another process may hold it)", sm);
         rc = CHASE_EFAIL;
     }
     return rc;
@@ -153,42 +177,50 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
 {
     struct gpu_dev *d = p;
     struct chase_chain c;
-    uint64_t n = pt->bytes / pt->stride, cursor = d->scratch;
-    uint64_t warm = 0, left;
-    int64_t r[WALK_SAMPLE0 + SAMPLES];
-    double rate;
-    unsigned s;
-    int rc;
+    uint64_t cursor = d->scratch, pwarm = 0, base = d->base;
+    int64_t r[WALK_SAMPLE0 + CHASE_MAX_SAMPLES];
+    unsigned s, samples = pt->samples ? pt->samples : SAMPLES;
+    int sm = pt->sm == -2 ? d->sm : pt->sm, rc;
+    const char *why;
+    double rate, hz = gpu_realtime_hz(d->g);
 
-    if (pt->bytes > d->bytes || n == 0) {
+    if ((why = chase_chain_check(pt->stride, pt->pattern, pt->sub))) {
+        snprintf(err, len, "%s", why);
+        return CHASE_EINVAL;
+    }
+    if (pt->bytes > d->bytes || pt->bytes < pt->stride) {
         snprintf(err, len, "working set outside the allocation");
         return CHASE_EINVAL;
     }
-    chase_chain_init(&c, n, pt->pattern, pt->seed);
-    rc = gpu_build(d->g, d->base, &c, pt->stride, cursor, err, len);
-    if (rc != CHASE_OK)
-        return rc;
-
-    /* One traversal warms every level that can hold the chain.  Split into
-     * launches, the last of which also times, so that none runs long. */
-    if (pt->bytes <= d->warm_limit && !d->no_warm)
-        warm = n;
-    for (left = warm; left > MAX_LAUNCH_LOADS; left -= MAX_LAUNCH_LOADS) {
-        if (*pt->stop)
-            return CHASE_EINTR;
-        rc = walk(d, MAX_LAUNCH_LOADS, 0, 0, r, err, len);
+    if (sm >= 0 && (!d->info->pinnable || sm >= (int)d->info->units)) {
+        snprintf(err, len, "cannot run on SM %d", sm);
+        return CHASE_EINVAL;
+    }
+    if (samples > CHASE_MAX_SAMPLES)
+        samples = CHASE_MAX_SAMPLES;
+    chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
+    {
+        void *args[] = {&base, &c, &cursor};
+        rc = gpu_launch(d->g, d->build, gpu_grid(d, c.n, 256), 256, 0, args, err, len);
         if (rc != CHASE_OK)
             return rc;
     }
-    rc = walk(d, (unsigned)left, LOADS, SAMPLES, r, err, len);
+    if (*pt->stop)
+        return CHASE_EINTR;
+    /* One parallel pass warms every level that can hold the chain. */
+    if (pt->bytes <= d->warm_limit && !d->no_warm)
+        pwarm = c.n;
+    if (pwarm > 0xffffffffu)
+        pwarm = 0xffffffffu;
+    rc = walk(d, &c, sm, (unsigned)pwarm, 0, LOADS, samples, r, err, len);
     if (rc != CHASE_OK)
         return rc;
     /* The clock rate of this very launch: cycles over realtime across the samples. */
-    rate = r[WALK_REAL] > 0 ? (double)r[WALK_SPAN] / ((double)r[WALK_REAL] / d->realtime_hz * 1e9) : 0;
-    out->n = SAMPLES;
-    for (s = 0; s < SAMPLES; s++) {
+    rate = r[WALK_REAL] > 0 && hz > 0 ? (double)r[WALK_SPAN] / ((double)r[WALK_REAL] / hz * 1e9) : 0;
+    out->n = samples;
+    for (s = 0; s < samples; s++) {
         out->cycles[s] = (double)(r[WALK_SAMPLE0 + s] - r[WALK_OVERHEAD]) / LOADS;
-        out->ns[s] = rate > 0 ? out->cycles[s] / rate : -1;
+        out->ns[s] = rate > 0 ? out->cycles[s] / rate : NAN;
     }
     return CHASE_OK;
 }

@@ -1,4 +1,4 @@
-/* kernels.h: the GPU kernels, written once for CUDA and HIP.
+/* kernels.h: the sweep's GPU kernels, written once for CUDA and HIP.
  *
  * The including file defines, for its vendor:
  *   GPU_CYCLES()       the core-clock counter (clock64 / s_memtime)
@@ -8,6 +8,7 @@
  *   GPU_LOAD_NC(a)     optional: a = *a through a read-only path
  *   GPU_SMID()         the multiprocessor (compute unit) running the thread
  *   GPU_TIMED_FN       how the timed sample's function is compiled
+ *   GPU_SYNC()         a block-wide barrier
  * a is an unsigned long long holding the address to read, so that each load
  * reads the register it writes: the dependence the tests look for.
  */
@@ -20,16 +21,31 @@
 typedef unsigned long long u64;
 typedef long long i64;
 
-/* Writes the chain: the slot of line perm(k) points to line perm(k+1). */
-extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 stride, u64 *head)
+/* Writes the chain: position k's word points to position k+1's offset. */
+extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 *head)
 {
     u64 k = (u64)blockIdx.x * blockDim.x + threadIdx.x;
     for (; k < c.n; k += (u64)gridDim.x * blockDim.x) {
-        u64 line = chase_chain_line(&c, k);
-        *(u64 *)(base + line * stride) = base + chase_chain_next(&c, k) * stride;
+        u64 off = chase_chain_offset(&c, k);
+        *(u64 *)(base + off) = base + chase_chain_next(&c, k);
         if (k == 0)
-            *head = base + line * stride;
+            *head = base + off;
     }
+}
+
+/*
+ * Is this block the one that runs?  Pinned (target >= 0): the first block
+ * to arrive on the target multiprocessor claims the run; *claimed tells
+ * the host one did.  Otherwise block 0.  Every thread of the block learns
+ * the answer, so the whole block can work on that multiprocessor.
+ */
+static __device__ __forceinline__ int chase_claim(int target, int *claimed)
+{
+    __shared__ int go;
+    if (threadIdx.x == 0)
+        go = target >= 0 ? (int)GPU_SMID() == target && atomicCAS(claimed, 0, 1) == 0 : blockIdx.x == 0;
+    GPU_SYNC();
+    return go;
 }
 
 /*
@@ -55,29 +71,40 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
     }
 
 /*
- * One thread walks on from *cursor: warm loads, then samples of loads
- * each between two clock reads; the realtime counter brackets all samples.
- * The cursor is left where the walk stopped so the next launch goes on
- * along the chain rather than re-reading lines it has just touched.
+ * The walk.  The block that runs (chase_claim) first warms the chain in
+ * parallel: its threads load positions 0 .. pwarm-1 (each line once, in
+ * about the order the chain visits them, from this multiprocessor, so
+ * each level that can hold the chain holds it as a serial walk would leave
+ * it).  Then its first thread walks on from *cursor: warm serial loads,
+ * then samples of loads each between two clock reads; the realtime counter
+ * brackets all samples.  The cursor is left where the walk stopped so the
+ * next launch goes on along the chain rather than re-reading lines it has
+ * just touched.
  *
  * A load's latency depends on which multiprocessor issues it (on the H100
- * the L2 hit latency differs by 10% between SMs), so the walk can be pinned:
- * with target >= 0 the grid covers every multiprocessor and only the first
- * thread to arrive on the target walks; *claimed says one did.
+ * the L2 hit latency differs by 10% between SMs), so the walk can be pinned.
  */
 #define CHASE_WALK_KERNEL(NAME, TIMED, LOAD)                                        \
     CHASE_TIMED_FN(TIMED, LOAD)                                                      \
-    extern "C" __global__ void NAME(u64 *cursor, unsigned warm, unsigned loads,     \
+    extern "C" __global__ void NAME(u64 base, struct chase_chain c, u64 *cursor,    \
+                                    unsigned pwarm, unsigned warm, unsigned loads,   \
                                     unsigned samples, i64 *out, int target,          \
                                     int *claimed)                                    \
     {                                                                                \
-        u64 a;                                                                       \
+        u64 a, sink = 0;                                                             \
         i64 t0, t1, r0, r1, c0, c1;                                                  \
         unsigned i, s;                                                               \
-        if (target >= 0 && ((int)GPU_SMID() != target || threadIdx.x != 0 ||       \
-                            atomicCAS(claimed, 0, 1) != 0))                          \
+        if (!chase_claim(target, claimed))                                           \
             return;                                                                  \
-        if (target < 0 && (threadIdx.x != 0 || blockIdx.x != 0))                     \
+        for (i = threadIdx.x; i < pwarm; i += blockDim.x) {                          \
+            a = base + chase_chain_offset(&c, i);                                    \
+            LOAD(a);                                                                 \
+            sink ^= a;  /* a load whose value is used is not optimised away */       \
+        }                                                                            \
+        if (sink == 1)                                                               \
+            out[WALK_SINK] = (i64)sink;                                              \
+        GPU_SYNC();                                                                  \
+        if (threadIdx.x != 0)                                                        \
             return;                                                                  \
         a = *cursor;                                                                 \
         out[WALK_SM] = GPU_SMID();                                                   \
@@ -101,14 +128,14 @@ extern "C" __global__ void chase_build(u64 base, struct chase_chain c, u64 strid
 
 CHASE_WALK_KERNEL(chase_walk_ca, chase_timed_ca, GPU_LOAD_CA)
 CHASE_WALK_KERNEL(chase_walk_cg, chase_timed_cg, GPU_LOAD_CG)
+#ifdef GPU_LOAD_NC
+CHASE_WALK_KERNEL(chase_walk_nc, chase_timed_nc, GPU_LOAD_NC)
+#endif
+
 /* One read of the realtime counter, for runtimes that do not report its rate. */
 extern "C" __global__ void chase_realtime(i64 *out)
 {
     out[0] = GPU_REALTIME();
 }
-
-#ifdef GPU_LOAD_NC
-CHASE_WALK_KERNEL(chase_walk_nc, chase_timed_nc, GPU_LOAD_NC)
-#endif
 
 #endif

@@ -6,6 +6,7 @@
 #define WALK_REAL 1         /* realtime ticks across all samples */
 #define WALK_SPAN 2         /* cycles across all samples, for the clock rate */
 #define WALK_SM 3           /* the multiprocessor that walked */
-#define WALK_SAMPLE0 4      /* then one cycle count per sample */
+#define WALK_SINK 4         /* where the parallel warm's loads could go (never read) */
+#define WALK_SAMPLE0 5      /* then one cycle count per sample */
 
 #endif

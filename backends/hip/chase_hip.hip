@@ -24,6 +24,7 @@ static __device__ __forceinline__ long long memrealtime(void)
 #define GPU_REALTIME() memrealtime()
 #define GPU_SMID() __smid()
 #define GPU_TIMED_FN __forceinline__
+#define GPU_SYNC() __syncthreads()
 
 /* ca: an ordinary load, cached in the vector L1.  cg: a relaxed atomic load
  * at device (agent) scope, which the compiler must serve from the L2: it

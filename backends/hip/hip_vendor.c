@@ -17,8 +17,6 @@ extern const unsigned char chase_gpu_image[];
 struct gpu {
     int dev;
     hipModule_t mod;
-    hipFunction_t build, walk_ca, walk_cg, realtime, walk;
-    int cus;
     double realtime_hz;
 };
 
@@ -60,78 +58,77 @@ static double now_s(void)
  * against the host's clock over 50 ms. */
 static int realtime_rate(struct gpu *g, struct chase_devinfo *info, char *err, size_t len)
 {
+    hipFunction_t fn;
     void *out = NULL;
     long long t[2];
     double h0, h1;
     void *args[1];
-    int khz = 0;
+    int khz = 0, rc = CHASE_OK;
+    hipError_t r;
 
 #if HAVE_DECL_HIPDEVICEATTRIBUTEWALLCLOCKRATE
     if (hipDeviceGetAttribute(&khz, hipDeviceAttributeWallClockRate, g->dev) == hipSuccess && khz > 0) {
         g->realtime_hz = khz * 1e3;
-        chase_kv_set(info->facts, &info->nfacts, "wall_clock_khz", "%d (s_memrealtime's rate)", khz);
+        chase_kv_num(info->facts, &info->nfacts, "wall_clock_khz", khz);
         return CHASE_OK;
     }
 #endif
     (void)khz;
+    CHECK(hipModuleGetFunction(&fn, g->mod, "chase_realtime"), "hipModuleGetFunction");
     CHECK(hipMalloc(&out, sizeof t), "hipMalloc");
     args[0] = &out;
-    CHECK(hipModuleLaunchKernel(g->realtime, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL), "launching chase_realtime");
-    CHECK(hipDeviceSynchronize(), "chase_realtime");
-    h0 = now_s();
-    CHECK(hipMemcpyDtoH(&t[0], (hipDeviceptr_t)out, sizeof t[0]), "hipMemcpyDtoH");
+    if ((r = hipModuleLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL)) != hipSuccess ||
+        (r = hipDeviceSynchronize()) != hipSuccess ||
+        (h0 = now_s(), r = hipMemcpyDtoH(&t[0], (hipDeviceptr_t)out, sizeof t[0])) != hipSuccess) {
+        rc = fail(r, "timing s_memrealtime", err, len);
+        goto out;
+    }
     while (now_s() - h0 < 0.05)
         ;
-    CHECK(hipModuleLaunchKernel(g->realtime, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL), "launching chase_realtime");
-    CHECK(hipDeviceSynchronize(), "chase_realtime");
-    h1 = now_s();
-    CHECK(hipMemcpyDtoH(&t[1], (hipDeviceptr_t)out, sizeof t[1]), "hipMemcpyDtoH");
-    hipFree(out);
+    if ((r = hipModuleLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL)) != hipSuccess ||
+        (r = hipDeviceSynchronize()) != hipSuccess ||
+        (h1 = now_s(), r = hipMemcpyDtoH(&t[1], (hipDeviceptr_t)out, sizeof t[1])) != hipSuccess) {
+        rc = fail(r, "timing s_memrealtime", err, len);
+        goto out;
+    }
     g->realtime_hz = (double)(t[1] - t[0]) / (h1 - h0);
     chase_kv_set(info->settings, &info->nsettings, "realtime_rate",
                  "%.2f MHz, measured against the host clock (this runtime does not report it)",
                  g->realtime_hz / 1e6);
-    return CHASE_OK;
+out:
+    hipFree(out);
+    return rc;
 }
 
-int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+/* Everything gpu_open sets up; on failure gpu_close undoes what was done. */
+static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, size_t len)
 {
-    struct gpu *g;
     hipDeviceProp_t p;
-    int n = 0, rc = gpu_probe(&n, err, len);
 
-    if (rc != CHASE_OK)
-        return rc;
-    if (index >= n) {
-        snprintf(err, len, "device %d does not exist (%d HIP device%s)", index, n, n == 1 ? "" : "s");
-        return CHASE_EINVAL;
-    }
-    g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, len, "out of memory");
-        return CHASE_ENOMEM;
-    }
-    *gp = g;
     g->dev = index;
     CHECK(hipSetDevice(index), "hipSetDevice");
     CHECK(hipGetDeviceProperties(&p, index), "hipGetDeviceProperties");
     CHECK(hipModuleLoadData(&g->mod, chase_gpu_image),
           "loading the chase kernels (hipModuleLoadData; was chase built for this GPU's target? see --with-hip-arch)");
-    CHECK(hipModuleGetFunction(&g->build, g->mod, "chase_build"), "hipModuleGetFunction");
-    CHECK(hipModuleGetFunction(&g->walk_ca, g->mod, "chase_walk_ca"), "hipModuleGetFunction");
-    CHECK(hipModuleGetFunction(&g->walk_cg, g->mod, "chase_walk_cg"), "hipModuleGetFunction");
-    CHECK(hipModuleGetFunction(&g->realtime, g->mod, "chase_realtime"), "hipModuleGetFunction");
-    g->walk = g->walk_ca;
-    g->cus = p.multiProcessorCount;
-
     snprintf(info->name, sizeof info->name, "%.127s", p.name);
     snprintf(info->arch, sizeof info->arch, "%.63s", p.gcnArchName);
+    info->lanes = (unsigned)p.warpSize;
+    info->units = (unsigned)p.multiProcessorCount;
+    info->block_threads = (unsigned)p.maxThreadsPerBlock;
+    info->shared_bytes = (uint64_t)p.sharedMemPerBlock;
+    info->memory_bytes = (uint64_t)p.totalGlobalMem;
+    info->clock_mhz = p.clockRate / 1000.0;
+    /* __smid() packs shader-engine and CU fields, not 0 .. CUs-1, so a
+     * walk is not pinned here (never run on an AMD GPU by us). */
+    info->pinnable = 0;
     chase_kv_set(info->facts, &info->nfacts, "gfx_target", "%s", p.gcnArchName);
-    chase_kv_set(info->facts, &info->nfacts, "compute_units", "%d", p.multiProcessorCount);
-    chase_kv_set(info->facts, &info->nfacts, "clock_mhz", "%d (the runtime's peak core clock)", p.clockRate / 1000);
-    chase_kv_set(info->facts, &info->nfacts, "l2_bytes", "%d", p.l2CacheSize);
-    chase_kv_set(info->facts, &info->nfacts, "lds_per_cu_bytes", "%zu", (size_t)p.maxSharedMemoryPerMultiProcessor);
-    chase_kv_set(info->facts, &info->nfacts, "memory_bytes", "%zu", (size_t)p.totalGlobalMem);
+    chase_kv_num(info->facts, &info->nfacts, "compute_units", p.multiProcessorCount);
+    chase_kv_num(info->facts, &info->nfacts, "wave_size", p.warpSize);
+    chase_kv_num(info->facts, &info->nfacts, "clock_mhz", info->clock_mhz);
+    chase_kv_num(info->facts, &info->nfacts, "l2_bytes", p.l2CacheSize);
+    chase_kv_num(info->facts, &info->nfacts, "lds_per_cu_bytes", (double)p.maxSharedMemoryPerMultiProcessor);
+    chase_kv_num(info->facts, &info->nfacts, "lds_per_block_bytes", (double)p.sharedMemPerBlock);
+    chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)p.totalGlobalMem);
     snprintf(info->caches[0].name, sizeof info->caches[0].name, "L2");
     info->caches[0].bytes = (uint64_t)p.l2CacheSize;
     info->ncaches = 1;
@@ -141,16 +138,37 @@ int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, 
         int level = 0;
         uint64_t bytes = 0;
         if (kfd_last_cache(KFD_TOPOLOGY, index, &level, &bytes) == 0 && level > 2) {
-            snprintf(info->caches[1].name, sizeof info->caches[1].name, "L%d", level);
+            snprintf(info->caches[1].name, sizeof info->caches[1].name, "Infinity Cache");
             info->caches[1].bytes = bytes;
             info->ncaches = 2;
-            chase_kv_set(info->facts, &info->nfacts, "last_cache_level", "L%d, %llu bytes (KFD topology: "
-                         "the Infinity Cache on GPUs that have one)", level, (unsigned long long)bytes);
+            chase_kv_num(info->facts, &info->nfacts, "last_cache_level", level);
+            chase_kv_num(info->facts, &info->nfacts, "last_cache_bytes", (double)bytes);
         }
     }
     snprintf(info->timer, sizeof info->timer,
              "cycles: s_memtime (core clock) around the timed loop; ns: s_memrealtime around the same loops");
     return realtime_rate(g, info, err, len);
+}
+
+int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+{
+    struct gpu *g;
+    int n = 0, rc = gpu_probe(&n, err, len);
+
+    if (rc != CHASE_OK)
+        return rc;
+    g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    rc = setup(g, index, info, err, len);
+    if (rc != CHASE_OK) {
+        gpu_close(g);
+        return rc;
+    }
+    *gp = g;
+    return CHASE_OK;
 }
 
 void gpu_close(struct gpu *g)
@@ -162,32 +180,56 @@ void gpu_close(struct gpu *g)
     free(g);
 }
 
-int gpu_select_load(struct gpu *g, const char *op, struct chase_devinfo *info, char *err, size_t len)
+int gpu_function(struct gpu *g, const char *name, gpu_fn *fn, char *err, size_t len)
 {
-    const char *what;
-    if (!op || !strcmp(op, "ca")) {
-        g->walk = g->walk_ca;
-        what = "ca: an ordinary global load, cached in the vector L1";
-    } else if (!strcmp(op, "cg")) {
-        g->walk = g->walk_cg;
-        what = "cg: a relaxed device-scope atomic load (glc, or sc1 on gfx940+), served from L2";
-    } else {
-        snprintf(err, len, "cache operator '%s' is not available on hip (ca, cg)", op);
-        return CHASE_EINVAL;
+    hipFunction_t f;
+    hipError_t r = hipModuleGetFunction(&f, g->mod, name);
+    if (r == hipErrorNotFound) {
+        snprintf(err, len, "the hip module has no kernel %s", name);
+        return CHASE_ENOTSUP;
     }
-    chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s", what);
+    CHECK(r, "hipModuleGetFunction");
+    *fn = f;
     return CHASE_OK;
 }
 
-int gpu_set_carveout(struct gpu *g, int percent, struct chase_devinfo *info, char *err, size_t len)
+int gpu_launch(struct gpu *g, gpu_fn fn, unsigned blocks, unsigned threads, unsigned shared, void **args,
+               char *err, size_t len)
 {
     (void)g;
-    (void)info;
-    if (percent >= 0) {
-        snprintf(err, len, "--carveout is CUDA's; AMD GPUs have a separate LDS");
-        return CHASE_EINVAL;
-    }
+    CHECK(hipModuleLaunchKernel((hipFunction_t)fn, blocks, 1, 1, threads, 1, 1, shared, NULL, args, NULL),
+          "launching a kernel");
+    CHECK(hipDeviceSynchronize(), "a kernel");
     return CHASE_OK;
+}
+
+int gpu_allow_shared(struct gpu *g, gpu_fn fn, unsigned bytes, char *err, size_t len)
+{
+    (void)g;
+    (void)fn;
+    /* LDS needs no opt-in: a block may use up to sharedMemPerBlock. */
+    (void)bytes;
+    (void)err;
+    (void)len;
+    return CHASE_OK;
+}
+
+int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len)
+{
+    (void)g;
+    (void)fn;
+    (void)percent;
+    snprintf(err, len, "--carveout is CUDA's; AMD GPUs have a separate LDS");
+    return CHASE_EINVAL;
+}
+
+const char *gpu_cache_op_text(const char *op)
+{
+    if (!strcmp(op, "ca"))
+        return "an ordinary global load, cached in the vector L1";
+    if (!strcmp(op, "cg"))
+        return "a relaxed device-scope atomic load (glc, or sc1 on gfx940+), served from L2";
+    return NULL;
 }
 
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len)
@@ -214,34 +256,17 @@ void gpu_free(struct gpu *g, uint64_t dptr)
     hipFree((void *)(uintptr_t)dptr);
 }
 
-int gpu_build(struct gpu *g, uint64_t base, const struct chase_chain *c, uint64_t stride, uint64_t head,
-              char *err, size_t len)
-{
-    struct chase_chain cc = *c;
-    void *args[] = {&base, &cc, &stride, &head};
-    uint64_t blocks = (c->n + 255) / 256, cap = (uint64_t)(g->cus > 0 ? g->cus : 1) * 32;
-    if (blocks > cap)
-        blocks = cap;
-    CHECK(hipModuleLaunchKernel(g->build, (unsigned)blocks, 1, 1, 256, 1, 1, 0, NULL, args, NULL),
-          "launching chase_build");
-    CHECK(hipDeviceSynchronize(), "chase_build");
-    return CHASE_OK;
-}
-
-int gpu_walk(struct gpu *g, uint64_t cursor, unsigned warm, unsigned loads, unsigned samples, uint64_t out,
-             int target, uint64_t claimed, char *err, size_t len)
-{
-    void *args[] = {&cursor, &warm, &loads, &samples, &out, &target, &claimed};
-    unsigned blocks = target >= 0 ? (unsigned)g->cus * 4 : 1, threads = target >= 0 ? 64 : 1;
-    CHECK(hipModuleLaunchKernel(g->walk, blocks, 1, 1, threads, 1, 1, 0, NULL, args, NULL), "launching the walk");
-    CHECK(hipDeviceSynchronize(), "the walk kernel");
-    return CHASE_OK;
-}
-
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len)
 {
     (void)g;
     CHECK(hipMemcpyDtoH(host, (hipDeviceptr_t)(uintptr_t)dptr, bytes), "hipMemcpyDtoH");
+    return CHASE_OK;
+}
+
+int gpu_copy_in(struct gpu *g, uint64_t dptr, const void *host, size_t bytes, char *err, size_t len)
+{
+    (void)g;
+    CHECK(hipMemcpyHtoD((hipDeviceptr_t)(uintptr_t)dptr, (void *)(uintptr_t)host, bytes), "hipMemcpyHtoD");
     return CHASE_OK;
 }
 
@@ -250,14 +275,6 @@ int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, cha
     (void)g;
     CHECK(hipMemsetD32((hipDeviceptr_t)(uintptr_t)dptr, (int)value, count), "hipMemsetD32");
     return CHASE_OK;
-}
-
-int gpu_multiprocessors(struct gpu *g, int *pinnable)
-{
-    /* __smid() packs shader-engine and CU fields, not 0 .. CUs-1, so a
-     * walk is not pinned here (never run on an AMD GPU by us). */
-    *pinnable = 0;
-    return g->cus;
 }
 
 double gpu_realtime_hz(struct gpu *g)

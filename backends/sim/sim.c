@@ -141,11 +141,6 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
-    if (p->device != 0) {
-        snprintf(err, len, "device %d does not exist (the sim backend has one device: 0)", p->device);
-        sim_close(d);
-        return CHASE_EINVAL;
-    }
     if (p->cache_op || p->carveout >= 0 || p->sm >= -1) {
         snprintf(err, len, "--cache-op, --carveout and --sm are not available on the sim backend");
         sim_close(d);
@@ -193,6 +188,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                  d->no_warm ? "none: timed from cold caches (--no-warm)"
                             : "two traversals from cold caches before timing");
     info->default_stride = d->spec.level[0].line;
+    info->clock_mhz = d->spec.mhz;
     info->default_max = 1ULL << 12;
     while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
@@ -213,15 +209,27 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
 {
     struct sim_dev *d = p;
     struct chase_chain c;
-    uint64_t n = pt->bytes / pt->stride, k, pos = 0, per, noise_rng;
-    unsigned s;
+    uint64_t k, pos = 0, per, noise_rng;
+    const char *why;
+    unsigned s, samples = pt->samples ? pt->samples : SIM_SAMPLES;
     int i;
 
-    if (n > MAX_LINES) {
+    if ((why = chase_chain_check(pt->stride, pt->pattern, pt->sub))) {
+        snprintf(err, len, "%s", why);
+        return CHASE_EINVAL;
+    }
+    if (pt->sm != -2) {
+        snprintf(err, len, "the sim backend does not run on a chosen multiprocessor");
+        return CHASE_EINVAL;
+    }
+    chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
+    if (c.n > MAX_LINES) {
         snprintf(err, len, "the simulator walks at most %llu lines; use a larger --stride",
                  (unsigned long long)MAX_LINES);
         return CHASE_ENOMEM;
     }
+    if (samples > CHASE_MAX_SAMPLES)
+        samples = CHASE_MAX_SAMPLES;
     /* Every point starts cold, so a point's result depends on nothing else. */
     for (i = 0; i < d->spec.nlevels; i++)
         cache_clear(&d->level[i]);
@@ -230,22 +238,23 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     d->clock = 0;
     d->rng = (d->spec.seed ^ pt->seed) | 1;
     noise_rng = (d->spec.seed * 0x9e3779b97f4a7c15ULL ^ pt->seed ^ pt->bytes) | 1;
-    chase_chain_init(&c, n, pt->pattern, pt->seed);
 
     /* Two traversals reach the steady state of every policy simulated here. */
-    for (k = 0; k < (d->no_warm ? 0 : 2 * n); k++) {
+    for (k = 0; k < (d->no_warm ? 0 : 2 * c.n); k++) {
         if ((k & 0xfffff) == 0 && *pt->stop)
             return CHASE_EINTR;
-        load(d, chase_chain_line(&c, pos) * pt->stride);
-        pos = pos + 1 == n ? 0 : pos + 1;
+        load(d, chase_chain_offset(&c, pos));
+        pos = pos + 1 == c.n ? 0 : pos + 1;
     }
-    per = (n > MIN_TIMED ? n : MIN_TIMED) / SIM_SAMPLES;
-    out->n = SIM_SAMPLES;
-    for (s = 0; s < SIM_SAMPLES; s++) {
+    per = (c.n > MIN_TIMED ? c.n : MIN_TIMED) / samples;
+    if (per == 0)
+        per = 1;
+    out->n = samples;
+    for (s = 0; s < samples; s++) {
         double sum = 0;
         for (k = 0; k < per; k++) {
-            sum += load(d, chase_chain_line(&c, pos) * pt->stride);
-            pos = pos + 1 == n ? 0 : pos + 1;
+            sum += load(d, chase_chain_offset(&c, pos));
+            pos = pos + 1 == c.n ? 0 : pos + 1;
         }
         out->cycles[s] = sum / (double)per;
         if (d->spec.noise > 0)

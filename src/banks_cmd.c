@@ -1,0 +1,14 @@
+/* banks_cmd.c: chase banks (being built on its own branch). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "commands.h"
+#include "exitcode.h"
+
+int chase_banks_main(const struct chase_opts *o)
+{
+    (void)o;
+    fprintf(stderr, "chase: banks: not in this build yet\n");
+    return CHASE_EXIT_UNSUPPORTED;
+}

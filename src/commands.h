@@ -1,0 +1,16 @@
+/* commands.h: each subcommand's entry; each returns an exit status. */
+#ifndef CHASE_COMMANDS_H
+#define CHASE_COMMANDS_H
+
+#include "options.h"
+
+int chase_analyze_main(const struct chase_opts *o);    /* analyze.c */
+int chase_plot_main(const struct chase_opts *o);       /* analyze.c */
+int chase_banks_main(const struct chase_opts *o);      /* banks_cmd.c */
+int chase_loads_main(const struct chase_opts *o);      /* loads_cmd.c */
+int chase_lines_main(const struct chase_opts *o);      /* lines_cmd.c */
+int chase_tlb_main(const struct chase_opts *o);        /* tlb_cmd.c */
+int chase_sms_main(const struct chase_opts *o);        /* sms.c */
+int chase_report_main(const struct chase_opts *o);     /* report_cmd.c */
+
+#endif

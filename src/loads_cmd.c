@@ -1,0 +1,14 @@
+/* loads_cmd.c: chase loads (being built on its own branch). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "commands.h"
+#include "exitcode.h"
+
+int chase_loads_main(const struct chase_opts *o)
+{
+    (void)o;
+    fprintf(stderr, "chase: loads: not in this build yet\n");
+    return CHASE_EXIT_UNSUPPORTED;
+}

@@ -1,0 +1,14 @@
+/* tlb_cmd.c: chase tlb (being built on its own branch). */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "commands.h"
+#include "exitcode.h"
+
+int chase_tlb_main(const struct chase_opts *o)
+{
+    (void)o;
+    fprintf(stderr, "chase: tlb: not in this build yet\n");
+    return CHASE_EXIT_UNSUPPORTED;
+}
