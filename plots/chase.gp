@@ -1,6 +1,6 @@
-# chase.gp: the house style of chase's latency plots.  chase writes a script
-# that loads this file, then sets the title, ranges, level marks and data.
-set terminal pngcairo size 1400,860 enhanced font "DejaVu Sans,15" linewidth 1.5
+# chase.gp: the house style of chase's plots.  chase writes a script that
+# sets the terminal (from the image's name: png, pdf or svg) and the output,
+# loads this file, then sets the title, ranges, marks and data.
 set encoding utf8
 # Labels come from file metadata: print them as they are, no markup.
 set termoption noenhanced

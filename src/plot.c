@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,21 +18,29 @@
 #include "size.h"
 #include "sms.h"
 
-/* gnuplot's double-quoted strings (chase.gp turns enhanced text off, so
- * only quotes, backslashes and line breaks need escaping). */
+/* Text from a data file, a file name or an argument, as a gnuplot string
+ * it cannot evaluate: single-quoted, where gnuplot does no backquote
+ * (command) or macro substitution and no backslash escapes, with quotes
+ * doubled; a line break would end the command, so control characters
+ * become spaces. */
+void chase_gp_string(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\'')
+            fputs("''", f);
+        else if (c < 0x20 || c == 0x7f)
+            fputc(' ', f);
+        else
+            fputc(c, f);
+    }
+    fputc('\'', f);
+}
+
 static void quoted(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '\n') {
-            fputs("\\n", f);
-            continue;
-        }
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    chase_gp_string(f, s);
 }
 
 static double yvalue(const struct chase_row *r, int ns)
@@ -171,17 +180,8 @@ static int write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, co
             ymin = fmin(ymin, y);
             ymax = fmax(ymax, y);
         }
-    fprintf(f, "# gnuplot script written by %s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-    fprintf(f, "set output ");
-    quoted(f, png);
-    fprintf(f, "\nload ");
-    {
-        char style[4096];
-        if (chase_data_find("chase.gp", style, sizeof style))
-            snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
-        quoted(f, style);
-    }
-    fprintf(f, "\n");
+    if (chase_gp_begin(f, png, NULL, 0))
+        return -1;
     if (n == 1) {
         /* One curve: its legend is the title, and what timed it the line below. */
         const char *timer = chase_meta_get(&pc[0].curve->meta, "timer");
@@ -299,15 +299,45 @@ static int write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, co
     return 0;
 }
 
-/* A script writer and what it draws. */
-struct job {
-    int (*write)(FILE *f, const void *arg, const char *out);
-    const void *arg;
-};
+int chase_gp_begin(FILE *f, const char *out, char *err, size_t len)
+{
+    static const struct {
+        const char *ext, *terminal;
+    } terms[] = {
+        {".png", "pngcairo size 1400,860 noenhanced font \"DejaVu Sans,15\" linewidth 1.5"},
+        {".pdf", "pdfcairo size 7in,4.3in noenhanced font \"DejaVu Sans,10\" linewidth 1.5"},
+        {".svg", "svg size 1400,860 noenhanced font \"DejaVu Sans,15\" linewidth 1.5 background rgb 'white'"},
+    };
+    const char *dot = strrchr(out, '.');
+    char style[4096];
+    size_t i;
 
-/* Writes the script (kept at script_path when given, else a temporary
- * file), then runs gnuplot on it. */
-static int run(const struct job *job, const char *script_path, const char *out, char *err, size_t len)
+    for (i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        if (dot && !strcasecmp(dot, terms[i].ext))
+            break;
+    if (i == sizeof terms / sizeof terms[0]) {
+        if (err)
+            snprintf(err, len, "cannot tell what to draw '%s' as: name it .png, .pdf or .svg", out);
+        return -1;
+    }
+    if (strpbrk(out, "\n\r")) {
+        if (err)
+            snprintf(err, len, "an image name with a line break cannot be written");
+        return -1;
+    }
+    fprintf(f, "# gnuplot script written by %s %s\nset terminal %s\nset output ", PACKAGE_NAME,
+            PACKAGE_VERSION, terms[i].terminal);
+    chase_gp_string(f, out);
+    if (chase_data_find("chase.gp", style, sizeof style))
+        snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
+    fprintf(f, "\nload ");
+    chase_gp_string(f, style);
+    fprintf(f, "\n");
+    return 0;
+}
+
+int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path, const char *out, char *err,
+                 size_t len)
 {
     char gp[4096], tmpl[] = "/tmp/chase-plot-XXXXXX";
     const char *path = script_path;
@@ -315,6 +345,15 @@ static int run(const struct job *job, const char *script_path, const char *out, 
     pid_t pid;
     int fd = -1, st, rc = 0;
 
+    /* The name must be drawable before anything is written. */
+    {
+        FILE *null = fopen("/dev/null", "w");
+        int bad = !null || chase_gp_begin(null, out, err, len);
+        if (null)
+            fclose(null);
+        if (bad)
+            return null ? CHASE_EXIT_USAGE : CHASE_EXIT_PLOT;
+    }
     if (script_path) {
         f = fopen(script_path, "w");
     } else {
@@ -328,7 +367,7 @@ static int run(const struct job *job, const char *script_path, const char *out, 
             close(fd);
         return CHASE_EXIT_FILE;
     }
-    if (job->write(f, job->arg, out)) {
+    if (write(f, arg, out)) {
         fclose(f);
         snprintf(err, len, "out of memory");
         rc = CHASE_EXIT_FAIL;
@@ -376,7 +415,6 @@ int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_o
                char *err, size_t len)
 {
     struct curves_arg a = {pc, n, o->ns};
-    struct job job = {write_curves, &a};
     size_t i;
 
     if (o->ns)
@@ -385,7 +423,7 @@ int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_o
                 snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
                 return CHASE_EXIT_FILE;
             }
-    return run(&job, o->script, out, err, len);
+    return chase_gp_run(write_curves, &a, o->script, out, err, len);
 }
 
 struct sms_arg {
@@ -399,15 +437,11 @@ static int write_sms(FILE *f, const void *arg, const char *out)
 {
     const struct sms_arg *a = arg;
     const char *dev = chase_meta_get(a->meta, "device");
-    char style[4096], title[300];
+    char title[300];
     size_t i, k = 0;
 
-    fprintf(f, "# gnuplot script written by %s %s\nset output ", PACKAGE_NAME, PACKAGE_VERSION);
-    quoted(f, out);
-    if (chase_data_find("chase.gp", style, sizeof style))
-        snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
-    fprintf(f, "\nload ");
-    quoted(f, style);
+    if (chase_gp_begin(f, out, NULL, 0))
+        return -1;
     snprintf(title, sizeof title, "%s: load latency from each multiprocessor", dev ? dev : "device");
     fprintf(f, "\nset title ");
     quoted(f, title);
@@ -438,6 +472,5 @@ int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase
                    const struct chase_opts *o, const char *out, char *err, size_t len)
 {
     struct sms_arg a = {rows, n, meta};
-    struct job job = {write_sms, &a};
-    return run(&job, o->script, out, err, len);
+    return chase_gp_run(write_sms, &a, o->script, out, err, len);
 }

@@ -14,9 +14,9 @@ sim='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200'
 st=$?
 check "--plot on a fresh sweep exits 0 (got $st)" test "$st" -eq 0
 check "--plot writes a 1400x860 PNG" test "$(png_size "$tmp/s.png")" = 1400x860
-check "the script marks L1 at its capacity" grep -q 'label .*"L1 ~ 32 KiB, 4 cyc"' "$tmp/s.gp"
-check "the script marks L2 at its capacity" grep -q 'label .*"L2 ~ 1 MiB, 14 cyc"' "$tmp/s.gp"
-check "the script labels memory" grep -q 'label .*"memory, 200 cyc"' "$tmp/s.gp"
+check "the script marks L1 at its capacity" grep -q "label .*'L1 ~ 32 KiB, 4 cyc'" "$tmp/s.gp"
+check "the script marks L2 at its capacity" grep -q "label .*'L2 ~ 1 MiB, 14 cyc'" "$tmp/s.gp"
+check "the script labels memory" grep -q "label .*'memory, 200 cyc'" "$tmp/s.gp"
 check "the script draws the capacities as lines" test "$(grep -c '^set arrow from 32768,' "$tmp/s.gp")" -eq 1
 check "the x axis is labelled in IEC units" grep -q '"1 MiB" 1048576' "$tmp/s.gp"
 
