@@ -207,8 +207,9 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     }
     if (*pt->stop)
         return CHASE_EINTR;
-    /* One parallel pass warms every level that can hold the chain. */
-    if (pt->bytes <= d->warm_limit && !d->no_warm)
+    /* One parallel pass warms every level that can hold what the chain
+     * touches: all of it, or one unit a block for PAGE. */
+    if ((pt->pattern == CHASE_PATTERN_PAGE ? c.blocks * c.sub : pt->bytes) <= d->warm_limit && !d->no_warm)
         pwarm = c.n;
     if (pwarm > 0xffffffffu)
         pwarm = 0xffffffffu;
