@@ -71,15 +71,16 @@ static __device__ __forceinline__ int chase_claim(int target, int *claimed)
     }
 
 /*
- * The walk.  The block that runs (chase_claim) first warms the chain in
- * parallel: its threads load positions 0 .. pwarm-1 (each line once, in
- * about the order the chain visits them, from this multiprocessor, so
- * each level that can hold the chain holds it as a serial walk would leave
- * it).  Then its first thread walks on from *cursor: warm serial loads,
- * then samples of loads each between two clock reads; the realtime counter
- * brackets all samples.  The cursor is left where the walk stopped so the
- * next launch goes on along the chain rather than re-reading lines it has
- * just touched.
+ * The walk.  The block that runs (chase_claim) may first warm the chain in
+ * parallel: its threads load positions 0 .. pwarm-1, a block's width of
+ * positions at a time with a barrier between, so the lines arrive in the
+ * order the chain visits them to within one block's width (from this
+ * multiprocessor, so each level holds them as a serial walk would leave
+ * them: an LRU-like cache keeps recency order).  Then its first thread
+ * walks on from *cursor: warm serial loads, then samples of loads each
+ * between two clock reads; the realtime counter brackets all samples.
+ * The cursor is left where the walk stopped so the next launch goes on
+ * along the chain rather than re-reading lines it has just touched.
  *
  * A load's latency depends on which multiprocessor issues it (on the H100
  * the L2 hit latency differs by 10% between SMs), so the walk can be pinned.
@@ -96,10 +97,13 @@ static __device__ __forceinline__ int chase_claim(int target, int *claimed)
         unsigned i, s;                                                               \
         if (!chase_claim(target, claimed))                                           \
             return;                                                                  \
-        for (i = threadIdx.x; i < pwarm; i += blockDim.x) {                          \
-            a = base + chase_chain_offset(&c, i);                                    \
-            LOAD(a);                                                                 \
-            sink ^= a;  /* a load whose value is used is not optimised away */       \
+        for (i = 0; i < pwarm; i += blockDim.x) {                                    \
+            if (i + threadIdx.x < pwarm) {                                           \
+                a = base + chase_chain_offset(&c, i + threadIdx.x);                  \
+                LOAD(a);                                                             \
+                sink ^= a;  /* a load whose value is used is not optimised away */   \
+            }                                                                        \
+            GPU_SYNC();                                                              \
         }                                                                            \
         if (sink == 1)                                                               \
             out[WALK_SINK] = (i64)sink;                                              \
