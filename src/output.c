@@ -297,10 +297,13 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
     w->tables++;
     switch (w->fmt) {
     case CHASE_FMT_TSV:
+        /* Data tables apart by two blank lines (gnuplot's 'index'); every
+         * table named, summary tables too (their lines carry a label). */
+        if (w->tables > 1 && !t->row)
+            out(w, "\n\n");
+        out(w, "# table: %s\n", t->name);
         if (t->row)
-            break;      /* summary lines carry their own labels */
-        if (w->tables > 1)
-            out(w, "\n\n# table: %s\n", t->name);
+            break;
         out(w, "#");
         for (i = 0; i < t->ncol; i++)
             out(w, "%s%s", i ? "\t" : "", t->col[i].name);

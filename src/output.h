@@ -15,11 +15,12 @@ enum chase_format { CHASE_FMT_TSV, CHASE_FMT_CSV, CHASE_FMT_JSON };
  * A file holds one measurement of one kind (sweep, banks, loads, ...):
  *
  *   TSV  '# format: chase 2', '# kind: K', then '# key: value' metadata;
- *        each data table as '# table: NAME' (left out for the first), a
- *        '#col<TAB>col...' header and tab-separated rows; tables apart by
- *        two blank lines (gnuplot's 'index'); summary tables as lines
- *        '# ROW: first<TAB>col=value...' (the sweep's '# level:' lines);
- *        results as '# key: value' lines after the tables; '# status: S'.
+ *        each table begins '# table: NAME'; a data table then has a
+ *        '#col<TAB>col...' header and tab-separated rows, data tables
+ *        apart by two blank lines (gnuplot's 'index'); a summary table's
+ *        rows are lines '# ROW: first<TAB>col=value...' (the sweep's
+ *        '# level:' lines); results are '# key: value' lines after the
+ *        tables; the last line is '# status: S'.
  *   CSV  the first data table alone: a header row and rows.
  *   JSON {"format": "chase", "version": 2, "kind": K, "meta": {...},
  *        "TABLE": [{col: value, ...}, ...] for each table, "results": {...},
