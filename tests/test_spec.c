@@ -83,9 +83,10 @@ int main(void)
         uint64_t want = (32768 / 64 + 1048576 / 64 + 64) * 16;
         tap_ok(sim_spec_array_bytes(&s) == want, "its arrays take %llu bytes (got %llu)",
                (unsigned long long)want, (unsigned long long)sim_spec_array_bytes(&s));
-        tap_ok(sim_spec_check_memory(&s, want, why, sizeof why) == 0, "they fit in exactly that");
+        tap_ok(sim_spec_check_memory(&s, want, "the test's budget", why, sizeof why) == 0, "they fit in exactly that");
         why[0] = 0;
-        tap_ok(sim_spec_check_memory(&s, want - 1, why, sizeof why) != 0 && strstr(why, "tag arrays need"),
+        tap_ok(sim_spec_check_memory(&s, want - 1, "the test's budget", why, sizeof why) != 0 &&
+               strstr(why, "tag arrays need ") && strstr(why, "allowed (the test's budget)"),
                "but not in a byte less: %s", why);
     }
     return tap_done();

@@ -143,6 +143,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     const char *text = p->spec ? p->spec : SIM_DEFAULT_SPEC;
     char a[32], b[32];
     uint64_t largest = 0, stride, max, phys;
+    long pages, page;
     int i;
 
     if (!d) {
@@ -167,8 +168,11 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     /* Refused here, before any array is allocated: a cache is simulated
      * whole whatever the sweep, so L1:size=8G costs its arrays even for an
      * 8 KiB sweep. */
-    phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-    if (sim_spec_check_memory(&d->spec, phys / 4, err, len)) {
+    pages = sysconf(_SC_PHYS_PAGES);
+    page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0 || chase_mul_u64((uint64_t)pages, (uint64_t)page, &phys))
+        phys = UINT64_MAX;      /* unknown: the spec's own limits still hold */
+    if (sim_spec_check_memory(&d->spec, phys / 4, "a quarter of this machine's memory", err, len)) {
         sim_close(d);
         return CHASE_EINVAL;
     }

@@ -258,14 +258,14 @@ uint64_t sim_spec_array_bytes(const struct sim_spec *s)
     return entries * SIM_BYTES_PER_LINE;
 }
 
-int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, char *why, size_t len)
+int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char *budget_name,
+                          char *why, size_t len)
 {
     uint64_t need = sim_spec_array_bytes(s);
     char a[32], b[32];
     if (need > budget) {
-        snprintf(why, len, "sim spec: the caches' tag arrays need %s, more than the %s allowed "
-                 "(a quarter of this machine's memory)", chase_size_format(need, a, sizeof a),
-                 chase_size_format(budget, b, sizeof b));
+        snprintf(why, len, "sim spec: the caches' tag arrays need %s, more than the %s allowed (%s)",
+                 chase_size_format(need, a, sizeof a), chase_size_format(budget, b, sizeof b), budget_name);
         return -1;
     }
     return 0;

@@ -50,7 +50,9 @@ int sim_spec_parse(const char *text, struct sim_spec *s, char *why, size_t len);
 /* The bytes of tag and stamp arrays a parsed spec needs. */
 uint64_t sim_spec_array_bytes(const struct sim_spec *s);
 
-/* Returns 0 if those arrays fit in budget bytes, or -1 with a reason. */
-int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, char *why, size_t len);
+/* Returns 0 if those arrays fit in budget bytes, or -1 with a reason that
+ * names the budget as budget_name ("a quarter of this machine's memory"). */
+int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char *budget_name,
+                          char *why, size_t len);
 
 #endif

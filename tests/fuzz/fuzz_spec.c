@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sim_spec_parse(text, &s, why, sizeof why)) {
         if (!why[0])
             abort();
-    } else if (sim_spec_check_memory(&s, FUZZ_ARRAY_BUDGET, why, sizeof why) == 0) {
+    } else if (sim_spec_check_memory(&s, FUZZ_ARRAY_BUDGET, "the fuzzer's budget", why, sizeof why) == 0) {
         open_and_measure(text);
     }
     free(text);
