@@ -549,11 +549,11 @@ static int json_cell(struct chase_cell *c, const struct chase_json *v)
     c->num = NAN;
     c->text = NULL;
     if (v->type == CHASE_JSON_NUMBER)
-        c->num = v->num;
+        c->num = v->number;
     else if (v->type == CHASE_JSON_STRING)
-        return (c->text = strdup(v->str)) ? 0 : -1;
-    else if (v->type == CHASE_JSON_TRUE || v->type == CHASE_JSON_FALSE)
-        c->num = v->type == CHASE_JSON_TRUE;
+        return (c->text = strdup(v->string)) ? 0 : -1;
+    else if (v->type == CHASE_JSON_BOOL)
+        c->num = v->boolean;
     else if (v->type != CHASE_JSON_NULL)
         return 1;
     return 0;
@@ -569,14 +569,14 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
     if (!t)
         return fail(ds, 0, "out of memory");
     /* The columns: every member name, in the order first seen. */
-    for (i = 0; i < chase_json_size(arr); i++) {
+    for (i = 0; i < chase_json_length(arr); i++) {
         const struct chase_json *row = chase_json_at(arr, i);
         if (row->type != CHASE_JSON_OBJECT) {
             snprintf(what, sizeof what, "malformed JSON: row %zu of \"%.40s\" is not an object", i + 1, name);
             return fail(ds, 0, what);
         }
-        for (k = 0; k < chase_json_size(row); k++) {
-            const char *key = chase_json_key(row, k);
+        for (k = 0; k < chase_json_length(row); k++) {
+            const char *key = chase_json_at(row, k)->key;
             size_t j;
             for (j = 0; j < n && strcmp(names[j], key); j++)
                 ;
@@ -589,7 +589,7 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
     }
     if (table_cols(t, names, n))
         return fail(ds, 0, "out of memory");
-    for (i = 0; i < chase_json_size(arr); i++) {
+    for (i = 0; i < chase_json_length(arr); i++) {
         const struct chase_json *row = chase_json_at(arr, i);
         struct chase_cell *c = row_new(t, 0);
         if (!c)
@@ -612,12 +612,12 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
 static void json_meta(struct chase_meta *m, const struct chase_json *obj)
 {
     size_t i;
-    for (i = 0; i < chase_json_size(obj); i++) {
+    for (i = 0; i < chase_json_length(obj); i++) {
         const struct chase_json *v = chase_json_at(obj, i);
         if (v->type == CHASE_JSON_NUMBER)
-            chase_meta_num(m, chase_json_key(obj, i), v->num);
+            chase_meta_num(m, v->key, v->number);
         else if (v->type == CHASE_JSON_STRING)
-            chase_meta_add(m, chase_json_key(obj, i), "%s", v->str);
+            chase_meta_add(m, v->key, "%s", v->string);
     }
 }
 
@@ -632,22 +632,22 @@ static int json_doc(struct docs *ds, const struct chase_json *o)
     if (!(d = doc_new(ds)))
         return fail(ds, 0, "out of memory");
     if ((v = chase_json_get(o, "version")) && v->type == CHASE_JSON_NUMBER) {
-        if (v->num > CHASE_FORMAT_VERSION)
+        if (v->number > CHASE_FORMAT_VERSION)
             return fail(ds, 0, "written by a newer chase (format version too new)");
-        d->version = (int)v->num;
+        d->version = (int)v->number;
     }
     snprintf(d->source, sizeof d->source, "%s", d->version ? "chase" : "json");
     if ((v = chase_json_get(o, "kind")) && v->type == CHASE_JSON_STRING)
-        snprintf(d->kind, sizeof d->kind, "%s", v->str);
+        snprintf(d->kind, sizeof d->kind, "%s", v->string);
     if ((v = chase_json_get(o, "status")) && v->type == CHASE_JSON_STRING)
-        snprintf(d->status, sizeof d->status, "%s", v->str);
+        snprintf(d->status, sizeof d->status, "%s", v->string);
     if ((v = chase_json_get(o, "meta")))
         json_meta(&d->meta, v);
     if ((v = chase_json_get(o, "results")))
         json_meta(&d->results, v);
-    for (i = 0; i < chase_json_size(o); i++) {
+    for (i = 0; i < chase_json_length(o); i++) {
         v = chase_json_at(o, i);
-        if (v->type == CHASE_JSON_ARRAY && json_table(ds, d, chase_json_key(o, i), v))
+        if (v->type == CHASE_JSON_ARRAY && json_table(ds, d, v->key, v))
             return -1;
     }
     return 0;
@@ -656,14 +656,18 @@ static int json_doc(struct docs *ds, const struct chase_json *o)
 static int parse_json(struct docs *ds, const char *text, size_t size)
 {
     struct chase_json *root = NULL;
+    struct chase_json_error je;
     char why[300];
     int rc = 0;
     size_t i;
 
-    if (chase_json_parse(text, size, &root, why, sizeof why))
-        return fail(ds, 0, why);
+    if (chase_json_parse(text, size, &root, &je)) {
+        snprintf(why, sizeof why, "%zu:%zu: malformed JSON: %s", je.line, je.column, je.message);
+        snprintf(ds->err, ds->len, "%s:%s", ds->name, why);
+        return -1;
+    }
     if (root->type == CHASE_JSON_ARRAY) {
-        for (i = 0; i < chase_json_size(root) && !rc; i++)
+        for (i = 0; i < chase_json_length(root) && !rc; i++)
             rc = json_doc(ds, chase_json_at(root, i));
     } else {
         rc = json_doc(ds, root);

@@ -1,27 +1,59 @@
-/* json.h: a strict JSON (RFC 8259) parser to a small tree (temporary: the
- * parsers branch brings the full one). */
+/* json.h: a strict JSON (RFC 8259) parser that builds a small tree. */
 #ifndef CHASE_JSON_H
 #define CHASE_JSON_H
 
 #include <stddef.h>
 
-enum chase_json_type { CHASE_JSON_NULL, CHASE_JSON_FALSE, CHASE_JSON_TRUE, CHASE_JSON_NUMBER,
-                       CHASE_JSON_STRING, CHASE_JSON_ARRAY, CHASE_JSON_OBJECT };
+/* Deeper nesting or a larger text is refused, so no input can exhaust the
+ * stack or the memory of the program that reads it. */
+#define CHASE_JSON_MAX_DEPTH 64
+#define CHASE_JSON_MAX_BYTES (64u << 20)
 
-struct chase_json {
-    enum chase_json_type type;
-    double num;
-    char *str;                  /* STRING: the text (NUL-terminated, no NUL inside) */
-    struct chase_json *kids;    /* ARRAY, OBJECT: the members in order */
-    char **keys;                /* OBJECT: the members' names */
-    size_t n;
+enum chase_json_type {
+    CHASE_JSON_NULL,
+    CHASE_JSON_BOOL,
+    CHASE_JSON_NUMBER,
+    CHASE_JSON_STRING,
+    CHASE_JSON_ARRAY,
+    CHASE_JSON_OBJECT
 };
 
-int chase_json_parse(const char *text, size_t len, struct chase_json **root, char *err, size_t errlen);
-void chase_json_free(struct chase_json *j);
+/* One value.  An object's members are its items, in the order written,
+ * each with its key set; keys are unique within an object. */
+struct chase_json {
+    enum chase_json_type type;
+    int boolean;                /* BOOL: 0 or 1 */
+    double number;              /* NUMBER: finite */
+    char *string;               /* STRING: UTF-8, NUL-terminated, no NUL inside */
+    size_t length;              /* STRING: bytes before the terminating NUL */
+    char *key;                  /* a member of an object: its name, as string is */
+    size_t key_length;
+    struct chase_json **items;  /* ARRAY, OBJECT */
+    size_t count;
+    size_t line, column;        /* where the value (a member: its key) begins, from 1 */
+};
+
+/* Where and why a text is not JSON.  column counts bytes from 1. */
+struct chase_json_error {
+    size_t line, column;
+    char message[128];
+};
+
+/* Parses the len bytes at text (no NUL needed; nothing past them is read)
+ * as exactly one JSON value.  Returns 0 and the tree in *out, to be freed
+ * with chase_json_free; or -1 and, if err is not NULL, the first error. */
+int chase_json_parse(const char *text, size_t len, struct chase_json **out, struct chase_json_error *err);
+
+void chase_json_free(struct chase_json *v);
+
+/* Accessors that take NULL or a value of another type and answer NULL or 0,
+ * so a lookup chain needs one check at its end. */
+int chase_json_is(const struct chase_json *v, enum chase_json_type type);
 const struct chase_json *chase_json_get(const struct chase_json *obj, const char *key);
-size_t chase_json_size(const struct chase_json *j);
-const struct chase_json *chase_json_at(const struct chase_json *j, size_t i);
-const char *chase_json_key(const struct chase_json *obj, size_t i);
+size_t chase_json_length(const struct chase_json *v);      /* array or object items */
+const struct chase_json *chase_json_at(const struct chase_json *v, size_t i);
+const char *chase_json_as_string(const struct chase_json *v);
+/* Returns 0 and the number, or -1 if v is not a number. */
+int chase_json_as_number(const struct chase_json *v, double *out);
 
 #endif

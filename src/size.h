@@ -5,8 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Parses "4096", "64K", "1.5MiB", "2G": units are powers of 1024.
- * Returns 0, or -1 with a reason in why. */
+/* Parses "4096", "64K", "1.5MiB", "2G": K M G T P E (or KiB...EiB) are
+ * powers of 1024, in either case.  A fraction is exact: accepted only where
+ * it comes to whole bytes, with no rounding.  Blanks before and after are
+ * ignored.  Returns 0, or -1 with a reason in why (bytes untouched). */
 int chase_size_parse(const char *text, uint64_t *bytes, char *why, size_t len);
 
 /* "512 B", "48 KiB", "1.5 MiB": three significant digits at most. */

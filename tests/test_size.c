@@ -1,6 +1,7 @@
 /* test_size.c: parsing and printing sizes. */
 #include "config.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "size.h"
@@ -30,6 +31,25 @@ static void prints(uint64_t v, const char *want)
     tap_ok(!strcmp(buf, want), "%llu prints as '%s' (got '%s')", (unsigned long long)v, want, buf);
 }
 
+/* What chase prints, chase reads back, where the print is exact. */
+static void round_trip(uint64_t v)
+{
+    char buf[32], why[200] = "";
+    uint64_t back = 0;
+    int rc = chase_size_parse(chase_size_format(v, buf, sizeof buf), &back, why, sizeof why);
+    tap_ok(rc == 0 && back == v, "'%s' reads back as %llu (got %llu%s)", buf, (unsigned long long)v,
+           (unsigned long long)back, why);
+}
+
+/* A failed parse leaves the output alone. */
+static void untouched(const char *text)
+{
+    uint64_t v = 12345;
+    char why[200] = "";
+    tap_ok(chase_size_parse(text, &v, why, sizeof why) != 0 && v == 12345,
+           "'%s' fails and leaves the output as it was", text);
+}
+
 int main(void)
 {
     parses("4096", 4096);
@@ -53,6 +73,57 @@ int main(void)
     rejects("K", "not a size");
     rejects("1.3K", "whole number");
     rejects("4KB", "ambiguous");
+    rejects("1 pb", "ambiguous");
+
+    /* Fractions are exact: no rounding, no digits dropped. */
+    parses("0.25000000T", 1ULL << 38);
+    parses("0.25T", 1ULL << 38);
+    parses("0.5000000000000000000000000000000000000000K", 512);
+    parses("1.5E", 3ULL << 59);
+    parses("0.0009765625K", 1);                 /* 2^-10 K: ten decimals, one byte */
+    parses("0.0000000000000000008673617379884035472059622406959533691406250E", 1); /* 2^-60 E */
+    rejects("1.16777216T", "whole number");
+    rejects("0.16777216T", "whole number");
+    rejects("1.0000000001K", "whole number");
+    rejects("0.00048828125K", "whole number");  /* half a byte */
+    rejects("0.5", "whole number");
+    rejects("1.00000000000000000000000000000000000000000000000000000000000000000001E", "whole number");
+
+    /* The edges of uint64. */
+    parses("18446744073709551615", UINT64_MAX);
+    parses("18446744073709551615B", UINT64_MAX);
+    parses("15.9999999999999999991326382620115964527940377593040466308593750E", UINT64_MAX);
+    parses("16383P", 16383ULL << 50);
+    parses("15E", 15ULL << 60);
+    rejects("18446744073709551616", "too large");
+    rejects("16E", "too large");
+    rejects("16384P", "too large");
+    rejects("16777216T", "too large");
+    rejects("15.9999999999999999995E", "whole number");
+    rejects("99999999999999999999999999999999999999999999999999", "too large");
+    parses("00000000000000000000000000000000000000000000000000064K", 65536);
+
+    /* Blanks: trimmed on both sides alike, and between number and unit. */
+    parses(" 4K", 4096);
+    parses("4K ", 4096);
+    parses("\t4K\n", 4096);
+    parses("4 K", 4096);
+
+    /* What is not a number here. */
+    parses("0", 0);
+    parses(".5K", 512);
+    parses("5.K", 5120);
+    rejects(".", "not a size");
+    rejects(" ", "not a size");
+    rejects("+4K", "not a size");
+    rejects("1e3", "unknown unit 'e3'");
+    rejects("0x10", "unknown unit 'x10'");
+    rejects("4K4", "unknown unit 'K4'");
+    rejects("1.2.3K", "unknown unit '.3K'");
+    rejects("-0.5K", "negative");
+    rejects("4 KiB s", "unknown unit");
+    untouched("16E");
+    untouched("0.3K");
     prints(0, "0 B");
     prints(512, "512 B");
     prints(1024, "1 KiB");
@@ -62,5 +133,11 @@ int main(void)
     prints(23697408, "22.6 MiB");
     prints(1073741824ULL, "1 GiB");
     prints(5ULL << 40, "5 TiB");
+    prints(3ULL << 59, "1.50 EiB");
+    prints(UINT64_MAX, "16 EiB");
+    round_trip(1536);
+    round_trip(48ULL << 20);
+    round_trip(3ULL << 59);
+    round_trip(1000ULL << 50);
     return tap_done();
 }

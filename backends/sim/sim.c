@@ -6,15 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chain.h"
 #include "chase_backend.h"
+#include "checked.h"
 #include "size.h"
 #include "spec.h"
 
 #define SIM_SAMPLES 4
 #define MIN_TIMED 4096u
-#define MAX_LINES (1ULL << 24)
 
 struct cache {
     uint64_t sets, ways, line;
@@ -40,16 +41,23 @@ static uint64_t xorshift(uint64_t *s)
     return *s = x;
 }
 
-static int cache_init(struct cache *c, uint64_t size, uint64_t line, unsigned ways, double lat,
+/* sets x ways entries; the spec's limits keep that small, and the checked
+ * product keeps a spec that slipped past them from becoming a tiny array. */
+static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned ways, double lat,
                       enum sim_policy policy)
 {
+    uint64_t bytes;
+
+    if (!sets || chase_mul_u64(sets, ways, &bytes) || chase_mul_u64(bytes, sizeof *c->tag, &bytes) ||
+        bytes > SIZE_MAX)
+        return -1;
     c->line = line;
     c->ways = ways;
-    c->sets = size / line / ways;
+    c->sets = sets;
     c->lat = lat;
     c->policy = policy;
-    c->tag = malloc(c->sets * c->ways * sizeof *c->tag);
-    c->stamp = malloc(c->sets * c->ways * sizeof *c->stamp);
+    c->tag = malloc((size_t)bytes);
+    c->stamp = malloc((size_t)bytes);
     return c->tag && c->stamp ? 0 : -1;
 }
 
@@ -133,8 +141,9 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
 {
     struct sim_dev *d = calloc(1, sizeof *d);
     const char *text = p->spec ? p->spec : SIM_DEFAULT_SPEC;
-    char a[32];
-    uint64_t largest = 0;
+    char a[32], b[32];
+    uint64_t largest = 0, stride, max, phys;
+    long pages, page;
     int i;
 
     if (!d) {
@@ -151,9 +160,38 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         sim_close(d);
         return CHASE_EINVAL;
     }
+    /* Refused here, before any array is allocated: a cache is simulated
+     * whole whatever the sweep, so L1:size=8G costs its arrays even for an
+     * 8 KiB sweep. */
+    pages = sysconf(_SC_PHYS_PAGES);
+    page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0 || chase_mul_u64((uint64_t)pages, (uint64_t)page, &phys))
+        phys = UINT64_MAX;      /* unknown: the spec's own limits still hold */
+    if (sim_spec_check_memory(&d->spec, phys / 4, "a quarter of this machine's memory", err, len)) {
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    for (i = 0; i < d->spec.nlevels; i++)
+        if (d->spec.level[i].size > largest)
+            largest = d->spec.level[i].size;
+    info->default_max = 1ULL << 12;
+    while (info->default_max < (1ULL << 30) && info->default_max / 4 < largest)
+        info->default_max <<= 1;
+    /* The walk's cost grows with its lines; say so before the first point
+     * rather than part way through the sweep. */
+    stride = p->stride ? p->stride : d->spec.level[0].line;
+    max = p->max_bytes ? p->max_bytes : info->default_max;
+    if (max / stride > SIM_MAX_WALK_LINES) {
+        snprintf(err, len, "the simulator walks at most %llu lines, and %s in steps of %s is %llu; "
+                 "use a larger --stride", (unsigned long long)SIM_MAX_WALK_LINES,
+                 chase_size_format(max, a, sizeof a), chase_size_format(stride, b, sizeof b),
+                 (unsigned long long)(max / stride));
+        sim_close(d);
+        return CHASE_ENOMEM;
+    }
     for (i = 0; i < d->spec.nlevels; i++) {
         const struct sim_level_spec *L = &d->spec.level[i];
-        if (cache_init(&d->level[i], L->size, L->line, L->ways, L->lat, L->policy)) {
+        if (cache_init(&d->level[i], L->size / L->line / L->ways, L->line, L->ways, L->lat, L->policy)) {
             snprintf(err, len, "out of memory for level %s", L->name);
             sim_close(d);
             return CHASE_ENOMEM;
@@ -165,11 +203,9 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_set(info->facts, &info->nfacts, L->name, "%s, %llu B lines, %u ways, %g cycles, %s",
                      chase_size_format(L->size, a, sizeof a), (unsigned long long)L->line, L->ways,
                      L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : "random");
-        if (L->size > largest)
-            largest = L->size;
     }
     if (d->spec.has_tlb &&
-        cache_init(&d->level[SIM_MAX_LEVELS], d->spec.tlb_entries * d->spec.tlb_page,
+        cache_init(&d->level[SIM_MAX_LEVELS], d->spec.tlb_entries / d->spec.tlb_ways,
                    d->spec.tlb_page, d->spec.tlb_ways, d->spec.tlb_lat, SIM_LRU)) {
         snprintf(err, len, "out of memory for the TLB");
         sim_close(d);
@@ -189,9 +225,6 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                             : "two traversals from cold caches before timing");
     info->default_stride = d->spec.level[0].line;
     info->clock_mhz = d->spec.mhz;
-    info->default_max = 1ULL << 12;
-    while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
-        info->default_max <<= 1;
     *devp = d;
     return CHASE_OK;
 }
@@ -223,9 +256,9 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
         return CHASE_EINVAL;
     }
     chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
-    if (c.n > MAX_LINES) {
+    if (c.n > SIM_MAX_WALK_LINES) {
         snprintf(err, len, "the simulator walks at most %llu lines; use a larger --stride",
-                 (unsigned long long)MAX_LINES);
+                 (unsigned long long)SIM_MAX_WALK_LINES);
         return CHASE_ENOMEM;
     }
     if (samples > CHASE_MAX_SAMPLES)

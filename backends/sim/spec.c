@@ -1,33 +1,69 @@
 /* spec.c: parsing "L1:size=32K,ways=8,lat=4;L2:...;mem:lat=200". */
 #include "config.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "checked.h"
 #include "size.h"
 #include "spec.h"
 
-static int number(const char *key, const char *val, double lo, double hi, double *out,
-                  char *why, size_t len)
+/* A whole number in [lo, hi], digits only: ways=1.5 or entries=1e3 would
+ * otherwise be cut to something the user did not write. */
+static int integer(const char *key, const char *val, uint64_t lo, uint64_t hi, uint64_t *out,
+                   char *why, size_t len)
 {
-    char *end;
-    double v = strtod(val, &end);
-    if (end == val || *end || !(v >= lo && v <= hi)) {
-        snprintf(why, len, "sim spec: %s=%s is not a number in [%g, %g]", key, val, lo, hi);
+    const char *p = val;
+    uint64_t v = 0;
+
+    for (; isdigit((unsigned char)*p); p++)
+        if (chase_mul_u64(v, 10, &v) || chase_add_u64(v, (uint64_t)(*p - '0'), &v))
+            break;
+    if (p == val || *p || v < lo || v > hi) {
+        snprintf(why, len, "sim spec: %s=%s is not a whole number from %llu to %llu", key, val,
+                 (unsigned long long)lo, (unsigned long long)hi);
         return -1;
     }
     *out = v;
     return 0;
 }
 
+/* A decimal number in [lo, hi]: a digit or a point first, so strtod's
+ * "inf", "nan", hex and leading blanks never get in. */
+static int number(const char *key, const char *val, double lo, double hi, double *out,
+                  char *why, size_t len)
+{
+    char *end;
+    double v;
+
+    if (!isdigit((unsigned char)val[0]) && val[0] != '.')
+        goto bad;
+    v = strtod(val, &end);
+    if (*end || strpbrk(val, "xX") || !isfinite(v) || !(v >= lo && v <= hi))
+        goto bad;
+    *out = v;
+    return 0;
+bad:
+    snprintf(why, len, "sim spec: %s=%s is not a number from %g to %g", key, val, lo, hi);
+    return -1;
+}
+
 static int size(const char *key, const char *val, uint64_t *out, char *why, size_t len)
 {
     char r[160];
-    if (chase_size_parse(val, out, r, sizeof r) || *out == 0) {
-        snprintf(why, len, "sim spec: %s: %s", key, *out == 0 ? "must not be zero" : r);
+    uint64_t v;
+    if (chase_size_parse(val, &v, r, sizeof r)) {
+        snprintf(why, len, "sim spec: %s: %s", key, r);
         return -1;
     }
+    if (v == 0) {
+        snprintf(why, len, "sim spec: %s: must not be zero", key);
+        return -1;
+    }
+    *out = v;
     return 0;
 }
 
@@ -42,7 +78,9 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     char *colon = strchr(sec, ':'), *kv, *save = NULL;
     struct sim_level_spec *L = NULL;
     int is_mem = 0, is_tlb = 0;
+    uint64_t u, set_bytes;
     double v;
+    char a[32];
 
     if (!colon) {
         snprintf(why, len, "sim spec: section '%s' needs a name and a colon (as in L1:size=32K,lat=4)", sec);
@@ -88,12 +126,12 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (size(key, val, &L->line, why, len))
                 return -1;
         } else if ((L || is_tlb) && !strcmp(key, "ways")) {
-            if (number(key, val, 1, 64, &v, why, len))
+            if (integer(key, val, 1, SIM_MAX_WAYS, &u, why, len))
                 return -1;
             if (L)
-                L->ways = (unsigned)v;
+                L->ways = (unsigned)u;
             else
-                s->tlb_ways = (unsigned)v;
+                s->tlb_ways = (unsigned)u;
         } else if (!strcmp(key, "lat")) {
             if (number(key, val, 0, 1e6, &v, why, len))
                 return -1;
@@ -115,9 +153,9 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                 return -1;
             }
         } else if (is_tlb && !strcmp(key, "entries")) {
-            if (number(key, val, 1, 65536, &v, why, len))
+            if (integer(key, val, 1, SIM_MAX_TLB_ENTRIES, &u, why, len))
                 return -1;
-            s->tlb_entries = (unsigned)v;
+            s->tlb_entries = (unsigned)u;
         } else if (is_tlb && !strcmp(key, "page")) {
             if (size(key, val, &s->tlb_page, why, len))
                 return -1;
@@ -128,9 +166,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (number(key, val, 1, 1e5, &s->mhz, why, len))
                 return -1;
         } else if (is_mem && !strcmp(key, "seed")) {
-            if (number(key, val, 0, 1e15, &v, why, len))
+            if (integer(key, val, 0, UINT64_MAX, &s->seed, why, len))
                 return -1;
-            s->seed = (uint64_t)v;
         } else {
             snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", key, sec);
             return -1;
@@ -145,17 +182,30 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             snprintf(why, len, "sim spec: level %s: line must be a power of two of at least 8 bytes", L->name);
             return -1;
         }
-        if (L->size % (L->line * L->ways) || !pow2(L->size / (L->line * L->ways))) {
+        if (chase_mul_u64(L->line, L->ways, &set_bytes) || set_bytes > L->size) {
+            snprintf(why, len, "sim spec: level %s: line x ways is larger than size", L->name);
+            return -1;
+        }
+        if (L->size % set_bytes || !pow2(L->size / set_bytes)) {
             snprintf(why, len, "sim spec: level %s: size must be line x ways x a power of two sets", L->name);
+            return -1;
+        }
+        if (L->size / L->line > SIM_MAX_CACHE_LINES) {
+            snprintf(why, len, "sim spec: level %s: %s of %llu B lines is %llu lines; the simulator "
+                     "holds at most %llu lines a level", L->name, chase_size_format(L->size, a, sizeof a),
+                     (unsigned long long)L->line, (unsigned long long)(L->size / L->line),
+                     (unsigned long long)SIM_MAX_CACHE_LINES);
             return -1;
         }
     }
     return 0;
 }
 
-int sim_spec_parse(const char *text, struct sim_spec *s, char *why, size_t len)
+int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len)
 {
-    char *copy, *sec, *save = NULL;
+    struct sim_spec spec, *s = &spec;
+    char *copy, *sec, *save = NULL, a[32];
+    uint64_t reach;
     int have_mem = 0, rc = 0;
 
     memset(s, 0, sizeof *s);
@@ -181,8 +231,41 @@ int sim_spec_parse(const char *text, struct sim_spec *s, char *why, size_t len)
         snprintf(why, len, "sim spec: needs at least one cache level and a last 'mem:lat=N' section");
         return -1;
     }
-    if (s->has_tlb && (!s->tlb_entries || s->tlb_entries % s->tlb_ways || !pow2(s->tlb_page))) {
-        snprintf(why, len, "sim spec: tlb needs entries= (a multiple of ways) and a power-of-two page=");
+    if (s->has_tlb && (!s->tlb_entries || s->tlb_entries % s->tlb_ways ||
+                       !pow2(s->tlb_entries / s->tlb_ways) || !pow2(s->tlb_page))) {
+        snprintf(why, len, "sim spec: tlb needs entries= (ways x a power of two) and a power-of-two page=");
+        return -1;
+    }
+    /* The reach is never allocated, but a wrapped one once was (as a
+     * zero-set cache); a TLB covering more than the address space is a typo. */
+    if (s->has_tlb && chase_mul_u64(s->tlb_entries, s->tlb_page, &reach)) {
+        snprintf(why, len, "sim spec: tlb: %u entries of %s reach beyond 2^64 bytes", s->tlb_entries,
+                 chase_size_format(s->tlb_page, a, sizeof a));
+        return -1;
+    }
+    *out = spec;
+    return 0;
+}
+
+uint64_t sim_spec_array_bytes(const struct sim_spec *s)
+{
+    /* Bounded by the per-level limit, so no sum here can wrap: at most
+     * 7 x 2^24 entries of 16 bytes. */
+    uint64_t entries = s->has_tlb ? s->tlb_entries : 0;
+    int i;
+    for (i = 0; i < s->nlevels; i++)
+        entries += s->level[i].size / s->level[i].line;
+    return entries * SIM_BYTES_PER_LINE;
+}
+
+int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char *budget_name,
+                          char *why, size_t len)
+{
+    uint64_t need = sim_spec_array_bytes(s);
+    char a[32], b[32];
+    if (need > budget) {
+        snprintf(why, len, "sim spec: the caches' tag arrays need %s, more than the %s allowed (%s)",
+                 chase_size_format(need, a, sizeof a), chase_size_format(budget, b, sizeof b), budget_name);
         return -1;
     }
     return 0;

@@ -30,10 +30,29 @@ struct sim_spec {
     double tlb_lat;
 };
 
+/* Limits, so no spec can make the simulator's arrays or walks unbounded:
+ * the ways and entries ranges are what the spec accepts; a level holds at
+ * most SIM_MAX_CACHE_LINES lines (each costs SIM_BYTES_PER_LINE of tag and
+ * stamp); a chain walks at most SIM_MAX_WALK_LINES lines. */
+#define SIM_MAX_WAYS 64
+#define SIM_MAX_TLB_ENTRIES 65536
+#define SIM_MAX_CACHE_LINES (1ULL << 24)
+#define SIM_MAX_WALK_LINES (1ULL << 24)
+#define SIM_BYTES_PER_LINE 16
+
 /* The hierarchy used when none is given. */
 #define SIM_DEFAULT_SPEC "L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200"
 
-/* Returns 0, or -1 with a reason. */
+/* Returns 0, or -1 with a reason.  A spec that parses is within the limits
+ * above; only its memory against the machine's is left to check. */
 int sim_spec_parse(const char *text, struct sim_spec *s, char *why, size_t len);
+
+/* The bytes of tag and stamp arrays a parsed spec needs. */
+uint64_t sim_spec_array_bytes(const struct sim_spec *s);
+
+/* Returns 0 if those arrays fit in budget bytes, or -1 with a reason that
+ * names the budget as budget_name ("a quarter of this machine's memory"). */
+int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char *budget_name,
+                          char *why, size_t len);
 
 #endif

@@ -1,0 +1,51 @@
+#!/bin/sh
+# run.sh DIR SECONDS: runs each libFuzzer harness built in DIR (a build tree
+# configured with --enable-fuzzers) for SECONDS on a copy of its corpus.
+# Prints one line per harness, "ok fuzz_NAME ..." or "CRASH fuzz_NAME ...",
+# and for a crash the sanitizer's summary and the input that caused it,
+# which is also kept in DIR/fuzz-crashes.  Exits 1 if any harness crashed.
+set -u
+if [ $# -ne 2 ]; then
+    echo "usage: $0 BUILD_DIR SECONDS" >&2
+    exit 2
+fi
+dir=$1
+secs=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/chase-fuzz.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+crashes=0
+
+for name in size spec json; do
+    bin=$dir/tests/fuzz/fuzz_$name
+    if [ ! -x "$bin" ]; then
+        echo "CRASH fuzz_$name: not built in $dir (configure with CC=clang --enable-fuzzers)"
+        crashes=$((crashes + 1))
+        continue
+    fi
+    mkdir -p "$work/$name/corpus" "$work/$name/crash"
+    cp "$here/corpus/$name"/* "$work/$name/corpus/"
+    # A slow input (over 20 s) or one that takes over 2 GB is a finding too.
+    "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$work/$name/crash/" "$work/$name/corpus" \
+        > "$work/$name/log" 2>&1
+    status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name/log" | tail -1)
+    found=$(ls "$work/$name/crash" | wc -l)
+    if [ "$status" -eq 0 ] && [ "$found" -eq 0 ]; then
+        echo "ok fuzz_$name: $secs s, ${runs:-?} inputs, corpus $(ls "$work/$name/corpus" | wc -l) files, no crash"
+        continue
+    fi
+    crashes=$((crashes + 1))
+    echo "CRASH fuzz_$name (exit $status) after ${runs:-?} inputs:"
+    grep -E 'ERROR: (AddressSanitizer|libFuzzer)|runtime error|^SUMMARY' "$work/$name/log" | head -5 | sed 's/^/    /'
+    mkdir -p "$dir/fuzz-crashes"
+    for f in "$work/$name/crash"/*; do
+        [ -f "$f" ] || continue
+        cp "$f" "$dir/fuzz-crashes/$name-$(basename "$f")"
+        echo "    input $name-$(basename "$f"), $(wc -c < "$f") bytes (kept in $dir/fuzz-crashes):"
+        od -An -c "$f" | head -16 | sed 's/^/    /'
+    done
+    [ "$found" -gt 0 ] || tail -20 "$work/$name/log" | sed 's/^/    /'
+done
+[ "$crashes" -eq 0 ]
