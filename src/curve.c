@@ -9,16 +9,19 @@
 #include "chase_backend.h"
 #include "curve.h"
 
-/* The slot for key: its own, or a new one at the end; NULL when full. */
+/* The slot for key: its own, or a new one at the end; -1 when full.  A
+ * key too long to keep is kept cut, and two keys that cut alike are one. */
 static int slot(struct chase_meta *m, const char *key)
 {
+    char cut[sizeof m->kv[0].key];
     int i;
+    snprintf(cut, sizeof cut, "%s", key);
     for (i = 0; i < m->n; i++)
-        if (!strcmp(m->kv[i].key, key))
+        if (!strcmp(m->kv[i].key, cut))
             return i;
     if (m->n == CHASE_META_MAX)
         return -1;
-    snprintf(m->kv[m->n].key, sizeof m->kv[m->n].key, "%s", key);
+    memcpy(m->kv[m->n].key, cut, sizeof cut);
     return m->n++;
 }
 

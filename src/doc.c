@@ -97,9 +97,30 @@ static struct chase_doc *doc_new(struct docs *ds)
     return d;
 }
 
-static struct chase_doc_table *table_new(struct chase_doc *d, const char *name, int summary)
+/* Names a table cannot have: the document's own members, and one it has. */
+static const char *table_name_refused(const struct chase_doc *d, const char *name)
 {
-    struct chase_doc_table *t = realloc(d->tables, (d->ntables + 1) * sizeof *t);
+    static const char *const reserved[] = {"format", "version", "kind", "meta", "results", "status", NULL};
+    size_t i;
+    if (strlen(name) >= sizeof d->tables[0].name)
+        return "a table name longer than 47 characters";
+    for (i = 0; reserved[i]; i++)
+        if (!strcmp(name, reserved[i]))
+            return "a table cannot be named format, version, kind, meta, results or status";
+    for (i = 0; i < d->ntables; i++)
+        if (!strcmp(d->tables[i].name, name))
+            return "a second table of the same name";
+    return NULL;
+}
+
+/* A new table; NULL when the name is refused (*why says why) or out of memory. */
+static struct chase_doc_table *table_new(struct chase_doc *d, const char *name, int summary, const char **why)
+{
+    struct chase_doc_table *t;
+    if ((*why = table_name_refused(d, name)))
+        return NULL;
+    *why = "out of memory";
+    t = realloc(d->tables, (d->ntables + 1) * sizeof *t);
     if (!t)
         return NULL;
     d->tables = t;
@@ -112,7 +133,11 @@ static struct chase_doc_table *table_new(struct chase_doc *d, const char *name, 
 
 static int table_cols(struct chase_doc_table *t, char **names, size_t n)
 {
-    size_t i;
+    size_t i, k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < i; k++)
+            if (!strcmp(names[i], names[k]))
+                return 1;   /* a column named twice */
     t->cols = calloc(n ? n : 1, sizeof *t->cols);
     if (!t->cols)
         return -1;
@@ -229,6 +254,31 @@ static int set_cell(struct chase_cell *c, const char *tok)
     return c->text ? 0 : -1;
 }
 
+/* The length of the valid UTF-8 sequence at s (not NUL), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n, i;
+    unsigned cp;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4, cp = s[0] & 0x07;
+    else
+        return 0;
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
+        return 0;
+    return n;
+}
+
 /* ---- text: TSV, CSV, plain columns, lmbench ---- */
 
 static int fail(struct docs *ds, int line, const char *what)
@@ -307,11 +357,13 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
     char *tok[MAX_COLS], *names[MAX_COLS];
     struct chase_cell *c;
     size_t n, i;
+    int rc;
 
     if (!st->t || !st->t->summary) {
         /* Files before format 2 name no summary table: '# level:' lines are the levels. */
-        if (!(st->t = table_new(st->d, !strcmp(label, "level") ? "levels" : label, 1)))
-            return fail(ds, line, "out of memory");
+        const char *why;
+        if (!(st->t = table_new(st->d, !strcmp(label, "level") ? "levels" : label, 1, &why)))
+            return fail(ds, line, why);
     }
     n = 0;
     tok[n++] = rest;
@@ -329,8 +381,8 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
             names[i] = tok[i];
             tok[i] = eq + 1;
         }
-        if (table_cols(st->t, names, n))
-            return fail(ds, line, "out of memory");
+        if ((rc = table_cols(st->t, names, n)))
+            return fail(ds, line, rc > 0 ? "a summary line names a column twice" : "out of memory");
     } else {
         for (i = 1; i < n; i++) {
             char *eq = strchr(tok[i], '=');
@@ -371,6 +423,7 @@ static int names_curve_column(const char *p)
 static int comment(struct docs *ds, struct text *st, char *p, int line)
 {
     char *colon;
+    int rc;
 
     p++;
     while (*p == ' ')
@@ -402,8 +455,9 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
         if (!*name)
             return fail(ds, line, "a table with no name");
         /* Summary or data: the next line says (a header, or labelled rows). */
-        if (!(st->t = table_new(st->d, name, 0)))
-            return fail(ds, line, "out of memory");
+        const char *why;
+        if (!(st->t = table_new(st->d, name, 0, &why)))
+            return fail(ds, line, why);
         st->t->summary = -1;
         st->tables_begun = 1;
         return 0;
@@ -435,12 +489,13 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
         (st->d->version ? st->t != NULL : names_curve_column(p))) {
         char *tok[MAX_COLS];
         size_t n = split(p, !strchr(p, '\t') && strchr(p, ','), tok, MAX_COLS);
-        if (!st->t && !(st->t = table_new(st->d, "points", 0)))
-            return fail(ds, line, "out of memory");
+        const char *why = NULL;
+        if (!st->t && !(st->t = table_new(st->d, "points", 0, &why)))
+            return fail(ds, line, why);
         st->t->summary = 0;
         st->tables_begun = 1;
-        if (table_cols(st->t, tok, n))
-            return fail(ds, line, "out of memory");
+        if ((rc = table_cols(st->t, tok, n)))
+            return fail(ds, line, rc > 0 ? "a header that names a column twice" : "out of memory");
     }
     return 0;   /* any other comment is a comment */
 }
@@ -456,8 +511,9 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
     if (st->csv < 0)
         st->csv = strchr(p, ',') && !strchr(p, '\t');
     if (!st->t || st->t->summary == 1) {
-        if (!(st->t = table_new(st->d, "points", 0)))
-            return fail(ds, line, "out of memory");
+        const char *why;
+        if (!(st->t = table_new(st->d, "points", 0, &why)))
+            return fail(ds, line, !strcmp(why, "out of memory") ? why : "data rows after the summary lines");
     }
     st->t->summary = 0;
     n = split(p, st->csv, tok, MAX_COLS);
@@ -465,8 +521,9 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
         /* A header row names the columns; without one, other tools'
          * columns are bytes then latency. */
         if (isalpha((unsigned char)*tok[0])) {
-            if (table_cols(st->t, tok, n))
-                return fail(ds, line, "out of memory");
+            int rc = table_cols(st->t, tok, n);
+            if (rc)
+                return fail(ds, line, rc > 0 ? "a header that names a column twice" : "out of memory");
             if (!st->d->version)
                 snprintf(st->d->source, sizeof st->d->source, "%s", st->csv ? "csv" : "columns");
             return 0;
@@ -561,13 +618,14 @@ static int json_cell(struct chase_cell *c, const struct chase_json *v)
 
 static int json_table(struct docs *ds, struct chase_doc *d, const char *name, const struct chase_json *arr)
 {
-    struct chase_doc_table *t = table_new(d, name, !strcmp(name, "levels") || !strcmp(name, "spread"));
+    const char *why;
+    struct chase_doc_table *t = table_new(d, name, !strcmp(name, "levels") || !strcmp(name, "spread"), &why);
     char *names[MAX_COLS];
     size_t i, k, n = 0;
     char what[160];
 
     if (!t)
-        return fail(ds, 0, "out of memory");
+        return fail(ds, 0, why);
     /* The columns: every member name, in the order first seen. */
     for (i = 0; i < chase_json_length(arr); i++) {
         const struct chase_json *row = chase_json_at(arr, i);
@@ -588,7 +646,7 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
         }
     }
     if (table_cols(t, names, n))
-        return fail(ds, 0, "out of memory");
+        return fail(ds, 0, "out of memory");      /* names are distinct: only memory fails */
     for (i = 0; i < chase_json_length(arr); i++) {
         const struct chase_json *row = chase_json_at(arr, i);
         struct chase_cell *c = row_new(t, 0);
@@ -703,6 +761,15 @@ int chase_docs_parse(const char *name, const char *text, size_t size, struct cha
         }
         memcpy(copy, text, size);
         copy[size] = 0;
+        /* Text that is not UTF-8 could not be written back as JSON:
+         * its stray bytes read as '?'. */
+        for (i = 0; i < size;) {
+            size_t u = utf8_len((const unsigned char *)copy + i);
+            if (u)
+                i += u;
+            else
+                copy[i++] = '?';
+        }
         rc = parse_text(&ds, copy);
         free(copy);
     }

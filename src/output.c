@@ -177,11 +177,39 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
     return 0;
 }
 
+/* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t n, i;
+    unsigned cp;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4, cp = s[0] & 0x07;
+    else
+        return 0;
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    /* No overlong forms, no surrogates, nothing past U+10FFFF. */
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
+        return 0;
+    return n;
+}
+
 int chase_json_string(FILE *f, const char *s)
 {
+    const unsigned char *p = (const unsigned char *)s;
     int bad = fputc('"', f) == EOF;
-    for (; *s && !bad; s++) {
-        unsigned char c = (unsigned char)*s;
+    while (*p && !bad) {
+        unsigned char c = *p;
+        size_t n;
         if (c == '"' || c == '\\')
             bad = fprintf(f, "\\%c", c) < 0;
         else if (c == '\n')
@@ -192,8 +220,14 @@ int chase_json_string(FILE *f, const char *s)
             bad = fputs("\\r", f) == EOF;
         else if (c < 0x20 || c == 0x7f)
             bad = fprintf(f, "\\u%04x", c) < 0;
-        else
-            bad = fputc(c, f) == EOF;
+        else if ((n = utf8_len(p)) == 0)
+            bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
+        else {
+            bad = fwrite(p, 1, n, f) != n;
+            p += n;
+            continue;
+        }
+        p++;
     }
     if (!bad)
         bad = fputc('"', f) == EOF;

@@ -16,7 +16,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/chase-fuzz.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 crashes=0
 
-for name in size spec json; do
+for name in size spec json read; do
     bin=$dir/tests/fuzz/fuzz_$name
     if [ ! -x "$bin" ]; then
         echo "CRASH fuzz_$name: not built in $dir (configure with CC=clang --enable-fuzzers)"
