@@ -204,8 +204,9 @@ static int finish(struct sim_shared *m, char *why, size_t len)
 
     if (m->size > UINT32_MAX)
         m->size = UINT32_MAX;
-    n = (size_t)snprintf(m->text, sizeof m->text, "%u banks of %u B, %u lanes, %g cycles latency, %g a pass",
-                         m->banks, m->bank_bytes, m->lanes, m->lat, m->issue);
+    n = (size_t)snprintf(m->text, sizeof m->text, "%u banks of %u B, %u lanes, %llu B a block, latency %g cycles, "
+                         "%g cycles a pass", m->banks, m->bank_bytes, m->lanes, (unsigned long long)m->size, m->lat,
+                         m->issue);
     for (w = 0; w < 3; w++) {
         struct sim_shared_phases *p = &m->ph[w];
         if (p->ngroups & 0x10000u) {
@@ -232,9 +233,11 @@ static int finish(struct sim_shared *m, char *why, size_t len)
         }
         if (n < sizeof m->text) {
             if (p->dynamic)
-                n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; %s dynamic", wname[w]);
+                n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; %s: units of a bank row, merged while "
+                                      "conflict-free", wname[w]);
             else
-                n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; %s %u groups", wname[w], p->ngroups);
+                n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; %s: %u lane groups", wname[w],
+                                      p->ngroups);
         }
     }
     m->rng = (m->seed * 0x9e3779b97f4a7c15ULL) | 1;
