@@ -416,7 +416,7 @@ int chase_banks_fit(const unsigned *stride, const double *cost, size_t n, unsign
         }
     fit->ok = fit->best.rms < 0.15;
     fit->clear = fit->ok && fit->best.rms <= 0.1 &&
-                 (fit->runner_up.rms < 0 || fit->runner_up.rms >= fmax(2.5 * fit->best.rms, 0.05));
+                 (fit->runner_up.rms < 0 || fit->runner_up.rms >= fmax(3 * fit->best.rms, 0.03));
     rc = 0;
     return rc;
 }
@@ -460,7 +460,7 @@ void chase_banks_fit_refine(struct chase_banks_fit *fit, unsigned phase_lanes)
             break;
         }
     fit->clear = fit->ok && fit->best.rms <= 0.1 &&
-                 (fit->runner_up.rms < 0 || fit->runner_up.rms >= fmax(2.5 * fit->best.rms, 0.05));
+                 (fit->runner_up.rms < 0 || fit->runner_up.rms >= fmax(3 * fit->best.rms, 0.03));
 }
 
 /* ---- lane groups ---- */
@@ -651,6 +651,7 @@ int chase_banks_read_lanes(FILE *f, const char *name, unsigned lanes, unsigned w
         }
         if ((hash = strchr(s, '#')))
             *hash = 0;
+        s[strcspn(s, "\r\n")] = 0;
         while (isspace((unsigned char)*s))
             s++;
         if (!*s)
@@ -664,8 +665,7 @@ int chase_banks_read_lanes(FILE *f, const char *name, unsigned lanes, unsigned w
         while (isspace((unsigned char)*end))
             end++;
         if (end == s || *end || errno) {
-            snprintf(why, len, "%s:%u: '%.40s' is not a whole number of elements from 0 up", name, lineno,
-                     strtok(s, "\r\n"));
+            snprintf(why, len, "%s:%u: '%.40s' is not a whole number of elements from 0 up", name, lineno, s);
             return -1;
         }
         if (n == lanes) {
