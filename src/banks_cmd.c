@@ -416,7 +416,12 @@ static void report(FILE *f, const struct chase_session *s, const struct chase_ba
         fprintf(f, "; the driver's: %.0f MHz", s->info.clock_mhz);
     fprintf(f, "\n");
     if (s->info.shared_bytes)
-        fprintf(f, "shared:       %llu bytes a block (the driver's)\n", (unsigned long long)s->info.shared_bytes);
+        fprintf(f, "shared:       %llu bytes a block (the driver's)", (unsigned long long)s->info.shared_bytes);
+    for (i = 0; i < (unsigned)s->info.nfacts; i++)
+        if (strstr(s->info.facts[i].key, "shared_per_sm") || strstr(s->info.facts[i].key, "lds_per_cu"))
+            fprintf(f, "; %s %s (the driver's)", s->info.facts[i].key, s->info.facts[i].val);
+    if (s->info.shared_bytes)
+        fprintf(f, "\n");
     if (r->nentry) {
         grid(f, r, "throughput: cycles per warp instruction, a full block; x: over conflict-free", 0);
         grid(f, r, "latency: cycles an access, one warp, each access waiting for the one before", 1);
@@ -520,10 +525,16 @@ int chase_banks_main(const struct chase_opts *o)
         goto out;
     }
     r->lanes = s.info.lanes;
-    r->shared_bytes = s.info.shared_bytes;
-    if (!r->lanes || r->lanes > CHASE_MAX_LANES || r->shared_bytes < 4096) {
+    /* The sweep wraps at the largest power of two within half of what a
+     * block may use: room for the kernel's own shared variables, and a
+     * wrap that any bank row divides (the seed's MI300 sweep wrapped at
+     * 32 KiB of its 64). */
+    r->shared_bytes = 4096;
+    while (r->shared_bytes * 4 <= s.info.shared_bytes)
+        r->shared_bytes *= 2;
+    if (!r->lanes || r->lanes > CHASE_MAX_LANES || s.info.shared_bytes < 8192) {
         fprintf(stderr, "chase: banks: the %s device reports %u lanes and %llu bytes of shared memory: cannot measure\n",
-                s.slot->name, r->lanes, (unsigned long long)r->shared_bytes);
+                s.slot->name, r->lanes, (unsigned long long)s.info.shared_bytes);
         code = CHASE_EXIT_UNSUPPORTED;
         goto out;
     }
@@ -535,7 +546,9 @@ int chase_banks_main(const struct chase_opts *o)
             code = CHASE_EXIT_FILE;
             goto out;
         }
-        rc = chase_banks_read_lanes(f, o->lanes, r->lanes, width_only, r->shared_bytes, r->user_off, why, sizeof why);
+        /* Up to what a block may use, less 1 KiB for the kernel's own. */
+        rc = chase_banks_read_lanes(f, o->lanes, r->lanes, width_only, s.info.shared_bytes - 1024, r->user_off, why,
+                                    sizeof why);
         fclose(f);
         if (rc) {
             fprintf(stderr, "chase: %s\n", why);

@@ -30,7 +30,8 @@
 
 #include "banks_abi.h"
 
-extern __shared__ unsigned chase_banks_smem[];
+/* 16-byte aligned: a 128-bit read must be. */
+extern __shared__ __attribute__((aligned(16))) unsigned chase_banks_smem[];
 
 /* N copies of M(k), k = 0 .. N-1. */
 #define BK_REP1(M) M(0)
