@@ -87,11 +87,19 @@ static void panel_groups(FILE *f, const struct chase_banks_result *r)
 {
     unsigned wi, i, rows = 0;
 
+    int merge = 0;
+
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
+        merge |= r->groups[wi] && r->resolved[wi] && r->groups[wi]->layout.merge;
     fprintf(f, "set origin 0, 0\nset size 1, 0.42\nunset logscale\nunset grid\nset title 'lane groups: lanes of a "
-               "colour are served in one pass'\nset xlabel 'lane'\nunset ylabel\nset xrange [-0.6:%u.6]\n"
-               "set xtics 0, %u norotate font ',12'\nset yrange [-0.6:2.6]\nset ytics ('32-bit' 0, '64-bit' 1, "
-               "'128-bit' 2)\nset key off\n$groups << EOD\n",
-            r->lanes ? r->lanes - 1 : 0, r->lanes > 32 ? 4 : 2);
+               "colour are served in one pass%s'\nset xlabel 'lane'\nunset ylabel\nset xrange [-0.6:%u.6]\n"
+               "set xtics 0, %u norotate font ',12'\nset yrange [-0.6:2.6]\nset ytics (",
+            merge ? " (*: groups share a pass while together conflict-free)" : "", r->lanes ? r->lanes - 1 : 0,
+            r->lanes > 32 ? 4 : 2);
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
+        fprintf(f, "%s'%u-bit%s' %u", wi ? ", " : "", 32u << wi,
+                r->groups[wi] && r->resolved[wi] && r->groups[wi]->layout.merge ? "*" : "", wi);
+    fprintf(f, ")\nset key off\n$groups << EOD\n");
     for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
         const struct chase_banks_groups *g = r->groups[wi];
         if (!g || !r->resolved[wi])
