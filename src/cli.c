@@ -38,7 +38,8 @@ const char *chase_cmd_name(enum chase_cmd cmd)
 enum {
     OPT_MIN = 256, OPT_MAX, OPT_STRIDE, OPT_SEED, OPT_CACHE_OP, OPT_CARVEOUT, OPT_SIM,
     OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM, OPT_SM, OPT_TITLE, OPT_SPREAD,
-    OPT_LANES, OPT_FROM, OPT_LEVEL, OPT_BYTES, OPT_LANE_STRIDE, OPT_PLOT_FORMAT, OPT_COMPARE
+    OPT_LANES, OPT_FROM, OPT_LEVEL, OPT_BYTES, OPT_LANE_STRIDE, OPT_PLOT_FORMAT, OPT_COMPARE,
+    OPT_WIDTH
 };
 
 struct opt {
@@ -70,6 +71,7 @@ static const struct opt table[] = {
     {{"title", required_argument, NULL, OPT_TITLE}, S | P | B | L | N | T | M},
     {{"spread", no_argument, NULL, OPT_SPREAD}, S | P},
     {{"lanes", required_argument, NULL, OPT_LANES}, B},
+    {{"width", required_argument, NULL, OPT_WIDTH}, B},
     {{"from", required_argument, NULL, OPT_FROM}, L | N | M},
     {{"level", required_argument, NULL, OPT_LEVEL}, L | N},
     {{"bytes", required_argument, NULL, OPT_BYTES}, L},
@@ -118,7 +120,8 @@ static void usage(FILE *f)
 "  -r, --repeat N        fresh chains per point at least (default 1); more while unsettled\n"
 "      --no-warm         time from a cold start, without a warm traversal\n"
 "Measurements:\n"
-"      --lanes FILE      banks: measure this pattern (one word offset per lane, a line each)\n"
+"      --lanes FILE      banks: measure this pattern (one element index per lane, a line each)\n"
+"      --width BITS      banks --lanes: each lane reads 32 (default), 64 or 128 bits\n"
 "      --from FILE       loads, lines, sms: take the levels from this sweep's file\n"
 "      --level NAME      loads, lines: only this level (L1, L2, memory, shared, ...)\n"
 "      --bytes SIZE      loads: this working set instead of the levels'\n"
@@ -377,6 +380,11 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
         case OPT_LANES:
             o->lanes = optarg;
             break;
+        case OPT_WIDTH:
+            if (strcmp(optarg, "32") && strcmp(optarg, "64") && strcmp(optarg, "128"))
+                return usage_error("--width: '%s' is not 32, 64 or 128 (bits)", optarg);
+            o->width = (unsigned)atoi(optarg) / 8;
+            break;
         case OPT_FROM:
             o->from = optarg;
             break;
@@ -422,6 +430,8 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
         if (given[i] && !(table[i].cmds & (1u << o->cmd)))
             return usage_error("%s%s does not take --%s", o->cmd == CHASE_CMD_SWEEP ? "the sweep" : "chase ",
                                o->cmd == CHASE_CMD_SWEEP ? "" : cmd_names[o->cmd], table[i].lo.name);
+    if (o->width && !o->lanes)
+        return usage_error("--width applies to a --lanes pattern");
     o->args = argv + optind;
     o->nargs = argc - optind;
     return -1;

@@ -45,6 +45,7 @@ struct chase_opts {
     int sm;                     /* -2: the backend's default, -1: any */
     /* Measurements beyond the sweep. */
     const char *lanes;          /* banks --lanes FILE: a pattern of per-lane word offsets */
+    unsigned width;             /* banks --width: bytes each lane of --lanes reads (0: 4) */
     const char *from;           /* loads, lines, sms: the levels from this sweep file */
     const char *level;          /* loads, lines: only this level */
     uint64_t bytes;             /* loads: this working set (0: from the levels) */

@@ -26,4 +26,36 @@ static __device__ __forceinline__ unsigned smid(void)
 /* ld.global.nc reads through the read-only (texture) path. */
 #define GPU_LOAD_NC(a) asm volatile("ld.global.nc.u64 %0, [%0];" : "+l"(a) :: "memory")
 
+/* ---- chase banks (banks_kernels.h) ---- */
+/* Shared memory is read with ld.volatile.shared at a 32-bit shared
+ * address, one instruction of the width asked (LDS, LDS.64, LDS.128):
+ * volatile, so ptxas neither merges nor drops the repeated reads. */
+#define GPU_SHARED_ADDR(p) ((unsigned)__cvta_generic_to_shared(p))
+#define GPU_LDS32(a, x) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(x) : "r"(a))
+#define GPU_LDS64(a, x, y) asm volatile("ld.volatile.shared.v2.u32 {%0, %1}, [%2];" : "=r"(x), "=r"(y) : "r"(a))
+#define GPU_LDS128(a, x, y, z, w)                                                              \
+    asm volatile("ld.volatile.shared.v4.u32 {%0, %1, %2, %3}, [%4];"                          \
+                 : "=r"(x), "=r"(y), "=r"(z), "=r"(w) : "r"(a))
+#define GPU_LDS32_CHAIN(a) asm volatile("ld.volatile.shared.u32 %0, [%0];" : "+r"(a))
+#define GPU_LDS64_CHAIN(a) asm volatile("{ .reg .u32 hi; ld.volatile.shared.v2.u32 {%0, hi}, [%0]; }" : "+r"(a))
+#define GPU_LDS128_CHAIN(a)                                                                    \
+    asm volatile("{ .reg .u32 y, z, w; ld.volatile.shared.v4.u32 {%0, y, z, w}, [%0]; }" : "+r"(a))
+/* A register's use waits for its load: nothing to wait for explicitly. */
+#define GPU_LDS_WAIT() ((void)0)
+/* In place and volatile, so neither compiler moves or regroups the uses. */
+#define GPU_MIX(acc, x) asm volatile("xor.b32 %0, %0, %1;" : "+r"(acc) : "r"(x))
+#define GPU_BANKS_T0() clock64()
+/* The closing clock read comes after an instruction that reads v (v ^ 0,
+ * the 0 a kernel argument): it issues only once v has arrived. */
+static __device__ __forceinline__ long long banks_t1(unsigned *v, unsigned zero)
+{
+    long long t;
+    asm volatile("xor.b32 %1, %1, %2;\n\tmov.u64 %0, %%clock64;" : "=l"(t), "+r"(*v) : "r"(zero) : "memory");
+    return t;
+}
+#define GPU_BANKS_T1(v, zero) banks_t1(v, zero)
+#define GPU_BANKS_FN __noinline__
+/* ---- end of chase banks ---- */
+
 #include "kernels.h"
+#include "banks_kernels.h"

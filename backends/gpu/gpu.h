@@ -68,4 +68,7 @@ unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads);
 /* Blocks for a grid-stride loop over n items, threads a block. */
 unsigned gpu_grid(const struct gpu_dev *d, uint64_t n, unsigned threads);
 
+/* The shared hook (chase banks: banks_host.c). */
+int gpu_shared(void *dev, const struct chase_shared_req *rq, struct chase_samples *out, char *err, size_t len);
+
 #endif

@@ -243,6 +243,7 @@ static const struct chase_backend ops = {
     .open = gpu_backend_open,
     .measure = gpu_backend_measure,
     .close = gpu_backend_close,
+    .shared = gpu_shared,
 };
 
 const struct chase_backend *chase_backend_entry(void);

@@ -33,4 +33,64 @@ static __device__ __forceinline__ long long memrealtime(void)
 #define GPU_LOAD_CG(a) ((a) = __hip_atomic_load((unsigned long long *)(a), __ATOMIC_RELAXED, \
                                                  __HIP_MEMORY_SCOPE_AGENT))
 
+/* ---- chase banks (banks_kernels.h) ---- */
+/* ds_read_b32/b64/b128 as inline asm, so the compiler can change neither
+ * width nor count; it does not know they count on lgkmcnt, so every wait
+ * for them is written here: s_waitcnt lgkmcnt(0), which also waits for
+ * s_memtime's own return (an SMEM read, counted on lgkmcnt too). */
+typedef unsigned banks_u32x4 __attribute__((ext_vector_type(4)));
+#define GPU_SHARED_ADDR(p) ((unsigned)(unsigned long)((__attribute__((address_space(3))) unsigned *)(p)))
+#define GPU_LDS32(a, x) asm volatile("ds_read_b32 %0, %1" : "=v"(x) : "v"(a))
+#define GPU_LDS64(a, r0, r1)                                                                   \
+    do {                                                                                       \
+        unsigned long long v_;                                                                 \
+        asm volatile("ds_read_b64 %0, %1" : "=v"(v_) : "v"(a));                                \
+        (r0) = (unsigned)v_;                                                                   \
+        (r1) = (unsigned)(v_ >> 32);                                                           \
+    } while (0)
+#define GPU_LDS128(a, r0, r1, r2, r3)                                                          \
+    do {                                                                                       \
+        banks_u32x4 v_;                                                                        \
+        asm volatile("ds_read_b128 %0, %1" : "=v"(v_) : "v"(a));                               \
+        (r0) = v_[0];                                                                          \
+        (r1) = v_[1];                                                                          \
+        (r2) = v_[2];                                                                          \
+        (r3) = v_[3];                                                                          \
+    } while (0)
+#define GPU_LDS32_CHAIN(a) asm volatile("ds_read_b32 %0, %0\n\ts_waitcnt lgkmcnt(0)" : "+v"(a))
+#define GPU_LDS64_CHAIN(a)                                                                     \
+    do {                                                                                       \
+        unsigned long long v_;                                                                 \
+        asm volatile("ds_read_b64 %0, %1\n\ts_waitcnt lgkmcnt(0)" : "=v"(v_) : "v"(a));      \
+        (a) = (unsigned)v_;                                                                    \
+    } while (0)
+#define GPU_LDS128_CHAIN(a)                                                                    \
+    do {                                                                                       \
+        banks_u32x4 v_;                                                                        \
+        asm volatile("ds_read_b128 %0, %1\n\ts_waitcnt lgkmcnt(0)" : "=v"(v_) : "v"(a));     \
+        (a) = v_[0];                                                                           \
+    } while (0)
+#define GPU_LDS_WAIT()                                                                         \
+    do {                                                                                       \
+        asm volatile("s_waitcnt lgkmcnt(0)" ::: "memory");                                     \
+        __builtin_amdgcn_sched_barrier(0);                                                     \
+    } while (0)
+/* After the explicit wait, nothing a use could overtake. */
+#define GPU_MIX(acc, x) ((acc) ^= (x))
+/* The opening s_memtime's value returns through lgkmcnt: waiting for it
+ * before the region keeps its return from overlapping the reads timed
+ * (the empty region has the same wait, so it is removed with the timer). */
+static __device__ __forceinline__ long long banks_t0(void)
+{
+    long long t = memtime();
+    asm volatile("s_waitcnt lgkmcnt(0)" ::: "memory");
+    __builtin_amdgcn_sched_barrier(0);
+    return t;
+}
+#define GPU_BANKS_T0() banks_t0()
+#define GPU_BANKS_T1(v, zero) ((void)(v), (void)(zero), memtime())
+#define GPU_BANKS_FN __attribute__((noinline))
+/* ---- end of chase banks ---- */
+
 #include "kernels.h"
+#include "banks_kernels.h"

@@ -11,6 +11,7 @@
 #include "chain.h"
 #include "chase_backend.h"
 #include "checked.h"
+#include "shared.h"
 #include "size.h"
 #include "spec.h"
 
@@ -30,6 +31,7 @@ struct sim_dev {
     struct cache level[SIM_MAX_LEVELS + 1];     /* the last is the TLB, if any */
     uint64_t clock, rng;
     int no_warm;
+    struct sim_shared shared;   /* the shared: section (chase banks) */
 };
 
 static uint64_t xorshift(uint64_t *s)
@@ -156,9 +158,17 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         return CHASE_EINVAL;
     }
     d->no_warm = p->no_warm;
-    if (sim_spec_parse(text, &d->spec, err, len)) {
-        sim_close(d);
-        return CHASE_EINVAL;
+    {
+        /* The shared: section is the bank model's; the rest (or, when
+         * nothing else is given, the default) is the hierarchy. */
+        char *rest = NULL;
+        int bad = sim_shared_parse(p->spec, &d->shared, &rest, err, len) ||
+                  sim_spec_parse(rest ? rest : SIM_DEFAULT_SPEC, &d->spec, err, len);
+        free(rest);
+        if (bad) {
+            sim_close(d);
+            return CHASE_EINVAL;
+        }
     }
     /* Refused here, before any array is allocated: a cache is simulated
      * whole whatever the sweep, so L1:size=8G costs its arrays even for an
@@ -216,6 +226,10 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_set(info->facts, &info->nfacts, "tlb", "%u entries of %s, %u ways, +%g cycles a miss",
                      d->spec.tlb_entries, chase_size_format(d->spec.tlb_page, a, sizeof a),
                      d->spec.tlb_ways, d->spec.tlb_lat);
+    chase_kv_set(info->facts, &info->nfacts, "shared", "%s", d->shared.text);
+    info->lanes = d->shared.lanes;
+    info->block_threads = d->shared.block_threads;
+    info->shared_bytes = d->shared.size;
     snprintf(info->name, sizeof info->name, "simulated hierarchy");
     snprintf(info->arch, sizeof info->arch, "sim");
     snprintf(info->timer, sizeof info->timer, "simulated cycles; ns at a %g MHz clock", d->spec.mhz);
@@ -297,6 +311,13 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+static int sim_shared_hook(void *p, const struct chase_shared_req *rq, struct chase_samples *out, char *err,
+                           size_t len)
+{
+    struct sim_dev *d = p;
+    return sim_shared_time(&d->shared, rq, out, err, len);
+}
+
 const struct chase_backend chase_backend_sim = {
     .abi = CHASE_BACKEND_ABI,
     .name = "sim",
@@ -305,4 +326,5 @@ const struct chase_backend chase_backend_sim = {
     .open = sim_open,
     .measure = sim_measure,
     .close = sim_close,
+    .shared = sim_shared_hook,
 };

@@ -1,0 +1,44 @@
+/* shared.h: the simulator's shared memory (LDS): a bank model from the
+ * spec's shared: section, and what a warp's access pattern costs on it. */
+#ifndef CHASE_SIM_SHARED_H
+#define CHASE_SIM_SHARED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chase_backend.h"
+
+#define SIM_SHARED_SAMPLES 5
+
+/* How one width's lanes are served: fixed groups, or (dynamic) units of
+ * row / width lanes that share a pass while together conflict-free. */
+struct sim_shared_phases {
+    int dynamic;
+    unsigned ngroups;
+    unsigned char group[CHASE_MAX_LANES];
+};
+
+struct sim_shared {
+    unsigned banks, bank_bytes, lanes, block_threads;
+    uint64_t size;              /* bytes a block may use */
+    double lat, issue;          /* cycles: one access's latency; one pass through the banks */
+    double noise;               /* relative sd of multiplicative noise on each sample */
+    uint64_t seed, rng;
+    struct sim_shared_phases ph[3];     /* b32, b64, b128 */
+    char text[400];             /* the model in words (a fact of the sim's device) */
+};
+
+#define SIM_SHARED_DEFAULT "preset=nvidia"
+
+/* Takes every 'shared:' section out of spec (there may be one) into m (the
+ * nvidia preset when there is none) and returns in *rest the spec without
+ * it (malloc'd; NULL when nothing else is left).  Returns 0, or -1 with a
+ * reason. */
+int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *why, size_t len);
+/* Passes through the banks the pattern needs (the model's truth). */
+unsigned sim_shared_passes(const struct sim_shared *m, unsigned width, const uint32_t *off);
+/* The shared hook's work: validates rq and fills out. */
+int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, struct chase_samples *out, char *err,
+                    size_t len);
+
+#endif

@@ -1,0 +1,188 @@
+# banks-sass.sh: chase banks' CUDA timed functions, for every configured
+# architecture: in the PTX always, in the SASS of the built fatbinary where
+# the toolkit has cuobjdump.  Each lies between two clock reads with no
+# other shared read between them:
+#   chain_bW:  a loop of one read of width W (LDS, LDS.64, LDS.128) whose
+#              address register is the first one it writes;
+#   burstN_bW: N reads back to back, nothing reading their registers
+#              between them, and an instruction reading the last one's
+#              first register before the closing clock read;
+#   blockN_bW: a loop of N reads, the clock reads outside it;
+#   empty:     no read at all.
+. "$srcdir/tests/common.sh"
+
+if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then
+    [ -n "${CHASE_REQUIRE_MODULES:-}" ] && { not_ok "the cuda module was not configured"; finish; exit 1; }
+    skip_all "the cuda module was not configured"
+fi
+
+# want W: the functions of width W.
+want() {
+    case $1 in 32) ns="1 2 4 8 16 32" ;; 64) ns="1 2 4 8 16" ;; 128) ns="1 2 4 8" ;; esac
+    printf 'chain_b%s' "$1"
+    for n in $ns; do printf ' burst%s_b%s block%s_b%s' "$n" "$1" "$n" "$1"; done
+}
+
+# judge WHAT FILE: TAP lines from FILE's 'NAME ok' / 'NAME bad: why' verdicts.
+judge() {
+    for w in 32 64 128; do
+        missing=""
+        for f in $(want $w); do grep -q "^$f " "$2" || missing="$missing $f"; done
+        bad=$(grep "_b$w bad" "$2" | head -3 | tr '\n' ' ')
+        if [ -z "$missing" ] && [ -z "$bad" ]; then
+            ok "$1 b$w: a dependent read in the chain loop, bursts and block loops of back-to-back reads, between clock reads"
+        else
+            not_ok "$1 b$w:${missing:+ missing$missing;} $bad"
+        fi
+    done
+    if grep -q '^empty ok' "$2"; then ok "$1: the empty region holds no read"; else not_ok "$1: the empty region: $(grep '^empty' "$2")"; fi
+}
+
+# The analysis, the same for PTX and SASS once each line is 'OPCODE OPERANDS'
+# with reads as LD32/LD64/LD128 DST ADDR, clock reads as CLOCK, branches as
+# BRANCH LABEL, labels as LABEL NAME, and functions as FUNCTION NAME.
+cat > "$tmp/analyse.awk" <<'EOF'
+function reads(i, r,   k, n, w) {     # does instruction i read register r (a source operand)?
+    n = split(L[i], w, /[ ,\[\]{}]+/)
+    for (k = 3; k <= n; k++) if (w[k] == r) return 1
+    return 0
+}
+function flush(   i, j, k, bad, nck, c1, c2, n, lp, le, kind, N, W, t, first, used) {
+    if (fn == "") return
+    kind = fn; W = fn; N = fn
+    sub(/_b(32|64|128)$/, "", kind); sub(/^.*_b/, "", W); sub(/^[a-z]+/, "", N); sub(/_.*/, "", N)
+    sub(/[0-9]+$/, "", kind)
+    if (fn == "empty") { kind = "empty"; W = 0 }
+    bad = ""; nck = 0; n = 0; lp = 0; le = 0; c1 = 0; c2 = 0
+    for (i = 1; i <= nl; i++) {
+        split(L[i], t, " ")
+        if (t[1] == "CLOCK") { nck++; if (nck == 1) c1 = i; else c2 = i }
+        if (t[1] == "BRANCH" && (t[2] in at) && at[t[2]] <= i) { lp = at[t[2]]; le = i }
+        if (t[1] ~ /^LD/) {
+            if (t[1] != "LD" W || nck != 1) bad = bad "a shared read of another width or outside the region: " L[i] "; "
+            else { n++; rd[n] = i; dst[n] = t[2]; adr[n] = t[3] }
+        }
+    }
+    if (nck != 2) { print fn " bad: " nck " clock reads (want 2)"; return }
+    if (kind == "empty") {
+        if (n) bad = bad n " reads in the empty region; "
+    } else if (kind == "chain") {
+        if (n != 1) bad = bad n " reads (want 1); "
+        else {
+            if (!(lp && lp <= rd[1] && rd[1] < le && lp > c1 && le < c2)) bad = bad "the read is not in a loop inside the region; "
+            if (dst[1] != adr[1]) bad = bad "the read at " adr[1] " writes " dst[1] " (not dependent); "
+        }
+    } else {
+        if (n != N) bad = bad n " reads (want " N "); "
+        used = ""
+        for (k = 2; k <= n && used == ""; k++)
+            for (i = rd[k - 1] + 1; i < rd[k] && used == ""; i++)
+                for (j = 1; j < k; j++) if (reads(i, dst[j])) used = L[i]
+        if (used != "") bad = bad "a read register used inside the burst: " used "; "
+        if (kind == "burst") {
+            if (lp > c1 && lp < c2) bad = bad "a loop in a burst; "
+            first = 0
+            for (i = rd[n] + 1; i < c2; i++) if (reads(i, dst[n])) first = 1
+            if (n && !first) bad = bad "nothing reads the last read before the closing clock; "
+        }
+        if (kind == "block" && n && !(lp && lp <= rd[1] && rd[n] < le && lp > c1 && le < c2))
+            bad = bad "the reads are not in a loop between the clock reads; "
+    }
+    print fn (bad == "" ? " ok" : " bad: " bad)
+}
+$1 == "FUNCTION" { flush(); fn = $2; nl = 0; delete at; next }
+$1 == "LABEL" { at[$2] = nl + 1; next }
+fn != "" { L[++nl] = $0 }
+END { flush() }
+EOF
+
+# Our function names from a mangled one: ...chase_banks_burst8_b32EjjPj -> burst8_b32.
+cat > "$tmp/name.awk" <<'EOF'
+function ours(s) {
+    sub(/^.*chase_banks_/, "", s)
+    if (s ~ /^empty/) return "empty"
+    if (match(s, /^[a-z]+[0-9]*_b(32|64|128)/)) return substr(s, 1, RLENGTH)
+    return ""
+}
+EOF
+
+cat > "$tmp/ptx.awk" <<'EOF'
+/^\.func/ && /chase_banks_/ { s = ours($0); print "FUNCTION", s; on = s != ""; next }
+/^\.(func|entry|visible)/ { on = 0 }
+on {
+    l = $0; sub(/\/\/.*/, "", l); gsub(/^[ \t]+|[ \t;]+$/, "", l)
+    if (l == "") next
+    if (l ~ /^\$L__BB[0-9_]+:$/) { sub(/:$/, "", l); print "LABEL", l; next }
+    if (l ~ /%clock64/) { print "CLOCK"; next }
+    if (l ~ /[ \t]bra[. \t]/ || l ~ /^bra/) { n = split(l, w, /[ \t]+/); print "BRANCH", w[n]; next }
+    if (l ~ /ld\.volatile\.shared\./) {
+        sub(/^.*ld\.volatile\.shared/, "ld.volatile.shared", l)
+        wd = l ~ /\.v4\./ ? 128 : l ~ /\.v2\./ ? 64 : 32
+        d = l; sub(/^[^ \t]+[ \t]+/, "", d); sub(/^\{/, "", d); sub(/[,}].*/, "", d)
+        a = l; sub(/^.*\[/, "", a); sub(/\].*/, "", a)
+        print "LD" wd, d, a; next
+    }
+    if (l ~ /ld\.shared/) { print "LD0 x x"; next }
+    print l
+}
+EOF
+
+cat > "$tmp/sass.awk" <<'EOF'
+/code for sm_[0-9]+/ { match($0, /sm_[0-9]+[a-z]*/); arch = substr($0, RSTART, RLENGTH); out = dir "/sass." arch ".norm"; next }
+/Function : / { on = 0; if ($0 ~ /chase_banks_/) { s = ours($NF); if (s != "") { print "FUNCTION", s > out; on = 1 } }; next }
+!on { next }
+/^[ \t]*\.L_x_[0-9]+:/ { l = $1; sub(/:$/, "", l); print "LABEL", l > out; next }
+match($0, /\/\*[0-9a-f]+\*\//) {
+    addr = substr($0, RSTART + 2, RLENGTH - 4); l = substr($0, RSTART + RLENGTH)
+    sub(/\/\*.*/, "", l); gsub(/^[ \t]+|[ \t;]+$/, "", l)
+    sub(/^0+/, "", addr)
+    print "LABEL", "0x" addr > out
+    if (l ~ /SR_CLOCKLO/) { print "CLOCK" > out; next }
+    p = l; sub(/^@!?U?P[0-9T]+[ \t]+/, "", p)
+    if (p ~ /^BRA/) {
+        t = p; sub(/^BRA[^ \t]*[ \t]+/, "", t); gsub(/[`() ]/, "", t); sub(/^0x0*/, "0x", t)
+        print "BRANCH", t > out; next
+    }
+    if (p ~ /^LDS(\.|[ \t])/) {
+        op = p; sub(/[ \t].*/, "", op); wd = op ~ /\.128/ ? 128 : op ~ /\.64/ ? 64 : 32
+        d = p; sub(/^[^ \t]+[ \t]+/, "", d); sub(/,.*/, "", d)
+        a = p; sub(/^.*\[/, "", a); sub(/[\]+].*/, "", a)
+        print "LD" wd, d, a > out; next
+    }
+    print p > out
+}
+EOF
+
+for arch in $CUDA_ARCHS; do
+    "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
+        -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
+    awk -f "$tmp/name.awk" -f "$tmp/ptx.awk" "$tmp/k.ptx" > "$tmp/ptx.norm"
+    awk -f "$tmp/analyse.awk" "$tmp/ptx.norm" > "$tmp/ptx.verdicts"
+    judge "PTX compute_$arch" "$tmp/ptx.verdicts"
+done
+
+# The SASS of the fatbinary the module embeds (CHASE_FATBIN: another).
+dis=""
+for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
+    [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
+done
+fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
+if [ -z "$dis" ] || [ ! -f "$fatbin" ]; then
+    checks=$((checks + 1))
+    echo "ok $checks # SKIP no cuobjdump here (or no fatbinary): the SASS part runs where the toolkit has one (tests/gpu/banks.sh)"
+    finish
+    exit $?
+fi
+"$dis" -sass "$fatbin" > "$tmp/sass.txt" 2>&1 || { not_ok "cuobjdump -sass $fatbin"; finish; exit 1; }
+awk -v dir="$tmp" -f "$tmp/name.awk" -f "$tmp/sass.awk" "$tmp/sass.txt"
+found=0
+for f in "$tmp"/sass.*.norm; do
+    [ -f "$f" ] || continue
+    found=1
+    a=${f#"$tmp"/sass.}
+    a=${a%.norm}
+    awk -f "$tmp/analyse.awk" "$f" > "$tmp/v.$a"
+    judge "SASS $a" "$tmp/v.$a"
+done
+[ $found = 1 ] || not_ok "no chase_banks function in the SASS of $fatbin"
+finish
