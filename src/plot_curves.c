@@ -9,7 +9,15 @@
  * place on the canvas is known, and text widths come from the font's own
  * metrics (chase_gp_text_width).  Every label is then written at the screen
  * position chosen for it, which tests/plot_check.c can check from the
- * script alone. */
+ * script alone.
+ *
+ * When the labels cannot all be placed (each beside its own plateau,
+ * nearer it than any other, over no curve, band or label), none is drawn
+ * on the graph: a label placed far off, or one of several that the reader
+ * must match by colour, misleads more than a table does.  The table then
+ * goes under the graph with the legend, in the same canvas and the same
+ * screen coordinates rather than in a second multiplot area, so one
+ * layout (and one check) covers every piece of text. */
 #include "config.h"
 
 #include <math.h>
@@ -235,6 +243,8 @@ static size_t wrap(const char *text, double w, char lines[][400], size_t max)
         }
         if (!cut || !text[end] || text[end] == ' ')
             cut = end;      /* no space to break at, or it all fits */
+        while (cut > 1 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+            cut--;          /* not inside a UTF-8 character */
         snprintf(lines[n++], 400, "%.*s", (int)cut, text);
         text += cut;
     }
@@ -274,7 +284,7 @@ struct obstacles {
     size_t ncaps;
 };
 
-/* Whether b covers a curve or a band (hard), and how many capacity lines it crosses. */
+/* Whether b leaves the graph or comes near a curve or a band. */
 static int blocked(const struct obstacles *ob, const struct geom *g, const struct box *b)
 {
     struct box e = {b->l - CLEAR * g->c.em, b->r + CLEAR * g->c.em, b->b - CLEAR * g->c.em, b->t + CLEAR * g->c.em};
@@ -361,12 +371,11 @@ struct want {
     size_t feasible;
 };
 
-static double label_cost(const struct geom *g, const struct want *wn, double l, int dy, int right)
+static double label_cost(const struct geom *g, const struct want *wn, double l, int dy)
 {
     double em = g->c.em, pref = !isnan(wn->cap) ? wn->cap - GAP * em - wn->w : (wn->px0 + wn->px1) / 2 - wn->w / 2;
-    /* Near its plateau first, then at its capacity line; right of the
-     * line (over the next level's ramp) only when the left is taken. */
-    return 1.0 * dy + 0.35 * fabs(l - pref) / em + (right ? 6 : 0);
+    /* Near its plateau first, then ending at its capacity line. */
+    return 1.0 * dy + 0.35 * fabs(l - pref) / em;
 }
 
 /* Tries the candidate positions of wn, best first by label_cost; with
@@ -385,18 +394,17 @@ static int try_place(const struct geom *g, const struct obstacles *ob, const str
             double yc = wn->py + side * (h / 2 + CLEAR * em + 0.15 * em + dy * 0.4 * em);
             for (m = -60; m <= 60; m++) {
                 struct box b;
-                int right = 0;
                 double c;
-                if (isnan(wn->cap)) {
+                /* The last level from its plateau's middle either way, the
+                 * others from their capacity line, an em a step: leftwards,
+                 * or a little past it (over the line) for a plateau
+                 * narrower than its label. */
+                if (isnan(wn->cap))
                     b.l = (wn->px0 + wn->px1) / 2 - wn->w / 2 + m * 0.5 * em;
-                } else if (m >= 0) {
+                else if (m >= -8)
                     b.l = wn->cap - GAP * em - wn->w - m * em;
-                } else {
-                    if (m < -8)
-                        continue;
-                    b.l = wn->cap + GAP * em + (-m - 1) * em;
-                    right = 1;
-                }
+                else
+                    continue;
                 b.r = b.l + wn->w;
                 b.b = yc - h / 2;
                 b.t = yc + h / 2;
@@ -414,7 +422,9 @@ static int try_place(const struct geom *g, const struct obstacles *ob, const str
                         break;
                 if (k < n)
                     continue;
-                c = label_cost(g, wn, b.l, dy, right) + 6.0 * crossings(ob, &b);
+                /* Crossing a capacity line is allowed (the label hides
+                 * it under its text) but costs. */
+                c = label_cost(g, wn, b.l, dy) + 6.0 * crossings(ob, &b);
                 if (placed && c >= bestc)
                     continue;
                 if (!nearest_own(ob, &b, wn->curve, wn->level, 2.5 * em))
@@ -589,7 +599,7 @@ struct layout {
     char title[2048];
     size_t ntitle;
     int table;
-    double xlo, xhi, ylo, yhi;
+    double xlo, xhi;
     unsigned step;          /* octaves between labelled x tics */
 };
 
@@ -609,7 +619,7 @@ static void frame(struct layout *ly, double below, double ylo, double yhi)
     g->L = (tw + 3.4) * em;
     g->T = g->c.height - (ly->ntitle ? (1.0 + LINE * (double)ly->ntitle + 0.8) : 1.2) * em;
     g->B = below + 4.4 * em;
-    /* Right: half the last tic label. */
+    /* Right: room for half the last tic label. */
     g->R = g->c.width - 2.2 * em;
     g->x0 = log2(ly->xlo) - 0.2;
     g->x1 = log2(ly->xhi) + 0.2;
@@ -988,7 +998,7 @@ static int write_script(FILE *f, const struct plot_in *in, const char *out)
     boxes(&ly.g, &ly.it, ly.nlabels);
 
     if (chase_gp_begin_canvas(f, out, &ly.g.c, NULL, 0))
-        goto nomem;
+        goto nomem;     /* cannot be: the name was drawable above */
     fprintf(f, "# Layout: the graph's edges are fixed on the canvas and its ranges exact, so\n"
                "# chase placed every label itself (at screen positions) clear of the curves.\n");
     fprintf(f, "set logscale x 2\nset logscale y 2\nunset key\n");
