@@ -8,14 +8,23 @@ set logscale x 2
 set logscale y 2
 set xlabel "working-set size"
 set format y "%g"
-set grid xtics ytics mytics lc rgb "#d0d0d0" lw 1 dt 1
+set grid xtics ytics mytics lc rgb "#dddddd" lw 1 dt 1
 set mytics 2
-set key top left Left reverse box lw 0.8 samplen 2 spacing 1.1 font ",13"
+set key top left Left reverse box lw 0.8 samplen 3 spacing 1.1
 set border 3 lw 1.2
 set tics nomirror out
 set xtics rotate by -35
-# Colour-blind-safe palette (Okabe and Ito); word(colors, i) picks curve i's.
+# A boxed label hides what lies under its text (a capacity line), nothing more.
+set style textbox opaque noborder margins 0, 0
+# Series i: a colour-blind-safe colour (Okabe and Ito), a marker and a dash
+# of its own, so curves stay apart in grey print too (the same as
+# chase_gp_series in src/plot.c); word(colors, i) is curve i's colour.
+# Markers take the terminal's point size, which chase sets for each.
 colors = "#0072B2 #D55E00 #009E73 #CC79A7 #E69F00 #56B4E9 #000000"
-do for [i=1:7] {
-    set style line i lc rgb word(colors, i) lw 2 pt 7 ps 0.7
-}
+set style line 1 lc rgb "#0072B2" lw 2 pt 7 dt 1
+set style line 2 lc rgb "#D55E00" lw 2 pt 5 dt (7,3)
+set style line 3 lc rgb "#009E73" lw 2 pt 9 dt (2,2)
+set style line 4 lc rgb "#CC79A7" lw 2 pt 11 dt (7,2,2,2)
+set style line 5 lc rgb "#E69F00" lw 2 pt 13 dt (12,4)
+set style line 6 lc rgb "#56B4E9" lw 2 pt 6 dt (3,4)
+set style line 7 lc rgb "#000000" lw 2 pt 4 dt (7,2,2,2,2,2)

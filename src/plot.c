@@ -23,10 +23,10 @@
  * (command) or macro substitution and no backslash escapes, with quotes
  * doubled; a line break would end the command, so control characters
  * become spaces. */
-void chase_gp_string(FILE *f, const char *s)
+static void quote_n(FILE *f, const char *s, size_t n)
 {
     fputc('\'', f);
-    for (; *s; s++) {
+    for (; n--; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '\'')
             fputs("''", f);
@@ -38,36 +38,122 @@ void chase_gp_string(FILE *f, const char *s)
     fputc('\'', f);
 }
 
-static void quoted(FILE *f, const char *s)
+void chase_gp_string(FILE *f, const char *s)
 {
-    chase_gp_string(f, s);
+    quote_n(f, s, strlen(s));
 }
 
-static double yvalue(const struct chase_row *r, int ns)
+/* A line break in outside text stays one without leaving single quotes:
+ * the pieces between breaks are each a single-quoted string, joined with
+ * the script's own "\n" (gnuplot takes a string expression wherever it
+ * takes a string, so titles, labels and key entries may span lines). */
+void chase_gp_text(FILE *f, const char *s)
 {
-    return ns ? r->ns : r->cycles;
+    const char *nl;
+
+    while ((nl = strchr(s, '\n'))) {
+        quote_n(f, s, (size_t)(nl - s) - (nl > s && nl[-1] == '\r'));
+        fputs(".\"\\n\".", f);
+        s = nl + 1;
+    }
+    quote_n(f, s, strlen(s));
 }
 
-/* "device: pattern, stride, who measured it", from the file's metadata. */
-static void legend(const struct chase_curve *c, char *buf, size_t len)
-{
-    const char *dev = chase_meta_get(&c->meta, "device");
-    const char *be = chase_meta_get(&c->meta, "backend");
-    const char *pat = chase_meta_get(&c->meta, "pattern");
-    const char *by = chase_meta_get(&c->meta, "measured_by");
-    double stride = 0;
-    char who[96], st[40] = "", sz[32];
+/* Advance widths of DejaVu Sans (the plots' font), ASCII 32..126, in
+ * 1/2048 em: the font's own metrics (its hmtx table), so the layout knows
+ * how long a label is rather than guessing from its length.  On the
+ * H100's reference labels this model and a pngcairo rendering agree to a
+ * pixel or two in 300. */
+static const unsigned short dejavu_sans[95] = {
+    651,  821,  942,  1716, 1303, 1946, 1597, 563,  799,  799,  1024, 1716, 651,  739,  651,  690,
+    1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690,  690,  1716, 1716, 1716, 1087,
+    2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604,  604,  1343, 1141, 1767, 1532, 1612,
+    1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799,  690,  799,  1716, 1024,
+    1024, 1255, 1300, 1126, 1300, 1260, 721,  1300, 1298, 569,  569,  1186, 569,  1995, 1298, 1253,
+    1300, 1300, 842,  1067, 803,  1298, 1212, 1675, 1212, 1212, 1075, 1303, 690,  1303, 1716,
+};
 
-    if (by)
-        snprintf(who, sizeof who, "%s", by);
-    else
-        snprintf(who, sizeof who, "chase %s", be ? be : "");
-    if (!chase_meta_get_num(&c->meta, "stride", &stride) && stride >= 1)
-        snprintf(st, sizeof st, " %s", chase_size_format((uint64_t)stride, sz, sizeof sz));
-    if (dev)
-        snprintf(buf, len, "%s: %s%s, %s", dev, pat ? pat : "", st, who);
-    else
-        snprintf(buf, len, "%s", c->name);
+double chase_gp_text_width(const char *s)
+{
+    double w = 0, best = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n') {
+            best = fmax(best, w);
+            w = 0;
+        } else if (c >= 32 && c < 127) {
+            w += dejavu_sans[c - 32] / 2048.0;
+        } else if (c < 0x80 || c >= 0xc0) {
+            w += 1.0;       /* a control character (drawn as a space) or a wider glyph than most */
+        }                   /* UTF-8 continuation bytes add nothing */
+    }
+    return fmax(best, w);
+}
+
+/* The terminals, by the image's extension.  Each canvas is described in
+ * its terminal's unit with the font's em in the same unit, for the layout
+ * (measured: pngcairo draws a font's point as 4/3 pixel, so 15 is a
+ * 20-pixel em; pdfcairo as 2/3 point, so 13.5 is 9-point text; svg takes
+ * the size as user units).  PNG and SVG share a layout; the PDF is a
+ * 7-inch figure (a page's width) with 9-point text, the size a paper
+ * prints it at.  The point size makes markers alike on the three (each
+ * terminal has its own idea of a marker's size and a line's width). */
+static const struct term {
+    const char *ext;
+    enum { PNG, PDF, SVG } kind;
+    struct chase_gp_canvas canvas;
+    double pointsize;
+} terms[] = {
+    {".png", PNG, {1400, 860, 20, 15}, 0.9},
+    {".pdf", PDF, {504, 309.6, 9, 13.5}, 0.35},
+    {".svg", SVG, {1400, 860, 20, 20}, 0.5},
+};
+
+static const struct term *term_for(const char *out)
+{
+    const char *dot = strrchr(out, '.');
+    size_t i;
+    for (i = 0; i < sizeof terms / sizeof terms[0]; i++)
+        if (dot && !strcasecmp(dot, terms[i].ext))
+            return &terms[i];
+    return NULL;
+}
+
+int chase_gp_canvas(const char *out, struct chase_gp_canvas *c)
+{
+    const struct term *t = term_for(out);
+    if (!t)
+        return -1;
+    *c = t->canvas;
+    return 0;
+}
+
+/* Series looks: the Okabe-Ito colours (told apart with any colour
+ * vision), filled then open markers, and dashes; chase.gp gives line
+ * style i the same, for scripts that say 'ls i'.  The colours and dashes
+ * repeat after 7, the markers after 10, so the first 70 series differ. */
+static const char *const series_colors[CHASE_GP_SERIES] = {
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+};
+static const int series_points[] = {7, 5, 9, 11, 13, 6, 4, 8, 10, 12};
+static const char *const series_dashes[CHASE_GP_SERIES] = {
+    "1", "(7,3)", "(2,2)", "(7,2,2,2)", "(12,4)", "(3,4)", "(7,2,2,2,2,2)",
+};
+
+const char *chase_gp_color(size_t i)
+{
+    return series_colors[i % CHASE_GP_SERIES];
+}
+
+const char *chase_gp_dash(size_t i)
+{
+    return series_dashes[i % CHASE_GP_SERIES];
+}
+
+void chase_gp_series(FILE *f, size_t i)
+{
+    fprintf(f, " lc rgb '%s' pt %d dt %s", series_colors[i % CHASE_GP_SERIES],
+            series_points[i % (sizeof series_points / sizeof series_points[0])], series_dashes[i % CHASE_GP_SERIES]);
 }
 
 static int find_gnuplot(char *path, size_t len)
@@ -88,234 +174,18 @@ static int find_gnuplot(char *path, size_t len)
     return -1;
 }
 
-/* Where labels go, in the canvas's pixels: the terminal's size and font
- * (plots/chase.gp) and gnuplot's usual margins. */
-#define PLOT_W 1250.0
-#define PLOT_H 640.0
-#define CHAR_W 10.5
-#define CHAR_H 20.0
-
-struct frame {
-    double x0, x1, y0, y1;      /* log2 of the axis ranges */
-};
-
-struct box {
-    double l, r, b, t;
-};
-
-/* A data point as an obstacle for labels: a few pixels each way. */
-static struct box point_box(const struct frame *fr, double x, double y)
-{
-    double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
-    double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
-    struct box b = {px - 4, px + 4, py - 4, py + 4};
-    return b;
-}
-
-/* Picks where a label goes: a vertical offset in character heights, and
- * for a level with a capacity, whether it ends at the capacity line or
- * starts there.  The choice covers no other label if it can (placed[0 ..
- * points) are data points, the rest labels and the key), then the fewest
- * data points, then stays closest to its plateau's end.  The label joins
- * placed; *left says it starts at x. */
-static double place(const struct frame *fr, struct box *placed, size_t points, size_t *n, double x, double y,
-                    size_t chars, int edge, int *left)
-{
-    static const double offs[] = {1.3, -1.3, 2.4, -2.4, 3.5, -3.5, 4.6, -4.6};
-    double px = (log2(x) - fr->x0) / (fr->x1 - fr->x0) * PLOT_W;
-    double py = (log2(y) - fr->y0) / (fr->y1 - fr->y0) * PLOT_H;
-    double w = (double)chars * CHAR_W;
-    size_t k, m, best = 0, best_score = (size_t)-1;
-    int side, best_side = 0;
-    struct box b;
-
-    for (k = 0; k < sizeof offs / sizeof offs[0]; k++) {
-        for (side = 0; side <= (edge ? 1 : 0); side++) {
-            /* Near its plateau and at its end is best: small costs for
-             * moving away, a point's for each point covered, a label's
-             * for covering a label. */
-            size_t score = 2 * k + 6 * (size_t)side;
-            b.l = !edge ? px - w / 2 : side ? px + 2 * CHAR_W : px - w;
-            b.r = b.l + w;
-            b.b = py + offs[k] * CHAR_H - CHAR_H / 2;
-            b.t = b.b + CHAR_H;
-            for (m = 0; m < *n; m++)
-                if (!(b.r < placed[m].l || b.l > placed[m].r || b.t < placed[m].b || b.b > placed[m].t))
-                    score += m < points ? 1 : 1000;
-            if (b.r > PLOT_W || b.l < 0)
-                score += 1000;      /* off the plot */
-            if (score < best_score) {
-                best_score = score;
-                best = k;
-                best_side = side;
-            }
-        }
-    }
-    b.l = !edge ? px - w / 2 : best_side ? px + 2 * CHAR_W : px - w;
-    b.r = b.l + w;
-    b.b = py + offs[best] * CHAR_H - CHAR_H / 2;
-    b.t = b.b + CHAR_H;
-    placed[(*n)++] = b;
-    *left = best_side;
-    return offs[best];
-}
-
-/* Returns 0, or -1 out of memory. */
-static int write_script(FILE *f, const struct chase_plot_curve *pc, size_t n, const char *png, int ns)
-{
-    double xmin = INFINITY, xmax = 0, ymin = INFINITY, ymax = 0;
-    char a[32], title[256];
-    size_t i, j;
-    int label = 1;
-    uint64_t t;
-
-    for (i = 0; i < n; i++)
-        for (j = 0; j < pc[i].curve->n; j++) {
-            const struct chase_row *r = &pc[i].curve->rows[j];
-            double y = yvalue(r, ns);
-            if (!(y > 0))
-                continue;
-            xmin = fmin(xmin, (double)r->bytes);
-            xmax = fmax(xmax, (double)r->bytes);
-            ymin = fmin(ymin, y);
-            ymax = fmax(ymax, y);
-        }
-    if (chase_gp_begin(f, png, NULL, 0))
-        return -1;
-    if (n == 1) {
-        /* One curve: its legend is the title, and what timed it the line below. */
-        const char *timer = chase_meta_get(&pc[0].curve->meta, "timer");
-        size_t used;
-        legend(pc[0].curve, title, sizeof title);
-        used = strlen(title);
-        if (timer && used + 2 < sizeof title)
-            snprintf(title + used, sizeof title - used, "\n%s", timer);
-        fprintf(f, "set title ");
-        quoted(f, title);
-        fprintf(f, "\nunset key\n");     /* the title says it */
-    } else {
-        fprintf(f, "set title \"Load latency by working-set size\"\n");
-    }
-    fprintf(f, "set ylabel \"load-to-use latency (%s)\"\n", ns ? "ns" : "cycles");
-    fprintf(f, "set xrange [%g:%g]\n", xmin / 1.15, xmax * 1.15);
-    fprintf(f, "set yrange [%g:%g]\n", ymin / 1.4, ymax * 1.6);
-    /* IEC labels on the log2 axis, every other octave when the range is wide. */
-    fprintf(f, "set xtics (");
-    {
-        unsigned step = log2(xmax / xmin) > 16 ? 2 : 1, k = 0;
-        const char *sep = "";
-        for (t = 1; t && (double)t <= xmax * 1.15; t <<= 1, k++) {
-            if ((double)t < xmin / 1.15 || k % step)
-                continue;
-            fprintf(f, "%s\"%s\" %llu", sep, chase_size_format(t, a, sizeof a), (unsigned long long)t);
-            sep = ", ";
-        }
-    }
-    fprintf(f, ")\n");
-
-    /* Level marks: the capacity as a dashed line, a label on the plateau. */
-    {
-        struct frame fr = {log2(xmin / 1.15), log2(xmax * 1.15), log2(ymin / 1.4), log2(ymax * 1.6)};
-        size_t nplaced = 0, points, cap = CHASE_MAX_LEVELS * n + 1;
-        struct box *placed;
-        for (i = 0; i < n; i++)
-            cap += pc[i].curve->n;
-        placed = malloc(cap * sizeof *placed);
-        if (!placed)
-            return -1;
-        for (i = 0; i < n; i++)
-            for (j = 0; j < pc[i].curve->n; j++) {
-                double y = yvalue(&pc[i].curve->rows[j], ns);
-                if (y > 0)
-                    placed[nplaced++] = point_box(&fr, (double)pc[i].curve->rows[j].bytes, y);
-            }
-        points = nplaced;
-        /* The key, top left, counts as a label: nothing may cover it. */
-        if (n > 1) {
-            size_t longest = 0;
-            for (i = 0; i < n; i++) {
-                legend(pc[i].curve, title, sizeof title);
-                if (strlen(title) > longest)
-                    longest = strlen(title);
-            }
-            placed[nplaced].l = 0;
-            placed[nplaced].r = 80 + (double)longest * CHAR_W * 0.9;
-            placed[nplaced].t = PLOT_H;
-            placed[nplaced].b = PLOT_H - 16 - (double)n * CHAR_H;
-            nplaced++;
-        }
-        for (i = 0; i < n; i++) {
-            for (j = 0; j < pc[i].nlevels; j++) {
-                const struct chase_level *L = &pc[i].levels[j];
-                const struct chase_row *first = &pc[i].curve->rows[L->first];
-                double y = ns ? L->ns : L->cycles, x, off;
-                int left = 0;
-                char text[128];
-                if (!(y > 0))
-                    continue;
-                if (L->hi) {
-                    char b[32];
-                    /* A sharp edge is one size; a ramp is shown as the interval. */
-                    if ((double)L->hi <= 1.1 * (double)L->lo)
-                        snprintf(text, sizeof text, "%s ~ %s, %.3g %s", L->name, chase_size_format(L->lo, a, sizeof a),
-                                 y, ns ? "ns" : "cyc");
-                    else
-                        snprintf(text, sizeof text, "%s %s-%s, %.3g %s", L->name, chase_size_format(L->lo, a, sizeof a),
-                                 chase_size_format(L->hi, b, sizeof b), y, ns ? "ns" : "cyc");
-                    fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt 3 lw 1.2 lc rgb word(colors, %zu)\n",
-                            (unsigned long long)L->lo, (unsigned long long)L->lo, i + 1);
-                    x = (double)L->lo;
-                } else {
-                    snprintf(text, sizeof text, "%s, %.3g %s", L->name, y, ns ? "ns" : "cyc");
-                    x = sqrt((double)first->bytes * (double)pc[i].curve->rows[L->last].bytes);
-                }
-                off = place(&fr, placed, points, &nplaced, x, y, strlen(text), L->hi != 0, &left);
-                fprintf(f, "set label %d ", label++);
-                quoted(f, text);
-                fprintf(f, " at %g, %g %s offset %.1f, %.1f tc rgb word(colors, %zu) front\n", x, y,
-                        !L->hi ? "center" : left ? "left" : "right", !L->hi ? 0.0 : left ? 2.0 : -0.5, off, i + 1);
-            }
-        }
-        free(placed);
-    }
-
-    for (i = 0; i < n; i++) {
-        fprintf(f, "$curve%zu << EOD\n", i);
-        for (j = 0; j < pc[i].curve->n; j++) {
-            const struct chase_row *r = &pc[i].curve->rows[j];
-            double y = yvalue(r, ns);
-            if (y > 0)
-                fprintf(f, "%llu %g\n", (unsigned long long)r->bytes, y);
-        }
-        fprintf(f, "EOD\n");
-    }
-    fprintf(f, "plot ");
-    for (i = 0; i < n; i++) {
-        legend(pc[i].curve, title, sizeof title);
-        fprintf(f, "%s$curve%zu using 1:2 with linespoints ls %zu title ", i ? ", \\\n     " : "", i, i + 1);
-        quoted(f, title);
-    }
-    fprintf(f, "\n");
-    return 0;
-}
-
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len)
 {
-    static const struct {
-        const char *ext, *terminal;
-    } terms[] = {
-        {".png", "pngcairo size 1400,860 noenhanced font \"DejaVu Sans,15\" linewidth 1.5"},
-        {".pdf", "pdfcairo size 7in,4.3in noenhanced font \"DejaVu Sans,10\" linewidth 1.5"},
-        {".svg", "svg size 1400,860 noenhanced font \"DejaVu Sans,15\" linewidth 1.5 background rgb 'white'"},
-    };
-    const char *dot = strrchr(out, '.');
-    char style[4096];
-    size_t i;
+    return chase_gp_begin_canvas(f, out, NULL, err, len);
+}
 
-    for (i = 0; i < sizeof terms / sizeof terms[0]; i++)
-        if (dot && !strcasecmp(dot, terms[i].ext))
-            break;
-    if (i == sizeof terms / sizeof terms[0]) {
+int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas *want, char *err, size_t len)
+{
+    const struct term *t = term_for(out);
+    struct chase_gp_canvas c;
+    char style[4096];
+
+    if (!t) {
         if (err)
             snprintf(err, len, "cannot tell what to draw '%s' as: name it .png, .pdf or .svg", out);
         return -1;
@@ -325,14 +195,33 @@ int chase_gp_begin(FILE *f, const char *out, char *err, size_t len)
             snprintf(err, len, "an image name with a line break cannot be written");
         return -1;
     }
-    fprintf(f, "# gnuplot script written by %s %s\nset terminal %s\nset output ", PACKAGE_NAME,
-            PACKAGE_VERSION, terms[i].terminal);
+    c = t->canvas;
+    if (want && want->height > c.height && want->height < 8 * c.height)
+        c.height = want->height;
+    fprintf(f, "# gnuplot script written by %s %s\n# canvas: %g x %g, font em %g (the terminal's units)\n",
+            PACKAGE_NAME, PACKAGE_VERSION, c.width, c.height, c.em);
+    switch (t->kind) {
+    case PNG:
+        fprintf(f, "set terminal pngcairo size %.0f,%.0f noenhanced font \"DejaVu Sans,%g\" linewidth 1.5\n", c.width,
+                c.height, c.pt);
+        break;
+    case PDF:
+        fprintf(f, "set terminal pdfcairo size %.4gin,%.4gin noenhanced font \"DejaVu Sans,%g\" linewidth 0.75\n",
+                c.width / 72, c.height / 72, c.pt);
+        break;
+    case SVG:
+        fprintf(f, "set terminal svg size %.0f,%.0f noenhanced font \"DejaVu Sans,%g\" linewidth 1.5 "
+                   "background rgb 'white'\n",
+                c.width, c.height, c.pt);
+        break;
+    }
+    fprintf(f, "set output ");
     chase_gp_string(f, out);
     if (chase_data_find("chase.gp", style, sizeof style))
         snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
     fprintf(f, "\nload ");
     chase_gp_string(f, style);
-    fprintf(f, "\n");
+    fprintf(f, "\nset pointsize %g\n", t->pointsize);
     return 0;
 }
 
@@ -399,72 +288,121 @@ out:
     return rc;
 }
 
-struct curves_arg {
-    const struct chase_plot_curve *pc;
-    size_t n;
-    int ns;
-};
-
-static int write_curves(FILE *f, const void *arg, const char *out)
-{
-    const struct curves_arg *a = arg;
-    return write_script(f, a->pc, a->n, out, a->ns);
-}
-
-int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_opts *o, const char *out,
-               char *err, size_t len)
-{
-    struct curves_arg a = {pc, n, o->ns};
-    size_t i;
-
-    if (o->ns)
-        for (i = 0; i < n; i++)
-            if (pc[i].curve->n && isnan(pc[i].curve->rows[0].ns)) {
-                snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
-                return CHASE_EXIT_FILE;
-            }
-    return chase_gp_run(write_curves, &a, o->script, out, err, len);
-}
-
 struct sms_arg {
     const struct chase_sm_row *rows;
     size_t n;
     const struct chase_meta *meta;
 };
 
-/* One series a level: SM index against cycles. */
+/* A step for about n tics over span: 1, 2 or 5 times a power of ten. */
+static double nice_step(double span, double n)
+{
+    double raw = span / n, p = pow(10, floor(log10(raw))), m = raw / p;
+    return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* chase sms: a panel a level, stacked, sharing the SM axis, each with its
+ * own linear latency axis (the spread over SMs is tens of cycles on
+ * hundreds: on one log axis for every level it would be flat).  The
+ * median of the SMs is a dashed line, its value in the right margin; a
+ * panel's heading (level, working set, range) sits above it, clear of
+ * the data.  Text goes at screen positions from the canvas's font, as in
+ * the curve plot. */
 static int write_sms(FILE *f, const void *arg, const char *out)
 {
     const struct sms_arg *a = arg;
     const char *dev = chase_meta_get(a->meta, "device");
-    char title[300];
-    size_t i, k = 0;
+    struct chase_gp_canvas c;
+    char text[600], sz[32];
+    size_t i, k, nlv = 0, start, label = 1;
+    int maxsm = 0;
+    double em, L, R, top, bottom, ph, gap, *v;
 
-    if (chase_gp_begin(f, out, NULL, 0))
+    if (chase_gp_canvas(out, &c) || chase_gp_begin(f, out, NULL, 0))
         return -1;
-    snprintf(title, sizeof title, "%s: load latency from each multiprocessor", dev ? dev : "device");
-    fprintf(f, "\nset title ");
-    quoted(f, title);
-    fprintf(f, "\nunset logscale x\nset xlabel \"multiprocessor (SM) index\"\nset ylabel \"load-to-use latency (cycles)\"\n"
-               "set xtics autofreq norotate\n");
+    em = c.em;
     for (i = 0; i < a->n; i++) {
-        if (i == 0 || strcmp(a->rows[i].level, a->rows[i - 1].level)) {
-            if (i)
-                fprintf(f, "EOD\n");
-            fprintf(f, "$level%zu << EOD\n", k++);
-        }
-        fprintf(f, "%d %g\n", a->rows[i].sm, a->rows[i].cycles);
+        nlv += i == 0 || strcmp(a->rows[i].level, a->rows[i - 1].level);
+        if (a->rows[i].sm > maxsm)
+            maxsm = a->rows[i].sm;
     }
-    if (a->n)
+    v = malloc((a->n + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    L = 6.5 * em;
+    R = c.width - 8.5 * em;
+    top = c.height - (0.9 + 2 * 1.25 + 0.6) * em;
+    bottom = 4.4 * em;
+    gap = 2.0 * em;
+    ph = nlv ? (top - bottom - (double)nlv * gap) / (double)nlv : 0;
+
+    fprintf(f, "unset logscale x\nunset logscale y\nunset key\nunset title\nunset xlabel\nunset ylabel\n"
+               "unset grid\nset grid ytics lc rgb '#dddddd'\nset xtics norotate\nset format y '%%g'\n"
+               "set xrange [-0.5:%g]\nset lmargin at screen %.5f\nset rmargin at screen %.5f\n",
+            maxsm + 0.5, L / c.width, R / c.width);
+    if (nlv > 1)
+        fprintf(f, "set multiplot\n");
+    for (k = 0, start = 0; k < nlv; k++) {
+        size_t end = start, m;
+        double lo, hi, med, step, pt = c.height - (0.9 + 2.5 + 0.6) * em - (double)k * (ph + gap) - gap;
+        while (end < a->n && !strcmp(a->rows[end].level, a->rows[start].level))
+            end++;
+        for (m = start; m < end; m++)
+            v[m - start] = a->rows[m].cycles;
+        qsort(v, end - start, sizeof *v, by_value);
+        lo = v[0];
+        hi = v[end - start - 1];
+        med = (end - start) % 2 ? v[(end - start) / 2] : (v[(end - start) / 2 - 1] + v[(end - start) / 2]) / 2;
+        step = nice_step(fmax(hi - lo, 1), 3);
+        fprintf(f, "$level%zu << EOD\n", k);
+        for (m = start; m < end; m++)
+            fprintf(f, "%d %g\n", a->rows[m].sm, a->rows[m].cycles);
         fprintf(f, "EOD\n");
-    fprintf(f, "plot ");
-    for (i = 0, k = 0; i < a->n; i++)
-        if (i == 0 || strcmp(a->rows[i].level, a->rows[i - 1].level)) {
-            fprintf(f, "%s$level%zu using 1:2 with linespoints ls %zu title ", k ? ", " : "", k, k % 7 + 1);
-            quoted(f, a->rows[i].level);
-            k++;
+        fprintf(f, "unset label\nunset arrow\nset tmargin at screen %.5f\nset bmargin at screen %.5f\n"
+                   "set yrange [%g:%g]\nset ytics %g\nset format x %s\n",
+                pt / c.height, (pt - ph) / c.height, floor((lo - 0.15 * fmax(hi - lo, 1)) / step) * step,
+                ceil((hi + 0.15 * fmax(hi - lo, 1)) / step) * step, step, k + 1 == nlv ? "'%g'" : "''");
+        if (k == 0) {
+            /* The title, the axes' labels: once, on the first panel's page. */
+            snprintf(text, sizeof text, "%s: load-to-use latency from each multiprocessor", dev ? dev : "device");
+            fprintf(f, "set label %zu ", label++);
+            chase_gp_string(f, text);
+            fprintf(f, " at screen 0.5, screen %.5f center front\n", (c.height - 1.5 * em) / c.height);
+            fprintf(f, "set label %zu 'a random chain in the middle of each level''s plateau, walked from one SM at "
+                       "a time; the median of its samples' at screen 0.5, screen %.5f center front\n",
+                    label++, (c.height - 2.75 * em) / c.height);
+            fprintf(f, "set label %zu 'load-to-use latency (cycles)' at screen %.5f, screen %.5f center rotate by 90 "
+                       "front\n",
+                    label++, 1.0 * em / c.width, (top + bottom) / 2 / c.height);
+            fprintf(f, "set label %zu 'multiprocessor (SM) index' at screen %.5f, screen %.5f center front\n",
+                    label++, (L + R) / 2 / c.width, (bottom - 3.2 * em) / c.height);
         }
-    fprintf(f, "\n");
+        snprintf(text, sizeof text, "%s: %s working set, %.4g-%.4g cycles over %zu SMs", a->rows[start].level,
+                 chase_size_format(a->rows[start].bytes, sz, sizeof sz), lo, hi, end - start);
+        fprintf(f, "set label %zu ", label++);
+        chase_gp_string(f, text);
+        fprintf(f, " at screen %.5f, screen %.5f left front tc rgb '%s'\n", L / c.width,
+                (pt + 0.75 * em) / c.height, chase_gp_color(k));
+        fprintf(f, "set arrow from graph 0, first %g to graph 1, first %g nohead dt (4,4) lw 1 lc rgb '%s' back\n",
+                med, med, chase_gp_color(k));
+        fprintf(f, "set label %zu 'median %.4g' at graph 1, first %g left offset 0.6, 0 front tc rgb '%s'\n",
+                label++, med, med, chase_gp_color(k));
+        fprintf(f, "plot $level%zu using 1:2 with linespoints lw 1", k);
+        chase_gp_series(f, k);
+        fprintf(f, " title ");
+        chase_gp_string(f, a->rows[start].level);
+        fprintf(f, "\n");
+        start = end;
+    }
+    if (nlv > 1)
+        fprintf(f, "unset multiplot\n");
+    free(v);
     return 0;
 }
 

@@ -23,6 +23,32 @@ struct chase_sm_row;
  * an extension it cannot draw or a name it cannot write safely. */
 void chase_gp_string(FILE *f, const char *s);
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len);
+/* chase_gp_string keeping line breaks: single-quoted pieces joined with
+ * "\n", a string expression (titles, labels and key entries take one). */
+void chase_gp_text(FILE *f, const char *s);
+/* The canvas chase_gp_begin sets for an image name: its size and the
+ * font's em, in the terminal's unit (pixels for PNG and SVG, points for
+ * PDF).  Returns -1 for a name it cannot draw. */
+struct chase_gp_canvas {
+    double width, height, em;
+    double pt;          /* the font's size as the terminal line gives it (font ',N' scales from it) */
+};
+int chase_gp_canvas(const char *out, struct chase_gp_canvas *c);
+/* chase_gp_begin on a taller canvas than the usual (want's height, in the
+ * terminal's units; the width and font stay), for a plot whose table
+ * needs the room.  want NULL: the usual canvas. */
+int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas *want, char *err, size_t len);
+/* How wide text is in ems in the plots' font (its longest line). */
+double chase_gp_text_width(const char *s);
+/* Series i's look (from 0): " lc rgb C pt P dt D", a colour, marker and
+ * dash that no other of the first CHASE_GP_SERIES series shares, so
+ * curves stay apart in grey print too. */
+#define CHASE_GP_SERIES 7
+void chase_gp_series(FILE *f, size_t i);
+/* Series i's colour alone ("#0072B2") and dash ("(7,3)"), for its
+ * labels and marks (an arrow takes no marker). */
+const char *chase_gp_color(size_t i);
+const char *chase_gp_dash(size_t i);
 /* Writes a script with write(f, arg, out) (kept at script when not NULL,
  * else in a temporary file) and runs gnuplot on it.  Returns 0 or an exit
  * status (CHASE_EXIT_PLOT: gnuplot missing or failing), err saying why. */
