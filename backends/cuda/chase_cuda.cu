@@ -42,8 +42,11 @@ static __device__ __forceinline__ unsigned smid(void)
     asm volatile("{ .reg .u32 y, z, w; ld.volatile.shared.v4.u32 {%0, y, z, w}, [%0]; }" : "+r"(a))
 /* A register's use waits for its load: nothing to wait for explicitly. */
 #define GPU_LDS_WAIT() ((void)0)
-/* In place and volatile, so neither compiler moves or regroups the uses. */
-#define GPU_MIX(acc, x) asm volatile("xor.b32 %0, %0, %1;" : "+r"(acc) : "r"(x))
+/* In place and volatile, so neither compiler moves or regroups the uses;
+ * an add, because ptxas folds x ^ x to nothing and then drops the very
+ * dependency the closing clock read waits on (seen in the H100's SASS: a
+ * one-read burst closed its clock before the read returned). */
+#define GPU_MIX(acc, x) asm volatile("add.u32 %0, %0, %1;" : "+r"(acc) : "r"(x))
 #define GPU_BANKS_T0() clock64()
 /* The closing clock read comes after an instruction that reads v (v ^ 0,
  * the 0 a kernel argument): it issues only once v has arrived. */

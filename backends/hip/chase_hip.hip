@@ -76,7 +76,7 @@ typedef unsigned banks_u32x4 __attribute__((ext_vector_type(4)));
         __builtin_amdgcn_sched_barrier(0);                                                     \
     } while (0)
 /* After the explicit wait, nothing a use could overtake. */
-#define GPU_MIX(acc, x) ((acc) ^= (x))
+#define GPU_MIX(acc, x) ((acc) += (x))     /* x ^ x would fold away; x + x does not */
 /* The opening s_memtime's value returns through lgkmcnt: waiting for it
  * before the region keeps its return from overlapping the reads timed
  * (the empty region has the same wait, so it is removed with the timer). */
