@@ -58,6 +58,7 @@ struct gpu_dev {
     int carveout;
     int no_warm;
     int sm;                     /* pinned multiprocessor, or -1 */
+    void *loads;                /* loads_host.c's state (the chain it built) */
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
@@ -67,5 +68,9 @@ struct gpu_dev {
 unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads);
 /* Blocks for a grid-stride loop over n items, threads a block. */
 unsigned gpu_grid(const struct gpu_dev *d, uint64_t n, unsigned threads);
+
+/* The loads hook (loads_host.c), and what it frees at close. */
+int gpu_loads(void *dev, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len);
+void gpu_loads_close(struct gpu_dev *d);
 
 #endif

@@ -46,6 +46,7 @@ static void gpu_backend_close(void *p)
     struct gpu_dev *d = p;
     if (!d)
         return;
+    gpu_loads_close(d);
     if (d->base)
         gpu_free(d->g, d->base);
     if (d->scratch)
@@ -234,6 +235,7 @@ static const struct chase_backend ops = {
     .open = gpu_backend_open,
     .measure = gpu_backend_measure,
     .close = gpu_backend_close,
+    .loads = gpu_loads,
 };
 
 const struct chase_backend *chase_backend_entry(void);

@@ -9,6 +9,7 @@
 
 #include "chain.h"
 #include "chase_backend.h"
+#include "sim_loads.h"
 #include "size.h"
 #include "spec.h"
 
@@ -192,6 +193,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     info->default_max = 1ULL << 12;
     while (info->default_max < 4 * largest && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
+    sim_loads_describe(&d->spec, info);
     *devp = d;
     return CHASE_OK;
 }
@@ -264,6 +266,44 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* What sim_loads.c borrows: the spec, cold caches, one line's load and
+ * the level that served it (nlevels: memory). */
+const struct sim_spec *sim_dev_spec(void *p)
+{
+    return &((struct sim_dev *)p)->spec;
+}
+
+void sim_dev_cold(void *p, uint64_t seed)
+{
+    struct sim_dev *d = p;
+    int i;
+    for (i = 0; i < d->spec.nlevels; i++)
+        cache_clear(&d->level[i]);
+    if (d->spec.has_tlb)
+        cache_clear(&d->level[SIM_MAX_LEVELS]);
+    d->clock = 0;
+    d->rng = (d->spec.seed ^ seed) | 1;
+}
+
+double sim_dev_load(void *p, uint64_t addr, int *level)
+{
+    struct sim_dev *d = p;
+    const struct sim_spec *s = &d->spec;
+    double cost = s->mem_lat;
+    int i;
+
+    *level = s->nlevels;
+    for (i = 0; i < s->nlevels; i++)
+        if (cache_access(d, &d->level[i], addr)) {
+            cost = d->level[i].lat;
+            *level = i;
+            break;
+        }
+    if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
+        cost += s->tlb_lat;
+    return cost;
+}
+
 const struct chase_backend chase_backend_sim = {
     .abi = CHASE_BACKEND_ABI,
     .name = "sim",
@@ -272,4 +312,5 @@ const struct chase_backend chase_backend_sim = {
     .open = sim_open,
     .measure = sim_measure,
     .close = sim_close,
+    .loads = sim_loads,
 };

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_loads.h"
 #include "size.h"
 #include "spec.h"
 
@@ -41,7 +42,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
 {
     char *colon = strchr(sec, ':'), *kv, *save = NULL;
     struct sim_level_spec *L = NULL;
-    int is_mem = 0, is_tlb = 0;
+    int is_mem = 0, is_tlb = 0, taken;
     double v;
 
     if (!colon) {
@@ -131,6 +132,10 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (number(key, val, 0, 1e15, &v, why, len))
                 return -1;
             s->seed = (uint64_t)v;
+        } else if ((taken = sim_loads_key(L ? &L->loads : is_mem ? &s->mem_loads : NULL, s, is_mem, key, val,
+                                          why, len)) != 0) {
+            if (taken < 0)
+                return -1;
         } else {
             snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", key, sec);
             return -1;
