@@ -57,8 +57,14 @@ static void panel(FILE *f, const struct plot_arg *a, const char **names, size_t 
     fprintf(f, "set xrange [-0.6:%zu.6]\n", nlv ? nlv - 1 : 0);
     fprintf(f, "set xtics (");
     for (k = 0; k < nlv; k++) {
+        char label[64];
+        int measured = 0;
+        for (i = 0; i < a->n; i++)
+            if (!strcmp(a->rows[i].level, names[k]) && a->rows[i].latency > 0)
+                measured = 1;
+        snprintf(label, sizeof label, "%s%s", names[k], measured ? "" : " (not measured)");
         fprintf(f, "%s", k ? ", " : "");
-        chase_gp_string(f, names[k]);
+        chase_gp_string(f, label);
         fprintf(f, " %zu", k);
     }
     fprintf(f, ")\n");
@@ -101,7 +107,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         snprintf(title, sizeof title, "%s", a->title);
     else
         snprintf(title, sizeof title, "%s: load latency and issue cost per level and width%s%s",
-                 dev ? dev : "device", timer ? "\n" : "", timer ? timer : "");
+                 dev ? dev : "device", timer ? "; " : "", timer ? timer : "");
     fprintf(f, "unset logscale x\nset logscale y\nset xlabel \"level\"\nset boxwidth 0.2\nset style fill solid 0.7\n"
                "set key top left\nset xtics norotate\nunset label\nunset arrow\n");
     fprintf(f, "set multiplot layout 2,1 title ");

@@ -16,6 +16,7 @@
 #define LOADS_BLOCK_BURSTS {1, 2, 4}
 #define LOADS_NBLOCK_BURSTS 3
 
+#define LOADS_MAX_CURSORS 256  /* loads in flight in a launch, every warp's together */
 #define LOADS_THREADS 256       /* the burst kernel's block: it warms, then one warp times */
 #define LOADS_SECTOR 32         /* the warm touches every 32-byte sector a lane reads */
 

@@ -158,6 +158,11 @@ static int check(const struct gpu_dev *d, const struct chase_loads_req *rq, uint
                  chase_size_format(block, b, sizeof b), (unsigned long long)cursors);
         return CHASE_EINVAL;
     }
+    if (cursors > LOADS_MAX_CURSORS) {
+        snprintf(err, len, "%llu loads in flight in a block; the kernels hold at most %u",
+                 (unsigned long long)cursors, LOADS_MAX_CURSORS);
+        return CHASE_EINVAL;
+    }
     if (blocks >= (1ull << 31)) {
         snprintf(err, len, "a chain of more than 2^31 blocks cannot be indexed in 32 bits");
         return CHASE_EINVAL;

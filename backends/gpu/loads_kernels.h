@@ -43,10 +43,6 @@
  * the load returned (so the full width stays live) and zz, which is 0 but
  * computed from the second clock read, so no part of it can be scheduled
  * before that read. */
-/* The cursors' first blocks, computed by the block's threads side by side
- * before any timing, so that no unrolled code computes a chain position. */
-#define LOADS_MAX_CURSORS 256
-
 #define LOADS_W0_4(v) (v)
 #define LOADS_W0_8(v) ((v).x)
 #define LOADS_W0_16(v) ((v).x)
@@ -186,7 +182,9 @@ static __device__ __forceinline__ u64 loads_warm_pos(u64 i, u64 start, u64 n, u6
     return (start + (i % cursors) * spacing + i / cursors) % n;
 }
 
-/* The cursors' first blocks into first[0 .. cursors), by every thread. */
+/* The cursors' first blocks into first[0 .. cursors) (at most
+ * LOADS_MAX_CURSORS), by the block's threads side by side before any
+ * timing, so that no unrolled code computes a chain position. */
 static __device__ __forceinline__ void loads_first(const struct chase_chain *c, u64 start, u64 cursors,
                                                    u64 spacing, unsigned *first)
 {
