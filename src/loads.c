@@ -404,6 +404,11 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
         fprintf(f, "%-8s %11s %-13s %5u %9s %12s %9s %11s %18s\n", r->level,
                 r->shared ? "-" : chase_size_format(r->bytes, a, sizeof a), name, r->lanes, lat, iss, sw, bw, bs);
     }
+    for (i = 0; i < n; i++)
+        if (rows[i].note[0] && !isnan(rows[i].latency)) {
+            load_name(&rows[i], name, sizeof name);
+            fprintf(f, "note: %s %s: %s\n", rows[i].level, name, rows[i].note);
+        }
     fprintf(f, "latency: cycles from the first clock read to the use of one load's result, the timer's own cost "
                "removed\n");
     fprintf(f, "issue: cycles each further independent load of the warp adds, (T(N) - T(1)) / (N - 1), at the "
