@@ -131,10 +131,12 @@ struct chase_shared_req {
     const volatile sig_atomic_t *stop;
 };
 
-/* Global memory: warp-wide loads over a working set of `bytes`, walked in
- * a random order of blocks as a chain (each block's first word holds the
- * next block's offset), so the working set stays where a level holds it.
- * Lane i reads width bytes at block + i * lane_stride.  Cycles per sample:
+/* Global memory: warp-wide loads over a working set of `bytes`, cut into
+ * blocks of lanes x lane_stride bytes (up to a power of two, at least 8)
+ * walked in a random order as a chain (every lane's first word holds the
+ * next block's index, so each lane finds its next address alone), so the
+ * working set stays where a level holds it.  Lane i reads width bytes at
+ * block + i * lane_stride.  Cycles per sample:
  *   warps == 1: the burst: `inflight` independent loads (from distinct
  *               blocks) and one wait, from the first clock read to the use
  *               of every result (inflight 1: one load's latency);

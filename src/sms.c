@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "exitcode.h"
+#include "plateau.h"
 #include "plot.h"
 #include "sms.h"
 #include "size.h"
@@ -29,15 +30,6 @@ static const struct chase_column spread_cols[] = {
     {"max_sm", CHASE_INT}, {"sms", CHASE_INT},
 };
 const struct chase_table chase_spread_table = {"spread", spread_cols, 10, "spread"};
-
-/* The middle of a level's plateau, in log size, on the stride. */
-static uint64_t middle(const struct chase_curve *c, const struct chase_level *L, uint64_t stride)
-{
-    double a = (double)c->rows[L->first].bytes;
-    double b = L->hi ? (double)L->lo : (double)c->rows[L->last].bytes;
-    uint64_t x = (uint64_t)sqrt(a * b) / stride * stride;
-    return x < stride ? stride : x;
-}
 
 int chase_sms_probe(struct chase_session *s, const struct chase_measure *m, const struct chase_curve *c,
                     uint64_t stride, const struct chase_level *lv, size_t nlv, struct chase_sm_spread *sp,
@@ -60,7 +52,7 @@ int chase_sms_probe(struct chase_session *s, const struct chase_measure *m, cons
 
         memset(p, 0, sizeof *p);
         snprintf(p->level, sizeof p->level, "%s", lv[i].name);
-        p->bytes = middle(c, &lv[i], stride);
+        p->bytes = chase_plateau_middle(c, &lv[i], stride);
         p->walker = lv[i].cycles;
         p->walker_sm = s->params.sm == -2 ? 0 : s->params.sm;
         snprintf(what, sizeof what, "%s", lv[i].name);

@@ -58,6 +58,7 @@ struct gpu_dev {
     int carveout;
     int no_warm;
     int sm;                     /* pinned multiprocessor, or -1 */
+    void *loads;                /* loads_host.c's state (the chain it built) */
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
@@ -70,5 +71,8 @@ unsigned gpu_grid(const struct gpu_dev *d, uint64_t n, unsigned threads);
 
 /* The shared hook (chase banks: banks_host.c). */
 int gpu_shared(void *dev, const struct chase_shared_req *rq, struct chase_samples *out, char *err, size_t len);
+/* The loads hook (loads_host.c), and what it frees at close. */
+int gpu_loads(void *dev, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len);
+void gpu_loads_close(struct gpu_dev *d);
 
 #endif

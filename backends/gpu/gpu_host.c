@@ -52,6 +52,7 @@ static void gpu_backend_close(void *p)
     struct gpu_dev *d = p;
     if (!d)
         return;
+    gpu_loads_close(d);
     if (d->base)
         gpu_free(d->g, d->base);
     if (d->scratch)
@@ -244,6 +245,7 @@ static const struct chase_backend ops = {
     .measure = gpu_backend_measure,
     .close = gpu_backend_close,
     .shared = gpu_shared,
+    .loads = gpu_loads,
 };
 
 const struct chase_backend *chase_backend_entry(void);

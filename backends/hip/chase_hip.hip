@@ -94,3 +94,47 @@ static __device__ __forceinline__ long long banks_t0(void)
 
 #include "kernels.h"
 #include "banks_kernels.h"
+/* ---- chase loads (loads_kernels.h) ----
+ * The loads are inline asm (the instruction chosen, not the compiler's
+ * flat_load), so the compiler does not know they are outstanding: the
+ * s_waitcnt vmcnt(0) written after them is the only wait, and the
+ * scheduling barriers in GPU_CYCLES keep everything else on its side of
+ * the clock reads. */
+#define GPU_LOADS_GUARD ""
+typedef unsigned gpu_loads_t4;
+typedef unsigned gpu_loads_t8 __attribute__((ext_vector_type(2)));
+typedef unsigned gpu_loads_t16 __attribute__((ext_vector_type(4)));
+#define GPU_LOADS_OP_ca ""
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || defined(__gfx950__)
+#define GPU_LOADS_OP_cg " sc1"
+#elif defined(__gfx1010__) || defined(__gfx1011__) || defined(__gfx1012__) || defined(__gfx1030__) || \
+    defined(__gfx1031__) || defined(__gfx1032__) || defined(__gfx1100__) || defined(__gfx1101__) ||   \
+    defined(__gfx1102__)
+#define GPU_LOADS_OP_cg " glc dlc"
+#else
+#define GPU_LOADS_OP_cg " glc"
+#endif
+#define GPU_LOADS_LD_4(Q, G, v, a) asm volatile("global_load_dword %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_LD_8(Q, G, v, a) asm volatile("global_load_dwordx2 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_LD_16(Q, G, v, a) asm volatile("global_load_dwordx4 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_DECLARE() ((void)0)
+#define GPU_LOADS_START(t0, m) ((t0) = GPU_CYCLES())
+#define GPU_LOADS_STOP(t1, t0, x)                                                        \
+    do {                                                                                  \
+        asm volatile("s_waitcnt vmcnt(0)" ::: "memory");                                  \
+        (t1) = GPU_CYCLES();                                                              \
+    } while (0)
+/* The barriers: the compiler thinks an asm load's registers are written at
+ * once, and would read them before the wait. */
+#define GPU_LOADS_WAIT()                                                                  \
+    do {                                                                                  \
+        __builtin_amdgcn_sched_barrier(0);                                                \
+        asm volatile("s_waitcnt vmcnt(0)" ::: "memory");                                  \
+        __builtin_amdgcn_sched_barrier(0);                                                \
+    } while (0)
+#define GPU_LOADS_ADDR(a, i, st, lb) ((a) = (lb) + (unsigned long long)(i) * (st))
+#define GPU_LOP3(d, a, b, c) ((d) = (a) ^ (b) ^ (c))
+/* ---- end of chase loads ---- */
+
+#include "kernels.h"
+#include "loads_kernels.h"

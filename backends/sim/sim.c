@@ -12,6 +12,7 @@
 #include "chase_backend.h"
 #include "checked.h"
 #include "shared.h"
+#include "sim_loads.h"
 #include "size.h"
 #include "spec.h"
 
@@ -226,6 +227,19 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_set(info->facts, &info->nfacts, "tlb", "%u entries of %s, %u ways, +%g cycles a miss",
                      d->spec.tlb_entries, chase_size_format(d->spec.tlb_page, a, sizeof a),
                      d->spec.tlb_ways, d->spec.tlb_lat);
+    /* One warp for both models: mem:lanes= and a shared: section must
+     * agree; either alone sets it (the nvidia preset follows mem:lanes=,
+     * its phases are formed per pass, whatever the warp). */
+    if (d->spec.lanes && d->spec.lanes != d->shared.lanes) {
+        if (p->spec && strstr(p->spec, "shared:")) {
+            snprintf(err, len, "sim spec: mem:lanes=%u but the shared: model has %u lanes", d->spec.lanes,
+                     d->shared.lanes);
+            sim_close(d);
+            return CHASE_EINVAL;
+        }
+        d->shared.lanes = d->spec.lanes;
+    }
+    d->spec.lanes = d->shared.lanes;
     chase_kv_set(info->facts, &info->nfacts, "shared", "%s", d->shared.text);
     info->lanes = d->shared.lanes;
     info->block_threads = d->shared.block_threads;
@@ -239,6 +253,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                             : "two traversals from cold caches before timing");
     info->default_stride = d->spec.level[0].line;
     info->clock_mhz = d->spec.mhz;
+    sim_loads_describe(&d->spec, info);
     *devp = d;
     return CHASE_OK;
 }
@@ -318,6 +333,44 @@ static int sim_shared_hook(void *p, const struct chase_shared_req *rq, struct ch
     return sim_shared_time(&d->shared, rq, out, err, len);
 }
 
+/* What sim_loads.c borrows: the spec, cold caches, one line's load and
+ * the level that served it (nlevels: memory). */
+const struct sim_spec *sim_dev_spec(void *p)
+{
+    return &((struct sim_dev *)p)->spec;
+}
+
+void sim_dev_cold(void *p, uint64_t seed)
+{
+    struct sim_dev *d = p;
+    int i;
+    for (i = 0; i < d->spec.nlevels; i++)
+        cache_clear(&d->level[i]);
+    if (d->spec.has_tlb)
+        cache_clear(&d->level[SIM_MAX_LEVELS]);
+    d->clock = 0;
+    d->rng = (d->spec.seed ^ seed) | 1;
+}
+
+double sim_dev_load(void *p, uint64_t addr, int *level)
+{
+    struct sim_dev *d = p;
+    const struct sim_spec *s = &d->spec;
+    double cost = s->mem_lat;
+    int i;
+
+    *level = s->nlevels;
+    for (i = 0; i < s->nlevels; i++)
+        if (cache_access(d, &d->level[i], addr)) {
+            cost = d->level[i].lat;
+            *level = i;
+            break;
+        }
+    if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
+        cost += s->tlb_lat;
+    return cost;
+}
+
 const struct chase_backend chase_backend_sim = {
     .abi = CHASE_BACKEND_ABI,
     .name = "sim",
@@ -327,4 +380,5 @@ const struct chase_backend chase_backend_sim = {
     .measure = sim_measure,
     .close = sim_close,
     .shared = sim_shared_hook,
+    .loads = sim_loads,
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "checked.h"
+#include "sim_loads.h"
 #include "size.h"
 #include "spec.h"
 
@@ -77,7 +78,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
 {
     char *colon = strchr(sec, ':'), *kv, *save = NULL;
     struct sim_level_spec *L = NULL;
-    int is_mem = 0, is_tlb = 0;
+    int is_mem = 0, is_tlb = 0, taken;
     uint64_t u, set_bytes;
     double v;
     char a[32];
@@ -167,6 +168,10 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                 return -1;
         } else if (is_mem && !strcmp(key, "seed")) {
             if (integer(key, val, 0, UINT64_MAX, &s->seed, why, len))
+                return -1;
+        } else if ((taken = sim_loads_key(L ? &L->loads : is_mem ? &s->mem_loads : NULL, s, is_mem, key, val,
+                                          why, len)) != 0) {
+            if (taken < 0)
                 return -1;
         } else {
             snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", key, sec);

@@ -9,12 +9,21 @@
 
 enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM };
 
+/* chase loads' model of a level (sim_loads.c); 0 takes the default. */
+struct sim_loads_spec {
+    double issue;       /* the fewest cycles between two independent loads of a warp */
+    double bpc;         /* bytes a cycle the level gives one warp */
+    double smbpc;       /* bytes a cycle it gives the whole multiprocessor */
+    double mlp;         /* loads a warp keeps in flight at most (0: no limit) */
+};
+
 struct sim_level_spec {
     char name[16];
     uint64_t size, line;
     unsigned ways;
     double lat;
     enum sim_policy policy;
+    struct sim_loads_spec loads;
 };
 
 struct sim_spec {
@@ -28,6 +37,8 @@ struct sim_spec {
     unsigned tlb_entries, tlb_ways;
     uint64_t tlb_page;
     double tlb_lat;
+    struct sim_loads_spec mem_loads;    /* chase loads at memory */
+    unsigned lanes;                     /* a warp's lanes (mem's lanes=; 0: 32) */
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:
