@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #define SIM_MAX_LEVELS 6
+#define SIM_MAX_TLB 4           /* tlb: and tlb2: .. tlb4: */
 
 enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM };
 
@@ -15,6 +16,16 @@ struct sim_level_spec {
     unsigned ways;
     double lat;
     enum sim_policy policy;
+    uint64_t sector;            /* sector=: bytes a miss fills (0: the whole line) */
+    int hashed;                 /* index=hash: sets chosen by a hash of the line number */
+};
+
+/* A TLB level after the first (tlb2: .. tlb4:): looked up when the one
+ * before misses; lat is added when this one misses too. */
+struct sim_tlb_spec {
+    unsigned entries, ways;
+    uint64_t page;
+    double lat;
 };
 
 struct sim_spec {
@@ -28,6 +39,8 @@ struct sim_spec {
     unsigned tlb_entries, tlb_ways;
     uint64_t tlb_page;
     double tlb_lat;
+    struct sim_tlb_spec tlb_more[SIM_MAX_TLB - 1];
+    int ntlb_more;
 };
 
 /* The hierarchy used when none is given. */
