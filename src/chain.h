@@ -14,10 +14,10 @@
  * values; kept here so the kernels need no other header). */
 #define CHASE_CHAIN_RANDOM 0    /* blocks in one random cycle */
 #define CHASE_CHAIN_SEQ 1       /* block after block */
-#define CHASE_CHAIN_PAIR 2      /* random blocks, two loads each: at a base and at base + sub */
+#define CHASE_CHAIN_PAIR 2      /* random blocks, two loads each: +0 and +sub */
 #define CHASE_CHAIN_PAGE 3      /* random blocks, one load each at a scattered multiple of sub */
-#define CHASE_CHAIN_LATE 4      /* PAIR's loads, the second CHASE_CHAIN_LATE_GROUP positions later */
-#define CHASE_CHAIN_PAGEPAIR 5  /* PAIR's loads, the base anywhere in its aligned unit's first half */
+#define CHASE_CHAIN_SPREAD 4    /* random blocks, two loads each: a spread base and base + sub */
+#define CHASE_CHAIN_LATE 5      /* SPREAD's loads, the second CHASE_CHAIN_LATE_GROUP positions later */
 
 #define CHASE_CHAIN_LATE_GROUP 16
 
@@ -34,36 +34,38 @@
  * into the low: each step is a bijection on b-bit numbers), walked until it
  * lands below the count (cycle walking keeps it a bijection).
  *
- * PAIR visits each block twice in a row, at a base and at base + sub: the
- * second load hits if and only if the first brought in the bytes at +sub,
- * which measures a cache's fetch granularity (its sector, or its line).
- * The base is a multiple of `align`, the smallest power of two above sub,
- * so base and base + sub share an aligned unit of U bytes (U a power of
- * two) exactly when sub < U; it is scattered over the block from block to
- * block so the first loads spread over the cache sets (at +0 of every
- * block they would use only one set in stride / line).
- * LATE makes the same two loads, but the second comes a group of
- * CHASE_CHAIN_LATE_GROUP blocks later: the blocks of a group at their
- * base, then the same blocks at base + sub.  Bytes a prefetcher brings in
- * after the miss (the adjacent line) are there by then; a sector the miss
- * did not fetch is still missing.  PAIR and LATE together tell a sectored
- * line from a line and a prefetched neighbour.
+ * PAIR visits each block twice in a row, at +0 and at +sub: the second
+ * load hits if and only if the first brought in the bytes at +sub, which
+ * measures a cache's fetch granularity (its sector, or its line).
  * PAGE reads one line-sized unit (sub bytes) of each block, at an offset
  * that varies from block to block: with page-sized blocks every access
  * touches a new page while the lines spread over all cache sets, so a TLB's
  * reach shows without cache set conflicts.
+ * SPREAD makes PAIR's two loads (sub a power of two) from a base that
+ * moves from block to block: any multiple of 8 in the first half of an
+ * aligned unit of 2 x sub bytes.  So base and base + sub share
+ * every aligned unit (a line, a sector, a page) of 2 x sub bytes or more
+ * and none of sub bytes or less, as PAIR's do, while the loads reach every
+ * cache set (at +0 of every block they use one set in stride / line, and
+ * fewer still in a cache of smaller lines below).  The same probe serves
+ * lines (sub up to a line) and pages (sub up to a page).
+ * LATE makes SPREAD's two loads, but the second comes a group of
+ * CHASE_CHAIN_LATE_GROUP blocks later: the blocks of a group at their
+ * base, then the same blocks at base + sub.  Bytes a prefetcher brings in
+ * after the miss (the adjacent line) are there by then; a sector the miss
+ * did not fetch is still missing: SPREAD and LATE together tell a
+ * sectored line from a line and a prefetched neighbour.
  */
 struct chase_chain {
     uint64_t n;                 /* positions in the cycle */
     uint64_t blocks;            /* blocks the order permutes */
     uint64_t stride;            /* bytes a block */
-    uint64_t sub;               /* PAIR, LATE: offset of the second load; PAGE: unit of the in-block offset */
+    uint64_t sub;               /* PAIR, SPREAD, LATE: offset of the second load; PAGE: unit of the in-block offset */
     uint64_t mask;
     unsigned fold;
     int pattern;                /* CHASE_CHAIN_* */
     uint64_t mul[3];
     uint64_t add[3];
-    uint64_t align;             /* PAIR, LATE, PAGEPAIR: the aligned unit (a power of two above sub) */
 };
 
 static inline uint64_t chase_splitmix(uint64_t *state)
@@ -89,11 +91,8 @@ static inline void chase_chain_init(struct chase_chain *c, uint64_t bytes, uint6
     while (bits < 64 && (1ULL << bits) < blocks)
         bits++;
     c->blocks = blocks;
-    c->n = pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_LATE || pattern == CHASE_CHAIN_PAGEPAIR
+    c->n = pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE
                ? 2 * blocks : blocks;
-    c->align = 16;
-    while (c->align <= sub && c->align < stride)
-        c->align <<= 1;
     c->stride = stride;
     c->sub = sub;
     c->mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
@@ -110,9 +109,10 @@ static inline const char *chase_chain_check(uint64_t stride, int pattern, uint64
 {
     if (stride < 8 || (stride & (stride - 1)))
         return "the stride must be a power of two of at least 8 bytes";
-    if ((pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_LATE) && (sub < 8 || sub >= stride || sub % 8))
+    if (pattern == CHASE_CHAIN_PAIR && (sub < 8 || sub >= stride || sub % 8))
         return "the second load's offset must be a multiple of 8 below the stride";
-    if (pattern == CHASE_CHAIN_PAGEPAIR && (sub < 8 || sub >= stride || (sub & (sub - 1))))
+    if ((pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE) &&
+        (sub < 8 || sub >= stride || (sub & (sub - 1))))
         return "the second load's offset must be a power of two of at least 8 bytes, below the stride";
     if (pattern == CHASE_CHAIN_PAGE && (sub < 8 || sub > stride || (sub & (sub - 1))))
         return "the unit must be a power of two of at least 8 bytes, at most the stride";
@@ -152,26 +152,28 @@ CHASE_HD static inline uint64_t chase_chain_scatter(const struct chase_chain *c,
     return (((b * 0x9e3779b97f4a7c15ULL) >> 32) * (c->stride / unit) >> 32) * unit;
 }
 
+/* SPREAD and LATE: block b's first load.  One Weyl draw picks it among the
+ * 8-byte slots of the first halves of the block's aligned units. */
+CHASE_HD static inline uint64_t chase_chain_base(const struct chase_chain *c, uint64_t b)
+{
+    uint64_t half = c->sub / 8;
+    uint64_t slot = ((b * 0x9e3779b97f4a7c15ULL) >> 32) * (c->stride / (2 * c->sub) * half) >> 32;
+    return b * c->stride + slot / half * (2 * c->sub) + slot % half * 8;
+}
+
 /* The byte offset that position k (0 <= k < n) reads. */
 CHASE_HD static inline uint64_t chase_chain_offset(const struct chase_chain *c, uint64_t k)
 {
-    if (c->pattern == CHASE_CHAIN_PAIR) {
-        uint64_t b = chase_chain_block(c, k >> 1);
-        return b * c->stride + chase_chain_scatter(c, b, c->align) + (k & 1) * c->sub;
-    }
-    if (c->pattern == CHASE_CHAIN_PAGEPAIR) {
-        /* One Weyl draw picks the base among the 8-byte slots of the
-         * first halves of the block's aligned units. */
-        uint64_t b = chase_chain_block(c, k >> 1), half = c->sub / 8;
-        uint64_t slot = ((b * 0x9e3779b97f4a7c15ULL) >> 32) * (c->stride / c->align * half) >> 32;
-        return b * c->stride + slot / half * c->align + slot % half * 8 + (k & 1) * c->sub;
-    }
+    if (c->pattern == CHASE_CHAIN_PAIR)
+        return chase_chain_block(c, k >> 1) * c->stride + (k & 1) * c->sub;
+    if (c->pattern == CHASE_CHAIN_SPREAD)
+        return chase_chain_base(c, chase_chain_block(c, k >> 1)) + (k & 1) * c->sub;
     if (c->pattern == CHASE_CHAIN_LATE) {
         /* Groups of G blocks, 2G positions each (the last may be short). */
         uint64_t g = k / (2 * CHASE_CHAIN_LATE_GROUP), first = g * CHASE_CHAIN_LATE_GROUP;
         uint64_t m = c->blocks - first < CHASE_CHAIN_LATE_GROUP ? c->blocks - first : CHASE_CHAIN_LATE_GROUP;
-        uint64_t r = k - 2 * first, late = r >= m, b = chase_chain_block(c, first + r - late * m);
-        return b * c->stride + chase_chain_scatter(c, b, c->align) + late * c->sub;
+        uint64_t r = k - 2 * first, late = r >= m;
+        return chase_chain_base(c, chase_chain_block(c, first + r - late * m)) + late * c->sub;
     }
     if (c->pattern == CHASE_CHAIN_PAGE) {
         uint64_t b = chase_chain_block(c, k);

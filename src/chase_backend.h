@@ -15,8 +15,8 @@
  * loader refuses a module built against another number.
  * 2: optional hooks (shared, loads), typed facts, numeric device figures,
  *    per-point SM and chain patterns PAIR and PAGE.
- * 3: the chain's align (PAIR's scattered base), patterns LATE and
- *    PAGEPAIR; params' alloc and max_bytes CHASE_MAX_MOST. */
+ * 3: chain patterns SPREAD and LATE; params' alloc and max_bytes
+ *    CHASE_MAX_MOST. */
 #define CHASE_BACKEND_ABI 3
 
 /* What a backend call returns. */
@@ -36,8 +36,8 @@ enum chase_pattern {
     CHASE_PATTERN_SEQ = CHASE_CHAIN_SEQ,
     CHASE_PATTERN_PAIR = CHASE_CHAIN_PAIR,
     CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE,
-    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE,
-    CHASE_PATTERN_PAGEPAIR = CHASE_CHAIN_PAGEPAIR
+    CHASE_PATTERN_SPREAD = CHASE_CHAIN_SPREAD,
+    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE
 };
 
 #define CHASE_ERRLEN 256

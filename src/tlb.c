@@ -5,10 +5,10 @@
  * steps up where a TLB runs out of entries, and also where a data cache
  * runs out of lines (one line a block), so a step alone does not say
  * which.  The twin curve does: the same blocks, two lines each in one
- * page (a PAGEPAIR chain, the second load at +2 lines): a TLB's step stays
+ * page (a SPREAD chain, the second load at +2 lines): a TLB's step stays
  * at the same count of blocks, a data cache's comes at half of it.
  *
- * The page: on each plateau, PAGEPAIR probes load two lines a block, the
+ * The page: on each plateau, SPREAD probes load two lines a block, the
  * second at +sub.  Below a TLB's page the second load finds the
  * translation the first just brought; from the page on it needs one of
  * its own.  So from one plateau to the next, a pair's latency rises by

@@ -13,7 +13,7 @@
 
 #define CHASE_TLB_MAX_SUBS 12
 
-/* A pair probe on one stretch of the curve: PAGEPAIR chains over
+/* A pair probe on one stretch of the curve: SPREAD chains over
  * `blocks` blocks of `stride` bytes, the second load of each at +sub[i]. */
 struct chase_tlb_probe {
     uint64_t blocks, stride;

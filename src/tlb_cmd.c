@@ -397,10 +397,10 @@ int chase_tlb_main(const struct chase_opts *o)
     chase_meta_add(&s.meta, "stride_why", "%s", o->stride ? "--stride" : "the page size the allocation is "
                    "believed to get (driver.alloc_page_bytes)");
     chase_meta_num(&s.meta, "unit", (double)unit);
-    chase_meta_add(&s.meta, "twin", "the same blocks, two lines each in one page (PAGEPAIR, the second load at "
+    chase_meta_add(&s.meta, "twin", "the same blocks, two lines each in one page (SPREAD, the second load at "
                    "+%llu B): a TLB's step stays at its count of blocks, a data cache's comes at half of it",
                    (unsigned long long)(2 * unit));
-    chase_meta_add(&s.meta, "probes", "between TLB steps, pair chains (PAGEPAIR): blocks of 4 x the stride, two "
+    chase_meta_add(&s.meta, "probes", "between TLB steps, pair chains (SPREAD): blocks of 4 x the stride, two "
                    "loads a block, the second at +sub; the rise from one stretch to the next, against sub, shows "
                    "where a second load needs a translation of its own: the page");
     if (p.cache_op && !o->cache_op)
@@ -446,7 +446,7 @@ int chase_tlb_main(const struct chase_opts *o)
         chase_progress(&s, "tlb", ++done, total, detail);
     }
     /* The twin: the same blocks, two lines each in one page. */
-    m.pattern = CHASE_PATTERN_PAGEPAIR;
+    m.pattern = CHASE_PATTERN_SPREAD;
     m.sub = 2 * unit;
     for (k = 0; k < nplan && !failed; k++) {
         struct chase_row row;

@@ -262,9 +262,9 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
         return CHASE_EINTR;
     /* One parallel pass warms every level that can hold what the chain
      * touches: all of it, one unit a block for PAGE, a line a load for
-     * PAGEPAIR. */
+     * SPREAD. */
     if ((pt->pattern == CHASE_PATTERN_PAGE       ? c.blocks * c.sub
-         : pt->pattern == CHASE_PATTERN_PAGEPAIR ? c.n * 128
+         : pt->pattern == CHASE_PATTERN_SPREAD ? c.n * 128
                                                  : pt->bytes) <= d->warm_limit && !d->no_warm)
         pwarm = c.n;
     if (pwarm > 0xffffffffu)
