@@ -10,7 +10,9 @@
  * Allocation: PAGE chains load one word a block of `stride` bytes at an
  * offset that varies from block to block (so the lines reach every set,
  * whatever the index function), over a working set between the capacity
- * C and 2 C.  Up to the line size every block costs a line and the chain
+ * C and 2 C: the smallest that misses at the sweep's stride, found by a
+ * scan around the sweep's capacity interval (a noisy sweep's interval can
+ * be off by more than the factor of two the probe allows).  Up to the line size every block costs a line and the chain
  * misses; at twice the line only every other line is used, the chain
  * holds half the lines and fits (or fits a nearer level).  The line is the
  * largest stride that still misses: costs more than half way from the
@@ -42,6 +44,11 @@ static const struct chase_column strides_cols[] = {
     {"miss", CHASE_INT},
 };
 const struct chase_table chase_lines_strides_table = {"strides", strides_cols, 5, NULL};
+
+static const struct chase_column scan_cols[] = {
+    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"stride", CHASE_INT}, {"cycles", CHASE_REAL},
+};
+const struct chase_table chase_lines_scan_table = {"scan", scan_cols, 4, NULL};
 
 static const struct chase_column lines_cols[] = {
     {"level", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
@@ -81,6 +88,16 @@ static uint64_t unit(const double *y, const uint64_t *sub, size_t n, double h, d
     snprintf(why, len, "the %s costs two misses from +%s on (%.1f cycles, threshold %.1f), a miss and a hit "
              "below (%.1f)", what, chase_size_format(sub[i], a, sizeof a), y[i], t, y[i - 1]);
     return sub[i];
+}
+
+uint64_t chase_lines_beyond(const struct chase_lines_level *L)
+{
+    double t = L->h + MISS_SHARE * (L->m - L->h);
+    size_t i = L->nscan;
+
+    while (i > 0 && L->scan[i - 1] > t)
+        i--;
+    return i < L->nscan ? L->scan_bytes[i] : 0;
 }
 
 void chase_lines_analyze(struct chase_lines_level *L)
@@ -123,8 +140,9 @@ void chase_lines_analyze(struct chase_lines_level *L)
             last = i;
             any = 1;
         }
-    if (!(step > 0) || !L->nstride)
-        snprintf(L->alloc_how, sizeof L->alloc_how, "not probed");
+    if (!(step > 0) || !L->nstride || !L->beyond_bytes)
+        snprintf(L->alloc_how, sizeof L->alloc_how, "%s", !L->beyond_bytes && L->nscan
+                 ? "no scanned working set missed the level at the line's stride" : "not probed");
     else if (!any)
         snprintf(L->alloc_how, sizeof L->alloc_how, "%s fits at every stride: the working set did not leave "
                  "the level", chase_size_format(L->beyond_bytes, a, sizeof a));

@@ -24,9 +24,16 @@ struct chase_lines_level {
     uint64_t sub[CHASE_LINES_MAX_SUBS];
     double pair[CHASE_LINES_MAX_SUBS], late[CHASE_LINES_MAX_SUBS];
     size_t nsub;
+    /* Where the level's capacity ends, as this probe sees it: PAGE chains
+     * of one 8-byte load a block of the sweep's stride (a line), over
+     * working sets around the sweep's capacity interval. */
+    uint64_t scan_stride;
+    uint64_t scan_bytes[CHASE_LINES_MAX_STRIDES];
+    double scan[CHASE_LINES_MAX_STRIDES];
+    size_t nscan;
     /* Allocation: PAGE chains of one 8-byte load a block of `stride`
-     * bytes, over a working set just past the level's capacity (half of
-     * it inside). */
+     * bytes, over the smallest scanned working set that misses (half of
+     * it inside the level). */
     uint64_t beyond_bytes;
     uint64_t stride[CHASE_LINES_MAX_STRIDES];
     double beyond[CHASE_LINES_MAX_STRIDES];
@@ -40,11 +47,16 @@ struct chase_lines_level {
     char fetch_how[200], alloc_how[200], verdict[240];
 };
 
+/* The working set for the allocation probe: the smallest scanned one that
+ * misses (more than half way from the level's latency to the next's),
+ * every larger one missing too; 0 when none does. */
+uint64_t chase_lines_beyond(const struct chase_lines_level *L);
 /* Reads the probes into fetch, late_fetch, alloc, line and sector. */
 void chase_lines_analyze(struct chase_lines_level *L);
 
 extern const struct chase_table chase_lines_pairs_table;
 extern const struct chase_table chase_lines_strides_table;
+extern const struct chase_table chase_lines_scan_table;
 extern const struct chase_table chase_lines_table;
 /* chase lines */
 int chase_lines_main(const struct chase_opts *o);

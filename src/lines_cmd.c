@@ -21,6 +21,7 @@
 #define BLOCK 1024              /* the pair chains' block: room for a second load at up to +256 */
 #define MAX_STRIDE 2048
 #define MIN_STRIDE 16
+#define SCAN 8                  /* working sets the capacity scan measures */
 
 static const uint64_t subs[] = {8, 16, 32, 64, 128, 256};
 
@@ -63,19 +64,23 @@ static void plan_level(const struct chase_curve *c, const struct chase_level *lv
         L->blocks = 4;
     for (i = 0; i < sizeof subs / sizeof subs[0] && i < CHASE_LINES_MAX_SUBS; i++)
         L->sub[L->nsub++] = subs[i];
-    /* Allocation: past the capacity by half (inside twice it), and on
-     * the plateau. */
-    L->beyond_bytes = round_to(1.5 * sqrt(lo * hi), MIN_STRIDE);
-    for (s = MIN_STRIDE; s <= MAX_STRIDE && s * 8 <= L->beyond_bytes && L->nstride < CHASE_LINES_MAX_STRIDES; s *= 2)
+    /* Allocation: a scan from below the capacity interval to twice past
+     * it finds where the level ends; strides up to an eighth of that. */
+    for (s = MIN_STRIDE; s <= MAX_STRIDE && s * 8 <= lo && L->nstride < CHASE_LINES_MAX_STRIDES; s *= 2)
         L->stride[L->nstride++] = s;
-    if (L->nstride)
-        L->beyond_bytes = round_to((double)L->beyond_bytes, L->stride[L->nstride - 1]);
+    L->scan_stride = line;
+    for (i = 0; i < SCAN && L->nstride; i++) {
+        double x = lo / 1.25 * pow(2.2 * hi / (lo / 1.25), (double)i / (SCAN - 1));
+        uint64_t b = round_to(x, L->stride[L->nstride - 1]);
+        if (!L->nscan || b > L->scan_bytes[L->nscan - 1])
+            L->scan_bytes[L->nscan++] = b;
+    }
 }
 
 static uint64_t plan_bytes(const struct chase_lines_level *L)
 {
-    uint64_t a = L->blocks * L->block;
-    return a > L->beyond_bytes ? a : L->beyond_bytes;
+    uint64_t a = L->blocks * L->block, b = L->nscan ? L->scan_bytes[L->nscan - 1] : 0;
+    return a > b ? a : b;
 }
 
 /* Measures one point's median cycles into *y; returns 0 or an exit status. */
@@ -116,7 +121,15 @@ static int measure_level(struct chase_session *s, struct chase_measure *m, struc
                  L->pair[i]);
         chase_progress(s, "lines", ++*done, total, detail);
     }
-    for (i = 0; i < L->nstride; i++) {
+    for (i = 0; i < L->nscan; i++) {
+        if ((code = point(s, m, CHASE_PATTERN_PAGE, 8, L->scan_bytes[i], L->scan_stride, &L->scan[i])))
+            return code;
+        snprintf(detail, sizeof detail, "%.15s scan %s %8.1f cyc", L->name,
+                 chase_size_format(L->scan_bytes[i], a, sizeof a), L->scan[i]);
+        chase_progress(s, "lines", ++*done, total, detail);
+    }
+    L->beyond_bytes = chase_lines_beyond(L);
+    for (i = 0; i < L->nstride && L->beyond_bytes; i++) {
         if ((code = point(s, m, CHASE_PATTERN_PAGE, 8, L->beyond_bytes, L->stride[i], &L->beyond[i])))
             return code;
         snprintf(detail, sizeof detail, "%.15s stride %s %8.1f cyc", L->name,
@@ -156,6 +169,18 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
             c[2].num = (double)lv[k].beyond_bytes;
             c[3].num = lv[k].beyond[i];
             c[4].num = lv[k].beyond[i] > lv[k].h + 0.5 * (lv[k].m - lv[k].h);
+            if (chase_writer_row(w, c))
+                return -1;
+        }
+    if (chase_writer_table(w, &chase_lines_scan_table))
+        return -1;
+    for (k = 0; k < measured; k++)
+        for (i = 0; i < lv[k].nscan; i++) {
+            memset(c, 0, sizeof c);
+            c[0].text = lv[k].name;
+            c[1].num = (double)lv[k].scan_bytes[i];
+            c[2].num = (double)lv[k].scan_stride;
+            c[3].num = lv[k].scan[i];
             if (chase_writer_row(w, c))
                 return -1;
         }
@@ -334,7 +359,7 @@ int chase_lines_main(const struct chase_opts *o)
         plan_level(&curve, lv, nlv, k, line, &ll[n]);
         if (plan_bytes(&ll[n]) > need)
             need = plan_bytes(&ll[n]);
-        total += ll[n].nsub + ll[n].nstride;
+        total += ll[n].nsub + ll[n].nstride + ll[n].nscan;
         n++;
     }
     if (!n) {
@@ -359,8 +384,9 @@ int chase_lines_main(const struct chase_opts *o)
                    "LATE: the second %d blocks later; the working set twice the level's capacity (or the middle "
                    "of the next plateau, if less)", BLOCK, CHASE_CHAIN_LATE_GROUP);
     chase_meta_add(&s.meta, "alloc_probe", "PAGE chains: one 8 B load a block of the stride, at an offset that "
-                   "varies from block to block, at 1.5 x the level's capacity; a stride misses when it costs more "
-                   "than half way from the level's latency to the next's");
+                   "varies from block to block, over the smallest working set of a scan (at the sweep's stride, "
+                   "from below the level's capacity interval to twice past it) that misses; a load misses when it "
+                   "costs more than half way from the level's latency to the next's");
     if ((code = chase_session_output(&s, "lines")))
         goto out;
 

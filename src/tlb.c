@@ -87,12 +87,15 @@ static size_t split(const double *rise, size_t n, double *jump, double *noise)
 
 /* Where the twin curve has step j of the main one: a twin step whose
  * interval (widened a fifth of an octave each side) meets step j's at the
- * same blocks (0) or at half of them (-1); of those, the one whose middle
- * is nearest.  Returns log2 of the ratio of the middles, NAN for none. */
-static double twin_match(const struct chase_level *lv, size_t j, const struct chase_level *tw, size_t ntw)
+ * same blocks (0) or at half of them (-1), the nearest of each.  A TLB's
+ * step is always at the same blocks on the twin, a data cache's never, so
+ * a match there wins: where both are, the step holds a TLB's and a
+ * cache's.  Returns log2 of the ratio of the middles, NAN for none; *both
+ * says a cache's step was there too. */
+static double twin_match(const struct chase_level *lv, size_t j, const struct chase_level *tw, size_t ntw, int *both)
 {
-    double lo = (double)lv[j].lo, hi = (double)lv[j].hi, c = sqrt(lo * hi), best = NAN, bd = INFINITY;
-    double w = exp2(0.2);
+    double lo = (double)lv[j].lo, hi = (double)lv[j].hi, c = sqrt(lo * hi), best[2] = {NAN, NAN};
+    double bd[2] = {MATCH_OCTAVES, MATCH_OCTAVES}, w = exp2(0.2);
     size_t i;
     int h;
 
@@ -103,13 +106,14 @@ static double twin_match(const struct chase_level *lv, size_t j, const struct ch
         t = log2(sqrt((double)tw[i].lo * (double)(tw[i].hi ? tw[i].hi : tw[i].lo)) / c);
         for (h = 0; h >= -1; h--) {
             double f = exp2(h), d = fabs(t - h);
-            if (tlo <= hi * f && lo * f <= thi && d < bd && d < MATCH_OCTAVES) {
-                bd = d;
-                best = t;
+            if (tlo <= hi * f && lo * f <= thi && d < bd[-h]) {
+                bd[-h] = d;
+                best[-h] = t;
             }
         }
     }
-    return best;
+    *both = !isnan(best[0]) && !isnan(best[1]);
+    return !isnan(best[0]) ? best[0] : best[1];
 }
 
 size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct chase_level *tw, size_t ntw,
@@ -120,6 +124,7 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
     for (j = 0; j + 1 < nlv && n < max; j++) {
         struct chase_tlb_level *L = &out[n++];
         double step;
+        int both = 0;
 
         memset(L, 0, sizeof *L);
         L->step = j;
@@ -133,8 +138,9 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
         L->to_ns = lv[j + 1].ns;
         L->confidence = lv[j + 1].confidence;
         L->jump = L->noise = NAN;
-        step = L->to_cycles - L->cycles;
-        L->twin = twin_match(lv, j, tw, ntw);
+        step = L->miss = L->to_cycles - L->cycles;
+        L->miss_ns = L->to_ns - L->ns;
+        L->twin = twin_match(lv, j, tw, ntw, &both);
         if (isnan(L->twin) || !(step > 0)) {
             L->kind = CHASE_STEP_UNCLASSIFIED;
             snprintf(L->name, sizeof L->name, "step%zu", ++nother);
@@ -142,8 +148,11 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
                      "half of them" : "latency falls here");
         } else if (fabs(L->twin) < fabs(L->twin + 1)) {
             L->kind = CHASE_STEP_TLB;
+            L->merged = both;
             snprintf(L->name, sizeof L->name, "TLB%zu", ++ntlb);
-            snprintf(L->how, sizeof L->how, "the twin curve has it at the same blocks (pages)");
+            snprintf(L->how, sizeof L->how, "the twin curve has it at the same blocks (pages)%s",
+                     both ? ", and a data cache's step at half of them: the step holds both, and its cost "
+                            "the cache's too" : "");
         } else {
             L->kind = CHASE_STEP_CACHE;
             snprintf(L->name, sizeof L->name, "cache%zu", ++ncache);
@@ -251,6 +260,14 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             snprintf(L->how, sizeof L->how, "%.120s; past it a pair's second load costs %.1f cycles more from +%s on "
                      "(another page) than up to +%s: %s pages", how, L->jump, chase_size_format(g, a, sizeof a),
                      chase_size_format(p->sub[k - 1], b, sizeof b), a);
+            if (g > stride) {
+                /* Several blocks a page, back at random times: the curve's
+                 * step smears over two octaves; the probes' rise does not. */
+                L->miss = 2 * L->jump;
+                L->miss_ns = NAN;
+                snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a miss costs twice the rise "
+                         "(pages larger than the stride smear the curve's step)");
+            }
         } else {
             snprintf(L->how, sizeof L->how, "%.120s; the probes show no page (rise %.1f, noise %.1f; entries counted in "
                      "blocks of the stride)", how, L->jump, L->noise);

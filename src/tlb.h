@@ -41,6 +41,9 @@ struct chase_tlb_level {
     double cycles, ns;          /* latency on the plateau before the step (the level hits) */
     double to_cycles, to_ns;    /* on the plateau after */
     double twin;                /* where the twin curve has it, in octaves from here (0: a TLB's; -1: a cache's) */
+    int merged;                 /* a data cache's step is in it too (its cost is both's) */
+    double miss, miss_ns;       /* what a miss here costs: the curve's step, or twice the probes'
+                                   rise where the page is larger than the stride (the step smears) */
     double jump;                /* the probes' rise at the page: half of what a miss here costs */
     double noise;               /* what the probes' rise is judged against */
     double confidence;          /* the level finder's, of the plateau after */

@@ -119,8 +119,8 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
         c[8].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_hi) : NAN;
         c[9].num = r4(L->cycles);
         c[10].num = r4(L->ns);
-        c[11].num = r4(L->to_cycles - L->cycles);
-        c[12].num = r4(L->to_ns - L->ns);
+        c[11].num = r4(L->miss);
+        c[12].num = r4(L->miss_ns);
         c[13].num = r4(L->twin);
         c[14].num = r4(L->jump);
         c[15].num = r4(L->noise);
@@ -165,7 +165,7 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         snprintf(key, sizeof key, "%.15s.cycles", L->name);
         chase_meta_num(r, key, floor(L->cycles * 100 + 0.5) / 100);
         snprintf(key, sizeof key, "%.15s.miss_cycles", L->name);
-        chase_meta_num(r, key, floor((L->to_cycles - L->cycles) * 100 + 0.5) / 100);
+        chase_meta_num(r, key, floor(L->miss * 100 + 0.5) / 100);
         snprintf(key, sizeof key, "%.15s.probe_miss_cycles", L->name);
         chase_meta_num(r, key, floor(2 * L->jump * 100 + 0.5) / 100);
     }
@@ -209,7 +209,7 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
     else
         fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
     fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
-            "a miss adds (step; from the probes)");
+            "a miss adds");
     for (i = 0; i < nlv; i++) {
         const struct chase_tlb_level *L = &lv[i];
         if (L->kind != CHASE_STEP_TLB)
@@ -218,7 +218,8 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
                  chase_size_format(L->hi, b, sizeof b));
         snprintf(ent, sizeof ent, "%.0f .. %.0f", L->entries_lo, L->entries_hi);
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
-        snprintf(miss, sizeof miss, "+%.1f cyc; +%.1f cyc", L->to_cycles - L->cycles, 2 * L->jump);
+        snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
+                 2 * L->jump);
         fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s\n", L->name, reach, ent, chase_size_format(L->page, a, sizeof a),
                 lat, miss);
     }
@@ -291,6 +292,20 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     fprintf(f, "plot $curve using 1:2 with linespoints ls 1 title \"one line a block\", "
                "$twin using 1:2 with linespoints ls 2 title \"two lines a block, one page (twin)\"\n");
     return 0;
+}
+
+/* The probes' seconds: +2 x unit (always the first's page) and +page/16
+ * up to half the probes' block (their base is in its first half). */
+static size_t probe_subs(uint64_t page, uint64_t unit, uint64_t pstride, uint64_t *subs)
+{
+    size_t n = 0;
+    uint64_t k;
+
+    subs[n++] = 2 * unit;
+    for (k = page / 16; k <= pstride / 2 && n < CHASE_TLB_MAX_SUBS; k *= 2)
+        if (k > 2 * unit)
+            subs[n++] = k;
+    return n;
 }
 
 /* Measures one point into row; prints why on failure.  Returns 0, or an
@@ -382,13 +397,8 @@ int chase_tlb_main(const struct chase_opts *o)
         code = CHASE_EXIT_USAGE;
         goto out;
     }
-    /* The probes' blocks hold a pair 2 x page apart; seconds at +2 x unit
-     * (always the first's page) and +page/16 .. +2 x page. */
     pstride = 4 * page;
-    subs[nsub++] = 2 * unit;
-    for (k = page / 16; k <= 2 * page && nsub < CHASE_TLB_MAX_SUBS; k *= 2)
-        if (k > 2 * unit)
-            subs[nsub++] = k;
+    nsub = probe_subs(page, unit, pstride, subs);
     total = 2 * nplan + 6 * nsub;
 
     chase_meta_add(&s.meta, "pattern", "page: one %llu B load a block of the stride (PAGE chain), at an offset "
@@ -401,8 +411,9 @@ int chase_tlb_main(const struct chase_opts *o)
                    "+%llu B): a TLB's step stays at its count of blocks, a data cache's comes at half of it",
                    (unsigned long long)(2 * unit));
     chase_meta_add(&s.meta, "probes", "between TLB steps, pair chains (SPREAD): blocks of 4 x the stride, two "
-                   "loads a block, the second at +sub; the rise from one stretch to the next, against sub, shows "
-                   "where a second load needs a translation of its own: the page");
+                   "loads a block, the second at +sub (+2 lines, +stride/16 .. +2 x stride); the rise from one "
+                   "stretch to the next, against sub, shows where a second load needs a translation of its own: "
+                   "the page");
     if (p.cache_op && !o->cache_op)
         chase_meta_add(&s.meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
                        "cache adds no step of its own");
@@ -467,6 +478,16 @@ int chase_tlb_main(const struct chase_opts *o)
     nlv = chase_tlb_classify(clv, ncl, tlv, ntl, page, lv, CHASE_MAX_LEVELS);
     /* The pair probes, one a stretch between TLB steps. */
     npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
+    if (npr > 1 && !pblocks[npr - 1]) {
+        /* No room past the last TLB's reach for blocks of 4 pages: blocks
+         * of 2, seconds up to +page (a page twice the one believed would
+         * then show no rise). */
+        pstride = 2 * page;
+        nsub = probe_subs(page, unit, pstride, subs);
+        npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
+        chase_meta_add(&s.meta, "probes_note", "blocks of 2 x the stride, seconds up to +the stride: the memory "
+                       "holds too few blocks of 4 past the last TLB's reach");
+    }
     for (k = 0; k < npr && !failed; k++) {
         pr[k].blocks = pblocks[k];
         pr[k].stride = pstride;

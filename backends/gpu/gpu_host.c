@@ -262,10 +262,11 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
         return CHASE_EINTR;
     /* One parallel pass warms every level that can hold what the chain
      * touches: all of it, one unit a block for PAGE, a line a load for
-     * SPREAD. */
-    if ((pt->pattern == CHASE_PATTERN_PAGE       ? c.blocks * c.sub
-         : pt->pattern == CHASE_PATTERN_SPREAD ? c.n * 128
-                                                 : pt->bytes) <= d->warm_limit && !d->no_warm)
+     * SPREAD and LATE. */
+    if ((pt->pattern == CHASE_PATTERN_PAGE                                          ? c.blocks * c.sub
+         : pt->pattern == CHASE_PATTERN_SPREAD || pt->pattern == CHASE_PATTERN_LATE ? c.n * 128
+                                                                                    : pt->bytes) <= d->warm_limit &&
+        !d->no_warm)
         pwarm = c.n;
     if (pwarm > 0xffffffffu)
         pwarm = 0xffffffffu;

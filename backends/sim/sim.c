@@ -96,20 +96,20 @@ static uint64_t cache_set(const struct cache *c, uint64_t blk)
 }
 
 /* Looks addr up; on a miss fills it.  Returns 1 on a hit. */
-static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
+static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint64_t bit)
 {
     uint64_t blk = addr / c->line, set = cache_set(c, blk);
     uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
     uint64_t *valid = c->valid ? c->valid + set * c->ways : NULL;
-    uint64_t w, victim = 0, bit = 1ULL << (addr % c->line / c->sector);
+    uint64_t w, victim = 0;
 
     d->clock++;
     for (w = 0; w < c->ways; w++)
         if (tag[w] == blk) {
             if (c->policy == SIM_LRU)
                 stamp[w] = d->clock;
-            if (valid && !(valid[w] & bit)) {
-                valid[w] |= bit;    /* the line is there, this sector is not: fetch it */
+            if (valid && (valid[w] & bit) != bit) {
+                valid[w] |= bit;    /* the line is there, a sector is not: fetch it */
                 return 0;
             }
             return 1;
@@ -132,19 +132,50 @@ fill:
     return 0;
 }
 
-/* The latency of one load: the first level that holds the line, filling
- * every level on the way (a non-exclusive hierarchy), plus a TLB miss. */
+static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
+{
+    return cache_sectors(d, c, addr, 1ULL << (addr % c->line / c->sector));
+}
+
+/* Bytes [lo, lo + n) from c: a hit when every sector they touch is there;
+ * what is missing is filled. */
+static int cache_range(struct sim_dev *d, struct cache *c, uint64_t lo, uint64_t n)
+{
+    uint64_t a = lo, end = lo + n;
+    int hit = 1;
+
+    while (a < end) {
+        uint64_t line_end = (a / c->line + 1) * c->line, b = end < line_end ? end : line_end;
+        uint64_t first = a % c->line / c->sector, last = (b - 1) % c->line / c->sector;
+        uint64_t bits = (last - first + 1 >= 64 ? ~0ULL : ((1ULL << (last - first + 1)) - 1)) << first;
+        hit &= cache_sectors(d, c, a, bits);
+        a = b;
+    }
+    return hit;
+}
+
+/* The latency of one load: the first level that holds the bytes asked of
+ * it, filling every level on the way (a non-exclusive hierarchy), plus a
+ * TLB miss.  A level that misses asks the next for its whole fetch unit
+ * (its sector, or its line), so a nearer level's larger line fills an
+ * outer level's sectors. */
 static double load(struct sim_dev *d, uint64_t addr)
 {
     const struct sim_spec *s = &d->spec;
     double cost = s->mem_lat;
+    uint64_t lo = addr & ~7ULL, want = 8;
     int i;
 
-    for (i = 0; i < s->nlevels; i++)
-        if (cache_access(d, &d->level[i], addr)) {
+    for (i = 0; i < s->nlevels; i++) {
+        if (cache_range(d, &d->level[i], lo, want)) {
             cost = d->level[i].lat;
             break;
         }
+        if (d->level[i].sector > want) {
+            want = d->level[i].sector;
+            lo = addr / want * want;
+        }
+    }
     if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr)) {
         /* Each further TLB level is asked when the one before misses. */
         cost += s->tlb_lat;
