@@ -25,6 +25,12 @@
 
 static const uint64_t subs[] = {8, 16, 32, 64, 128, 256};
 
+/* A figure to four decimals: a median of medians says no more. */
+static double r4(double v)
+{
+    return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
+}
+
 static uint64_t round_to(double x, uint64_t unit)
 {
     uint64_t v = (uint64_t)(x / (double)unit) * unit;
@@ -154,8 +160,8 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
             c[2].num = (double)lv[k].blocks;
             c[3].num = (double)lv[k].block;
             c[4].num = (double)(lv[k].blocks * lv[k].block);
-            c[5].num = lv[k].pair[i];
-            c[6].num = lv[k].late[i];
+            c[5].num = r4(lv[k].pair[i]);
+            c[6].num = r4(lv[k].late[i]);
             if (chase_writer_row(w, c))
                 return -1;
         }
@@ -167,7 +173,7 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
             c[0].text = lv[k].name;
             c[1].num = (double)lv[k].stride[i];
             c[2].num = (double)lv[k].beyond_bytes;
-            c[3].num = lv[k].beyond[i];
+            c[3].num = r4(lv[k].beyond[i]);
             c[4].num = lv[k].beyond[i] > lv[k].h + 0.5 * (lv[k].m - lv[k].h);
             if (chase_writer_row(w, c))
                 return -1;
@@ -180,7 +186,7 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
             c[0].text = lv[k].name;
             c[1].num = (double)lv[k].scan_bytes[i];
             c[2].num = (double)lv[k].scan_stride;
-            c[3].num = lv[k].scan[i];
+            c[3].num = r4(lv[k].scan[i]);
             if (chase_writer_row(w, c))
                 return -1;
         }
@@ -192,8 +198,8 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
         c[0].text = L->name;
         c[1].num = (double)L->lo;
         c[2].num = (double)L->hi;
-        c[3].num = L->h;
-        c[4].num = L->m;
+        c[3].num = r4(L->h);
+        c[4].num = r4(L->m);
         c[5].num = L->fetch ? (double)L->fetch : NAN;
         c[6].num = L->late_fetch ? (double)L->late_fetch : NAN;
         c[7].num = L->alloc ? (double)L->alloc : NAN;
@@ -351,8 +357,18 @@ int chase_lines_main(const struct chase_opts *o)
         if ((code = chase_session_open(&s, o, NULL)) || (code = chase_sweep_levels(&s, &curve, lv, &nlv)))
             goto out;
     }
-    line = !chase_meta_get_num(&curve.meta, "stride", &v) && v >= 8 ? (uint64_t)v
-           : s.info.default_stride ? s.info.default_stride : 64;
+    /* The sweep's stride (its line), as the file says it ("128" or "128
+     * (128 B)"), else the device's. */
+    {
+        const char *t = chase_meta_get(&curve.meta, "stride");
+        v = t ? strtod(t, NULL) : 0;
+    }
+    if (!(v >= 8 && v <= (1 << 20))) {
+        if (!s.dev && (code = chase_session_open(&s, o, NULL)))
+            goto out;
+        v = s.info.default_stride ? (double)s.info.default_stride : 64;
+    }
+    line = (uint64_t)v;
     for (k = 0; k + 1 < nlv && n < CHASE_MAX_LEVELS; k++) {
         if (o->level && strcmp(o->level, lv[k].name))
             continue;
@@ -365,14 +381,14 @@ int chase_lines_main(const struct chase_opts *o)
     if (!n) {
         fprintf(stderr, "chase: lines: %s\n", o->level ? "no cache level of that name (the last level, memory, "
                 "has no line to find)" : "the sweep found no cache level below memory");
-        code = CHASE_EXIT_FAIL;
+        code = o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
         goto out;
     }
-    /* Open with room for every probe (again, when the sweep's allocation
-     * is too small). */
-    if (!o->from && need > s.info.default_max)
+    /* Open with room for every probe (again, when the open session's
+     * allocation is too small). */
+    if (s.dev && need > s.info.default_max)
         chase_session_close(&s);
-    if (o->from || need > s.info.default_max) {
+    if (!s.dev) {
         p.max_bytes = need;
         if ((code = chase_session_open(&s, o, &p)))
             goto out;

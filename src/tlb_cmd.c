@@ -250,6 +250,24 @@ struct tlb_plot_arg {
     const char *title;
 };
 
+/* IEC labels on the log2 size axis (every other octave over a wide range). */
+static void iec_xtics(FILE *f, double xmin, double xmax)
+{
+    unsigned step = log2(xmax / xmin) > 16 ? 2 : 1, k = 0;
+    const char *sep = "";
+    char a[32];
+    uint64_t t;
+
+    fprintf(f, "set xrange [%g:%g]\nset xtics (", xmin / 1.15, xmax * 1.15);
+    for (t = 1; t && (double)t <= xmax * 1.15; t <<= 1, k++) {
+        if ((double)t < xmin / 1.15 || k % step)
+            continue;
+        fprintf(f, "%s\"%s\" %llu", sep, chase_size_format(t, a, sizeof a), (unsigned long long)t);
+        sep = ", ";
+    }
+    fprintf(f, ")\n");
+}
+
 /* Latency against span; each step marked with what it is. */
 static int write_plot(FILE *f, const void *arg, const char *out)
 {
@@ -267,6 +285,8 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     fprintf(f, "\nset title ");
     chase_gp_string(f, title);
     fprintf(f, "\nset xlabel \"bytes the chain spans\"\nset ylabel \"load-to-use latency (cycles)\"\n");
+    if (a->c->n)
+        iec_xtics(f, (double)a->c->rows[0].bytes, (double)a->c->rows[a->c->n - 1].bytes);
     fprintf(f, "$curve << EOD\n");
     for (i = 0; i < a->c->n; i++)
         fprintf(f, "%llu %g\n", (unsigned long long)a->c->rows[i].bytes, a->c->rows[i].cycles);

@@ -46,11 +46,14 @@ tlb() {
     echo "cpuid: data TLBs of ${e1:-?} and ${e2:-?} 4 KiB entries"
     grep '^# tlb:' "$tmp/tlb.tsv" | cut -f1-10
     # A TLB level whose entries interval holds a cpuid figure, within one
-    # step of the curve (2^(1/6)).
+    # step of the curve (2^(1/6)); or begins to miss before it, from 0.6 of
+    # it on: as a cache's does (cpu-sysfs.sh), a TLB that does not replace
+    # the least recently used entry starts missing under a random order
+    # before its last entry is used (seen here: from 51 to 64 of 72).
     grep '^# tlb: TLB' "$tmp/tlb.tsv" | tr '\t' '\n' | awk -F= -v e1="${e1:-0}" -v e2="${e2:-0}" '
+        function near(e) { return e && e >= lo / s && (e <= hi * s || (hi >= 0.6 * e && lo <= e)) }
         $1 == "entries_lo" { lo = $2 } $1 == "entries_hi" { hi = $2 }
-        $1 == "cycles" { s = exp(log(2) / 6)
-                       if ((e1 && e1 >= lo / s && e1 <= hi * s) || (e2 && e2 >= lo / s && e2 <= hi * s)) found = 1 }
+        $1 == "cycles" { s = exp(log(2) / 6); if (near(e1) || near(e2)) found = 1 }
         END { exit !found }'
 }
 tlb
