@@ -18,7 +18,7 @@ struct chase_lines_level {
     char name[16];
     uint64_t lo, hi;            /* its capacity interval, from the sweep */
     double h, m;                /* its latency and the next level's, from the sweep (cycles) */
-    /* Fetch: PAIR and LATE chains over `blocks` blocks of `block` bytes,
+    /* Fetch: SPREAD and LATE chains over `blocks` blocks of `block` bytes,
      * the first load of each missing this level, the second at +sub. */
     uint64_t blocks, block;
     uint64_t sub[CHASE_LINES_MAX_SUBS];

@@ -1,7 +1,7 @@
 /* lines_cmd.c: chase lines: for each cache level the sweep finds, the
  * bytes a miss fetches (pair chains at a working set past the level) and
  * the bytes it allocates (one load a block at strides from 16 B to 2 KiB,
- * on the level's plateau and just past its capacity); lines.c reads them. */
+ * just past its capacity, found by a scan); lines.c reads them. */
 #include "config.h"
 
 #include <math.h>
@@ -279,7 +279,7 @@ struct plot_arg {
 };
 
 /* Two panels: the pair's latency against sub, and what a stride costs
- * past the capacity over on the plateau. */
+ * just past the capacity. */
 static int write_plot(FILE *f, const void *arg, const char *out)
 {
     const struct plot_arg *a = arg;

@@ -8,10 +8,10 @@
  * page (a SPREAD chain, the second load at +2 lines): a TLB's step stays
  * at the same count of blocks, a data cache's comes at half of it.
  *
- * The page: on each plateau, SPREAD probes load two lines a block, the
+ * The page: between TLB steps, SPREAD probes load two lines a block, the
  * second at +sub.  Below a TLB's page the second load finds the
  * translation the first just brought; from the page on it needs one of
- * its own.  So from one plateau to the next, a pair's latency rises by
+ * its own.  So from one stretch to the next, a pair's latency rises by
  * half of what a miss at that level costs for every sub at or above its
  * page and not below: the sub where the rise appears is the page.
  *
@@ -32,6 +32,7 @@
 
 #define MATCH_OCTAVES 0.75  /* the twin's step is the same step when this close (it stays or moves an octave) */
 #define TLB_SHARE 0.15      /* a TLB's rise is this share of its step at least (half: all of it) */
+#define TWIN_HALF 0.75      /* a TLB's step on the twin is half its step on the curve; above this share, merged */
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define PRECISION 0.005     /* a point's median is good to about this (the settle rule) */
 
@@ -92,9 +93,10 @@ static size_t split(const double *rise, size_t n, double *jump, double *noise)
  * a match there wins: where both are, the step holds a TLB's and a
  * cache's.  Returns log2 of the ratio of the middles, NAN for none; *both
  * says a cache's step was there too. */
-static double twin_match(const struct chase_level *lv, size_t j, const struct chase_level *tw, size_t ntw, int *both)
+static double twin_match(const struct chase_level *lv, size_t j, const struct chase_level *tw, size_t ntw, int *both,
+                         double *height)
 {
-    double lo = (double)lv[j].lo, hi = (double)lv[j].hi, c = sqrt(lo * hi), best[2] = {NAN, NAN};
+    double lo = (double)lv[j].lo, hi = (double)lv[j].hi, c = sqrt(lo * hi), best[2] = {NAN, NAN}, ht[2] = {0, 0};
     double bd[2] = {MATCH_OCTAVES, MATCH_OCTAVES}, w = exp2(0.2);
     size_t i;
     int h;
@@ -109,10 +111,12 @@ static double twin_match(const struct chase_level *lv, size_t j, const struct ch
             if (tlo <= hi * f && lo * f <= thi && d < bd[-h]) {
                 bd[-h] = d;
                 best[-h] = t;
+                ht[-h] = tw[i + 1].cycles - tw[i].cycles;
             }
         }
     }
     *both = !isnan(best[0]) && !isnan(best[1]);
+    *height = !isnan(best[0]) ? ht[0] : ht[1];
     return !isnan(best[0]) ? best[0] : best[1];
 }
 
@@ -123,7 +127,7 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
 
     for (j = 0; j + 1 < nlv && n < max; j++) {
         struct chase_tlb_level *L = &out[n++];
-        double step;
+        double step, theight = 0;
         int both = 0;
 
         memset(L, 0, sizeof *L);
@@ -140,7 +144,7 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
         L->jump = L->noise = NAN;
         step = L->miss = L->to_cycles - L->cycles;
         L->miss_ns = L->to_ns - L->ns;
-        L->twin = twin_match(lv, j, tw, ntw, &both);
+        L->twin = twin_match(lv, j, tw, ntw, &both, &theight);
         if (isnan(L->twin) || !(step > 0)) {
             L->kind = CHASE_STEP_UNCLASSIFIED;
             snprintf(L->name, sizeof L->name, "step%zu", ++nother);
@@ -148,11 +152,13 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
                      "half of them" : "latency falls here");
         } else if (fabs(L->twin) < fabs(L->twin + 1)) {
             L->kind = CHASE_STEP_TLB;
-            L->merged = both;
+            /* A TLB's step on the twin is half its step here (one load in
+             * two misses); much more, and a cache's step is in both. */
+            L->merged = both || theight > TWIN_HALF * step;
             snprintf(L->name, sizeof L->name, "TLB%zu", ++ntlb);
             snprintf(L->how, sizeof L->how, "the twin curve has it at the same blocks (pages)%s",
-                     both ? ", and a data cache's step at half of them: the step holds both, and its cost "
-                            "the cache's too" : "");
+                     both ? ", and a data cache's step at half of them: the step holds both"
+                     : L->merged ? ", as high as here: a data cache's step is in it too" : "");
         } else {
             L->kind = CHASE_STEP_CACHE;
             snprintf(L->name, sizeof L->name, "cache%zu", ++ncache);
@@ -260,13 +266,20 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             snprintf(L->how, sizeof L->how, "%.120s; past it a pair's second load costs %.1f cycles more from +%s on "
                      "(another page) than up to +%s: %s pages", how, L->jump, chase_size_format(g, a, sizeof a),
                      chase_size_format(p->sub[k - 1], b, sizeof b), a);
-            if (g > stride) {
-                /* Several blocks a page, back at random times: the curve's
-                 * step smears over two octaves; the probes' rise does not. */
+            if (g > stride || L->merged) {
+                /* Several blocks a page, back at random times, smear the
+                 * curve's step over two octaves; a cache's step in it adds
+                 * its own cost.  The probes' rise has neither. */
                 L->miss = 2 * L->jump;
                 L->miss_ns = NAN;
                 snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a miss costs twice the rise "
-                         "(pages larger than the stride smear the curve's step)");
+                         "(%s)", L->merged ? "the curve's step holds a cache's" : "pages larger than the stride "
+                         "smear the curve's step");
+            } else if (fabs(2 * L->jump - step) > 0.4 * step) {
+                snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; the curve's step (%.1f) and "
+                         "twice the rise differ: %s", step, 2 * L->jump < step
+                         ? "a cache's step may be in the curve's, or a second walk is cheaper (its page table "
+                           "entries just read)" : "the probes' stretches differ in more than this level");
             }
         } else {
             snprintf(L->how, sizeof L->how, "%.120s; the probes show no page (rise %.1f, noise %.1f; entries counted in "

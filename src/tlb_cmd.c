@@ -404,10 +404,16 @@ int chase_tlb_main(const struct chase_opts *o)
     unit = s.info.default_stride ? s.info.default_stride : 64;
     max = o->max ? o->max : s.info.default_max;
     min = o->min ? o->min : 2 * page;
-    if (max < 16 * page || unit > page) {
-        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of %s (or a block is smaller than a %s "
-                "line)\n", chase_size_format(max, a, sizeof a), chase_size_format(page, b, sizeof b),
-                chase_size_format(unit, detail, sizeof detail));
+    if (page < 4 * unit) {
+        fprintf(stderr, "chase: tlb: a block of %s holds fewer than four %s lines (the twin curve loads two a "
+                "block); use a larger --stride\n", chase_size_format(page, a, sizeof a),
+                chase_size_format(unit, b, sizeof b));
+        code = CHASE_EXIT_USAGE;
+        goto out;
+    }
+    if (max / 16 < page) {
+        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of %s\n", chase_size_format(max, a, sizeof a),
+                chase_size_format(page, b, sizeof b));
         code = CHASE_EXIT_USAGE;
         goto out;
     }

@@ -262,12 +262,16 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_set(info->facts, &info->nfacts, "tlb", "%u entries of %s, %u ways, +%g cycles a miss",
                      d->spec.tlb_entries, chase_size_format(d->spec.tlb_page, a, sizeof a),
                      d->spec.tlb_ways, d->spec.tlb_lat);
-        reach = d->spec.tlb_entries * d->spec.tlb_page;
+        if (__builtin_mul_overflow((uint64_t)d->spec.tlb_entries, d->spec.tlb_page, &reach))
+            reach = UINT64_MAX;
         chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)d->spec.tlb_page);
     }
     for (i = 0; i < d->spec.ntlb_more; i++) {
         const struct sim_tlb_spec *T = &d->spec.tlb_more[i];
-        if (cache_init(&d->tlb_more[i], (uint64_t)T->entries * T->page, T->page, T->ways, T->lat, SIM_LRU)) {
+        uint64_t r;
+        if (__builtin_mul_overflow((uint64_t)T->entries, T->page, &r))
+            r = UINT64_MAX;
+        if (cache_init(&d->tlb_more[i], r, T->page, T->ways, T->lat, SIM_LRU)) {
             snprintf(err, len, "out of memory for the TLB");
             sim_close(d);
             return CHASE_ENOMEM;
@@ -275,8 +279,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(b, sizeof b, "tlb%d", i + 2);
         chase_kv_set(info->facts, &info->nfacts, b, "%u entries of %s, %u ways, +%g cycles a miss", T->entries,
                      chase_size_format(T->page, a, sizeof a), T->ways, T->lat);
-        if ((uint64_t)T->entries * T->page > reach)
-            reach = (uint64_t)T->entries * T->page;
+        if (r > reach)
+            reach = r;
     }
     snprintf(info->name, sizeof info->name, "simulated hierarchy");
     snprintf(info->arch, sizeof info->arch, "sim");
@@ -294,7 +298,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
      * largest TLB's reach (or 1 GiB without a TLB). */
     if (p->max_bytes == CHASE_MAX_MOST) {
         info->default_max = 1ULL << 30;
-        while (info->default_max < 16 * reach && info->default_max < (1ULL << 40))
+        while (info->default_max / 16 < reach && info->default_max < (1ULL << 40))
             info->default_max <<= 1;
         chase_kv_set(info->settings, &info->nsettings, "max", "%s: past the largest TLB's reach (simulated memory)",
                      chase_size_format(info->default_max, a, sizeof a));

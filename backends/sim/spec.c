@@ -118,9 +118,10 @@ static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int 
             return 1;
         }
     }
-    if (!T->entries || T->entries % T->ways || !pow2(T->entries / T->ways) || !pow2(T->page) || T->lat < 0) {
-        snprintf(why, len, "sim spec: %s needs entries= (ways x a power of two), lat= and a power-of-two page=",
-                 sec);
+    if (!T->entries || T->entries % T->ways || !pow2(T->entries / T->ways) || !pow2(T->page) ||
+        T->page > (1ULL << 40) || T->lat < 0) {
+        snprintf(why, len, "sim spec: %s needs entries= (ways x a power of two), lat= and a power-of-two page= "
+                 "of at most 1 TiB", sec);
         return 1;
     }
     s->ntlb_more++;
