@@ -16,6 +16,10 @@
 #define CHASE_CHAIN_SEQ 1       /* block after block */
 #define CHASE_CHAIN_PAIR 2      /* random blocks, two loads each: +0 and +sub */
 #define CHASE_CHAIN_PAGE 3      /* random blocks, one load each at a scattered multiple of sub */
+#define CHASE_CHAIN_SPREAD 4    /* random blocks, two loads each: a spread base and base + sub */
+#define CHASE_CHAIN_LATE 5      /* SPREAD's loads, the second CHASE_CHAIN_LATE_GROUP positions later */
+
+#define CHASE_CHAIN_LATE_GROUP 16
 
 /*
  * A chain cuts the working set into blocks of `stride` bytes and visits n
@@ -37,12 +41,26 @@
  * that varies from block to block: with page-sized blocks every access
  * touches a new page while the lines spread over all cache sets, so a TLB's
  * reach shows without cache set conflicts.
+ * SPREAD makes PAIR's two loads (sub a power of two) from a base that
+ * moves from block to block: any multiple of 8 in the first half of an
+ * aligned unit of 2 x sub bytes.  So base and base + sub share
+ * every aligned unit (a line, a sector, a page) of 2 x sub bytes or more
+ * and none of sub bytes or less, as PAIR's do, while the loads reach every
+ * cache set (at +0 of every block they use one set in stride / line, and
+ * fewer still in a cache of smaller lines below).  The same probe serves
+ * lines (sub up to a line) and pages (sub up to a page).
+ * LATE makes SPREAD's two loads, but the second comes a group of
+ * CHASE_CHAIN_LATE_GROUP blocks later: the blocks of a group at their
+ * base, then the same blocks at base + sub.  Bytes a prefetcher brings in
+ * after the miss (the adjacent line) are there by then; a sector the miss
+ * did not fetch is still missing: SPREAD and LATE together tell a
+ * sectored line from a line and a prefetched neighbour.
  */
 struct chase_chain {
     uint64_t n;                 /* positions in the cycle */
     uint64_t blocks;            /* blocks the order permutes */
     uint64_t stride;            /* bytes a block */
-    uint64_t sub;               /* PAIR: offset of the second load; PAGE: unit of the in-block offset */
+    uint64_t sub;               /* PAIR, SPREAD, LATE: offset of the second load; PAGE: unit of the in-block offset */
     uint64_t mask;
     unsigned fold;
     int pattern;                /* CHASE_CHAIN_* */
@@ -73,7 +91,8 @@ static inline void chase_chain_init(struct chase_chain *c, uint64_t bytes, uint6
     while (bits < 64 && (1ULL << bits) < blocks)
         bits++;
     c->blocks = blocks;
-    c->n = pattern == CHASE_CHAIN_PAIR ? 2 * blocks : blocks;
+    c->n = pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE
+               ? 2 * blocks : blocks;
     c->stride = stride;
     c->sub = sub;
     c->mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
@@ -92,6 +111,9 @@ static inline const char *chase_chain_check(uint64_t stride, int pattern, uint64
         return "the stride must be a power of two of at least 8 bytes";
     if (pattern == CHASE_CHAIN_PAIR && (sub < 8 || sub >= stride || sub % 8))
         return "the second load's offset must be a multiple of 8 below the stride";
+    if ((pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE) &&
+        (sub < 8 || sub >= stride || (sub & (sub - 1))))
+        return "the second load's offset must be a power of two of at least 8 bytes, below the stride";
     if (pattern == CHASE_CHAIN_PAGE && (sub < 8 || sub > stride || (sub & (sub - 1))))
         return "the unit must be a power of two of at least 8 bytes, at most the stride";
     return 0;
@@ -119,16 +141,43 @@ CHASE_HD static inline uint64_t chase_chain_block(const struct chase_chain *c, u
     return x;
 }
 
+/* Block b's unit of `unit` bytes in the block: the top bits of frac(b x
+ * the golden ratio), a Weyl sequence, so any run of blocks, and any run of
+ * blocks a power of two apart (those a set-indexed cache or TLB puts in
+ * one set), spreads evenly over the units (a random pick would crowd some
+ * sets, and the low bits of b x the ratio follow b's and crowd a few).
+ * unit divides the stride; both are powers of two. */
+CHASE_HD static inline uint64_t chase_chain_scatter(const struct chase_chain *c, uint64_t b, uint64_t unit)
+{
+    return (((b * 0x9e3779b97f4a7c15ULL) >> 32) * (c->stride / unit) >> 32) * unit;
+}
+
+/* SPREAD and LATE: block b's first load.  One Weyl draw picks it among the
+ * 8-byte slots of the first halves of the block's aligned units. */
+CHASE_HD static inline uint64_t chase_chain_base(const struct chase_chain *c, uint64_t b)
+{
+    uint64_t half = c->sub / 8;
+    uint64_t slot = ((b * 0x9e3779b97f4a7c15ULL) >> 32) * (c->stride / (2 * c->sub) * half) >> 32;
+    return b * c->stride + slot / half * (2 * c->sub) + slot % half * 8;
+}
+
 /* The byte offset that position k (0 <= k < n) reads. */
 CHASE_HD static inline uint64_t chase_chain_offset(const struct chase_chain *c, uint64_t k)
 {
     if (c->pattern == CHASE_CHAIN_PAIR)
         return chase_chain_block(c, k >> 1) * c->stride + (k & 1) * c->sub;
+    if (c->pattern == CHASE_CHAIN_SPREAD)
+        return chase_chain_base(c, chase_chain_block(c, k >> 1)) + (k & 1) * c->sub;
+    if (c->pattern == CHASE_CHAIN_LATE) {
+        /* Groups of G blocks, 2G positions each (the last may be short). */
+        uint64_t g = k / (2 * CHASE_CHAIN_LATE_GROUP), first = g * CHASE_CHAIN_LATE_GROUP;
+        uint64_t m = c->blocks - first < CHASE_CHAIN_LATE_GROUP ? c->blocks - first : CHASE_CHAIN_LATE_GROUP;
+        uint64_t r = k - 2 * first, late = r >= m;
+        return chase_chain_base(c, chase_chain_block(c, first + r - late * m)) + late * c->sub;
+    }
     if (c->pattern == CHASE_CHAIN_PAGE) {
-        uint64_t b = chase_chain_block(c, k), units = c->stride / c->sub;
-        /* A multiplicative hash of the block spreads the units over the
-         * block (units is a power of two, so the mask is exact). */
-        return b * c->stride + (((b * 0x9e3779b97f4a7c15ULL) >> 32) & (units - 1)) * c->sub;
+        uint64_t b = chase_chain_block(c, k);
+        return b * c->stride + chase_chain_scatter(c, b, c->sub);
     }
     return chase_chain_block(c, k) * c->stride;
 }

@@ -14,8 +14,10 @@
 /* Bumped whenever struct chase_backend or what it passes changes; the
  * loader refuses a module built against another number.
  * 2: optional hooks (shared, loads), typed facts, numeric device figures,
- *    per-point SM and chain patterns PAIR and PAGE. */
-#define CHASE_BACKEND_ABI 2
+ *    per-point SM and chain patterns PAIR and PAGE.
+ * 3: chain patterns SPREAD and LATE; params' alloc and max_bytes
+ *    CHASE_MAX_MOST. */
+#define CHASE_BACKEND_ABI 3
 
 /* What a backend call returns. */
 enum chase_status {
@@ -33,7 +35,9 @@ enum chase_pattern {
     CHASE_PATTERN_RANDOM = CHASE_CHAIN_RANDOM,
     CHASE_PATTERN_SEQ = CHASE_CHAIN_SEQ,
     CHASE_PATTERN_PAIR = CHASE_CHAIN_PAIR,
-    CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE
+    CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE,
+    CHASE_PATTERN_SPREAD = CHASE_CHAIN_SPREAD,
+    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE
 };
 
 #define CHASE_ERRLEN 256
@@ -79,17 +83,27 @@ struct chase_devinfo {
     int pinnable;               /* a point can ask for a multiprocessor (chase_point.sm) */
 };
 
+/* chase_params.max_bytes: as much as the device can spare (most of its
+ * free memory); the backend says how much in chase_devinfo.default_max. */
+#define CHASE_MAX_MOST UINT64_MAX
+
 /* Fixed for one run. */
 struct chase_params {
     int device;
     int pattern;                /* enum chase_pattern */
     uint64_t stride;            /* bytes between chained lines; 0 = device default */
-    uint64_t max_bytes;         /* largest working set the run will ask for; 0: default_max */
+    uint64_t max_bytes;         /* largest working set the run will ask for; 0: default_max;
+                                   CHASE_MAX_MOST: most of the free memory */
     const char *spec;           /* sim: the hierarchy; others: NULL */
     const char *cache_op;       /* NULL: the backend's default */
     int carveout;               /* percent of L1/shared given to shared; -1: default */
     int no_warm;                /* time from a cold start: no warm traversal */
     int sm;                     /* GPUs: walk on this multiprocessor; -1 any; -2 the default */
+    const char *alloc;          /* how the working set is allocated (cpu: huge, base; cuda: malloc,
+                                   vmm); NULL: the backend's default.  The backend says how it
+                                   allocated in its settings ("alloc") and the page size the
+                                   driver or OS is believed to give in its facts (the number
+                                   "alloc_page_bytes"). */
 };
 
 /* One point: a chain (chain.h) over bytes, keyed by seed. */

@@ -39,7 +39,7 @@ enum {
     OPT_MIN = 256, OPT_MAX, OPT_STRIDE, OPT_SEED, OPT_CACHE_OP, OPT_CARVEOUT, OPT_SIM,
     OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM, OPT_SM, OPT_TITLE, OPT_SPREAD,
     OPT_LANES, OPT_FROM, OPT_LEVEL, OPT_BYTES, OPT_LANE_STRIDE, OPT_PLOT_FORMAT, OPT_COMPARE,
-    OPT_WIDTH
+    OPT_WIDTH, OPT_ALLOC
 };
 
 struct opt {
@@ -62,6 +62,7 @@ static const struct opt table[] = {
     {{"sim", required_argument, NULL, OPT_SIM}, MEASURE},
     {{"no-warm", no_argument, NULL, OPT_NO_WARM}, S},
     {{"sm", required_argument, NULL, OPT_SM}, MEASURE},
+    {{"alloc", required_argument, NULL, OPT_ALLOC}, S | N | T},
     {{"list-backends", no_argument, NULL, OPT_LIST}, S},
     {{"format", required_argument, NULL, 'f'}, S | A | B | L | N | T | M},
     {{"output", required_argument, NULL, 'o'}, ALL},
@@ -108,14 +109,17 @@ static void usage(FILE *f)
 "      --carveout PCT    cuda: percent of L1/shared memory given to shared (default 0;\n"
 "                        banks: the most shared memory)\n"
 "      --seed N          seed of the random orders (default 1)\n"
+"      --alloc HOW       sweep, lines, tlb: how the working set is allocated: cpu: huge (2 MiB\n"
+"                        transparent huge pages, default) or base (base pages, 4 KiB on x86);\n"
+"                        cuda: malloc (cuMemAlloc, default) or vmm (cuMemCreate and cuMemMap)\n"
 "      --list-backends   list the backends and why any is unavailable\n"
 "Sweep (and tlb):\n"
-"      --min SIZE        smallest working set (default 1 KiB; tlb: 64 pages)\n"
+"      --min SIZE        smallest working set (default 1 KiB; tlb: two strides)\n"
 "      --max SIZE        largest working set (default: the backend's, past its last cache;\n"
 "                        tlb: most of the device's free memory)\n"
 "  -s, --steps N         points per octave of the coarse grid (default 8; refined at bends)\n"
 "      --stride SIZE     bytes between chained lines, a power of two (default: the line size;\n"
-"                        tlb: the page size to step by)\n"
+"                        tlb: one load a block of this (default: the page size believed))\n"
 "  -p, --pattern P       random (default: lines in a random cycle) or sequential\n"
 "  -r, --repeat N        fresh chains per point at least (default 1); more while unsettled\n"
 "      --no-warm         time from a cold start, without a warm traversal\n"
@@ -350,6 +354,11 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
                 return CHASE_EXIT_USAGE;
             else
                 o->sm = (int)v;
+            break;
+        case OPT_ALLOC:
+            if (strcmp(optarg, "huge") && strcmp(optarg, "base") && strcmp(optarg, "malloc") && strcmp(optarg, "vmm"))
+                return usage_error("unknown allocation '%s' (cpu: huge, base; cuda: malloc, vmm)", optarg);
+            o->alloc = optarg;
             break;
         case OPT_LIST:
             *list = 1;

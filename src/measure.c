@@ -32,6 +32,7 @@ int chase_measure_point(const struct chase_measure *m, uint64_t bytes, uint64_t 
         /* Each call a fresh order: the point's result is not one chain's. */
         pt.seed = m->seed * 0x100000001b3ULL + bytes * 31 + calls;
         pt.sm = m->sm;
+        pt.samples = m->samples;
         pt.stop = &chase_stop;
         rc = m->ops->measure(m->dev, &pt, &s, err, len);
         if (rc != CHASE_OK)

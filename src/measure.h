@@ -14,6 +14,7 @@ struct chase_measure {
     unsigned repeat;            /* fresh chains a point, at least */
     uint64_t seed;
     int sm;                     /* chase_point.sm */
+    unsigned samples;           /* chase_point.samples: a call's samples (0: the backend's) */
 };
 
 /* Measures bytes at stride: chains keyed by the seed, the point and the

@@ -158,6 +158,8 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
         s->params.spec = o->spec;
     if (!s->params.cache_op)
         s->params.cache_op = o->cache_op;
+    if (!s->params.alloc)
+        s->params.alloc = o->alloc;
     if (!p) {
         s->params.carveout = o->carveout;
         s->params.sm = o->sm;

@@ -1,14 +1,577 @@
-/* tlb_cmd.c: chase tlb (being built on its own branch). */
+/* tlb_cmd.c: chase tlb: a PAGE chain at the page size the allocation is
+ * believed to get, from a few pages to most of the device's memory, and
+ * pair probes between its TLB steps; TLB levels (reach, page size, cost of a
+ * miss) kept apart from the data-cache steps the same curve shows (tlb.c). */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
 #include "exitcode.h"
+#include "levels.h"
+#include "measure.h"
+#include "plan.h"
+#include "plot.h"
+#include "session.h"
+#include "size.h"
+#include "tlb.h"
+
+#define MAX_BLOCKS (1ull << 18) /* the curve stops where its chain would hold more blocks */
+
+/* A numeric driver figure by key, or 0. */
+static double fact(const struct chase_devinfo *info, const char *key)
+{
+    int i;
+    for (i = 0; i < info->nfacts; i++)
+        if (!strcmp(info->facts[i].key, key) && info->facts[i].is_num)
+            return info->facts[i].num;
+    return 0;
+}
+
+static int is_gpu(const struct chase_session *s)
+{
+    return !strcmp(s->slot->name, "cuda") || !strcmp(s->slot->name, "hip");
+}
+
+/* The process's own transparent huge pages (the cpu backend's mapping is
+ * in this process), from /proc/self/smaps_rollup; -1 where unknown. */
+static double anon_huge_bytes(void)
+{
+    char buf[256];
+    double v = -1;
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    if (!f)
+        return -1;
+    while (fgets(buf, sizeof buf, f))
+        if (!strncmp(buf, "AnonHugePages:", 14)) {
+            v = strtod(buf + 14, NULL) * 1024;
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
+/* The twin curve: the main curve's blocks, two lines each in one page. */
+static const struct chase_column twin_cols[] = {
+    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"ns", CHASE_REAL},
+    {"samples", CHASE_INT},
+};
+static const struct chase_table twin_table = {"twin", twin_cols, 6, NULL};
+
+static const char *kind_name(int kind)
+{
+    return kind == CHASE_STEP_TLB ? "tlb" : kind == CHASE_STEP_CACHE ? "cache" : "unclassified";
+}
+
+static double r4(double v)
+{
+    return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
+}
+
+static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_tlb_probe *pr,
+                        size_t npr, const struct chase_tlb_level *lv, size_t nlv)
+{
+    struct chase_cell c[18];
+    size_t i, k;
+
+    if (chase_writer_table(w, &twin_table))
+        return -1;
+    for (i = 0; i < twin->n; i++) {
+        chase_point_cells(&twin->rows[i], c);
+        if (chase_writer_row(w, c))
+            return -1;
+    }
+    if (chase_writer_table(w, &chase_tlb_probes_table))
+        return -1;
+    for (k = 0; k < npr; k++)
+        for (i = 0; i < pr[k].nsub; i++) {
+            memset(c, 0, sizeof c);
+            c[0].num = (double)k;
+            c[1].num = (double)pr[k].blocks;
+            c[2].num = (double)pr[k].stride;
+            c[3].num = (double)(pr[k].blocks * pr[k].stride);
+            c[4].num = (double)pr[k].sub[i];
+            c[5].num = r4(pr[k].cycles[i]);
+            c[6].num = r4(pr[k].se[i]);
+            c[7].num = r4(pr[k].ns[i]);
+            c[8].num = k && i < pr[k - 1].nsub && pr[k - 1].sub[i] == pr[k].sub[i]
+                           ? r4(pr[k].cycles[i] - pr[k - 1].cycles[i]) : NAN;
+            if (chase_writer_row(w, c))
+                return -1;
+        }
+    if (chase_writer_table(w, &chase_tlb_levels_table))
+        return -1;
+    for (i = 0; i < nlv; i++) {
+        const struct chase_tlb_level *L = &lv[i];
+        int tlb = L->kind == CHASE_STEP_TLB;
+        memset(c, 0, sizeof c);
+        c[0].text = L->name;
+        c[1].text = kind_name(L->kind);
+        c[2].num = (double)L->lo;
+        c[3].num = (double)L->hi;
+        c[4].num = r4(L->blocks_lo);
+        c[5].num = r4(L->blocks_hi);
+        c[6].num = tlb ? (double)L->page : NAN;
+        c[7].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_lo) : NAN;
+        c[8].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_hi) : NAN;
+        c[9].num = r4(L->cycles);
+        c[10].num = r4(L->ns);
+        c[11].num = r4(L->miss);
+        c[12].num = r4(L->miss_ns);
+        c[13].num = r4(L->twin);
+        c[14].num = r4(L->jump);
+        c[15].num = r4(L->noise);
+        c[16].num = r4(L->confidence);
+        c[17].text = L->how;
+        if (chase_writer_row(w, c))
+            return -1;
+    }
+    return 0;
+}
+
+/* The summary: the page size, each TLB level, the latency past them all. */
+static void results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
+                    const struct chase_tlb_level *lv, size_t nlv, int cpu)
+{
+    uint64_t page = 0;
+    size_t i, ntlb = 0, ncache = 0;
+    int agree = 1;
+    char key[48];
+
+    (void)c;
+    for (i = 0; i < nlv; i++) {
+        const struct chase_tlb_level *L = &lv[i];
+        if (L->kind == CHASE_STEP_CACHE)
+            ncache++;
+        if (L->kind != CHASE_STEP_TLB)
+            continue;
+        ntlb++;
+        if (page && page != L->page)
+            agree = 0;
+        page = L->page;
+        snprintf(key, sizeof key, "%.15s.lo", L->name);
+        chase_meta_num(r, key, (double)L->lo);
+        snprintf(key, sizeof key, "%.15s.hi", L->name);
+        chase_meta_num(r, key, (double)L->hi);
+        snprintf(key, sizeof key, "%.15s.page", L->name);
+        chase_meta_num(r, key, (double)L->page);
+        snprintf(key, sizeof key, "%.15s.entries_lo", L->name);
+        chase_meta_num(r, key, floor(L->entries_lo * 10 + 0.5) / 10);
+        snprintf(key, sizeof key, "%.15s.entries_hi", L->name);
+        chase_meta_num(r, key, floor(L->entries_hi * 10 + 0.5) / 10);
+        snprintf(key, sizeof key, "%.15s.cycles", L->name);
+        chase_meta_num(r, key, floor(L->cycles * 100 + 0.5) / 100);
+        snprintf(key, sizeof key, "%.15s.miss_cycles", L->name);
+        chase_meta_num(r, key, floor(L->miss * 100 + 0.5) / 100);
+        snprintf(key, sizeof key, "%.15s.probe_miss_cycles", L->name);
+        chase_meta_num(r, key, floor(2 * L->jump * 100 + 0.5) / 100);
+    }
+    chase_meta_num(r, "tlb_levels", (double)ntlb);
+    chase_meta_num(r, "cache_steps", (double)ncache);
+    if (ntlb && agree)
+        chase_meta_num(r, "page_bytes", (double)page);
+    else
+        chase_meta_add(r, "page_bytes", "%s", ntlb ? "the levels map different pages: see tlb" : "no TLB level found");
+    if (ncl)
+        chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
+    if (cpu) {
+        double h = anon_huge_bytes();
+        if (h >= 0)
+            chase_meta_num(r, "process_anon_huge_bytes", h);
+    }
+}
+
+static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint64_t unit,
+                   const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
+{
+    const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
+    char a[32], b[32], reach[64], ent[48], lat[40], miss[64];
+    double v;
+    size_t i, k;
+
+    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
+        const char *t = chase_meta_get(&s->meta, what[k]);
+        if (t)
+            fprintf(f, "%-9s %s\n", what[k], t);
+    }
+    fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block) and pair probes\n", "pattern",
+            chase_size_format(unit, a, sizeof a), chase_size_format(stride, b, sizeof b));
+    if ((v = fact(&s->info, "alloc_page_bytes")) > 0)
+        fprintf(f, "%-9s %s believed (the driver's or OS's figure); ", "page",
+                chase_size_format((uint64_t)v, a, sizeof a));
+    else
+        fprintf(f, "%-9s none believed; ", "page");
+    if (!chase_meta_get_num(res, "page_bytes", &v))
+        fprintf(f, "measured: %s\n", chase_size_format((uint64_t)v, a, sizeof a));
+    else
+        fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
+    fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
+            "a miss adds");
+    for (i = 0; i < nlv; i++) {
+        const struct chase_tlb_level *L = &lv[i];
+        if (L->kind != CHASE_STEP_TLB)
+            continue;
+        snprintf(reach, sizeof reach, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
+                 chase_size_format(L->hi, b, sizeof b));
+        snprintf(ent, sizeof ent, "%.0f .. %.0f", L->entries_lo, L->entries_hi);
+        snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
+        snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
+                 2 * L->jump);
+        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s\n", L->name, reach, ent, chase_size_format(L->page, a, sizeof a),
+                lat, miss);
+    }
+    if (!chase_meta_get_num(res, "walk_cycles", &v))
+        fprintf(f, "past the last step: %.1f cycles a load\n", v);
+    for (i = k = 0; i < nlv; i++)
+        if (lv[i].kind != CHASE_STEP_TLB) {
+            if (!k++)
+                fprintf(f, "\nother steps (not TLB levels):\n");
+            fprintf(f, "%-7s %s .. %s (%.0f .. %.0f blocks), +%.1f cyc: %s\n", lv[i].name,
+                    chase_size_format(lv[i].lo, a, sizeof a), chase_size_format(lv[i].hi, b, sizeof b),
+                    lv[i].blocks_lo, lv[i].blocks_hi, lv[i].to_cycles - lv[i].cycles, lv[i].how);
+        }
+    fprintf(f, "reach: [the last span still on the plateau .. the first clearly above]; entries: reach over "
+               "the larger of the page and the stride\n");
+    for (k = 0; k < (size_t)s->info.nfacts; k++) {
+        const char *key = s->info.facts[k].key;
+        if (strstr(key, "tlb") || strstr(key, "page") || strstr(key, "granularity") || strstr(key, "thp"))
+            fprintf(f, "driver.%s: %s\n", key, s->info.facts[k].val);
+    }
+}
+
+struct tlb_plot_arg {
+    const struct chase_curve *c, *twin;
+    const struct chase_tlb_level *lv;
+    size_t nlv;
+    const struct chase_meta *meta;
+    const char *title;
+};
+
+/* IEC labels on the log2 size axis (every other octave over a wide range). */
+static void iec_xtics(FILE *f, double xmin, double xmax)
+{
+    unsigned step = log2(xmax / xmin) > 16 ? 2 : 1, k = 0;
+    const char *sep = "";
+    char a[32];
+    uint64_t t;
+
+    fprintf(f, "set xrange [%g:%g]\nset xtics (", xmin / 1.15, xmax * 1.15);
+    for (t = 1; t && (double)t <= xmax * 1.15; t <<= 1, k++) {
+        if ((double)t < xmin / 1.15 || k % step)
+            continue;
+        fprintf(f, "%s\"%s\" %llu", sep, chase_size_format(t, a, sizeof a), (unsigned long long)t);
+        sep = ", ";
+    }
+    fprintf(f, ")\n");
+}
+
+/* Latency against span; each step marked with what it is. */
+static int write_plot(FILE *f, const void *arg, const char *out)
+{
+    const struct tlb_plot_arg *a = arg;
+    const char *dev = chase_meta_get(a->meta, "device");
+    char title[300], sz[32], lab[96];
+    size_t i;
+
+    if (chase_gp_begin(f, out, NULL, 0))
+        return -1;
+    if (a->title)
+        snprintf(title, sizeof title, "%s", a->title);
+    else
+        snprintf(title, sizeof title, "%s: TLB reach (one load a page)", dev ? dev : "device");
+    fprintf(f, "\nset title ");
+    chase_gp_string(f, title);
+    fprintf(f, "\nset xlabel \"bytes the chain spans\"\nset ylabel \"load-to-use latency (cycles)\"\n");
+    if (a->c->n)
+        iec_xtics(f, (double)a->c->rows[0].bytes, (double)a->c->rows[a->c->n - 1].bytes);
+    fprintf(f, "$curve << EOD\n");
+    for (i = 0; i < a->c->n; i++)
+        fprintf(f, "%llu %g\n", (unsigned long long)a->c->rows[i].bytes, a->c->rows[i].cycles);
+    fprintf(f, "EOD\n$twin << EOD\n");
+    for (i = 0; i < a->twin->n; i++)
+        fprintf(f, "%llu %g\n", (unsigned long long)a->twin->rows[i].bytes, a->twin->rows[i].cycles);
+    fprintf(f, "EOD\n");
+    for (i = 0; i < a->nlv; i++) {
+        const struct chase_tlb_level *L = &a->lv[i];
+        int tlb = L->kind == CHASE_STEP_TLB;
+        fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt %d lc rgb \"%s\"\n",
+                (unsigned long long)L->hi, (unsigned long long)L->hi, tlb ? 2 : 3, tlb ? "#D55E00" : "#808080");
+        if (tlb)
+            snprintf(lab, sizeof lab, "%s: %.0f x %s", L->name, L->entries_lo,
+                     chase_size_format(L->page, sz, sizeof sz));
+        else
+            snprintf(lab, sizeof lab, "%s (%s)", L->name, kind_name(L->kind));
+        fprintf(f, "set label %zu ", i + 1);
+        chase_gp_string(f, lab);
+        fprintf(f, " at %llu, graph 0.97 rotate by 90 right offset -0.8, 0 font \",10\"\n",
+                (unsigned long long)L->hi);
+    }
+    fprintf(f, "plot $curve using 1:2 with linespoints ls 1 title \"one line a block\", "
+               "$twin using 1:2 with linespoints ls 2 title \"two lines a block, one page (twin)\"\n");
+    return 0;
+}
+
+/* The probes' seconds: +2 x unit (always the first's page) and +page/16
+ * up to half the probes' block (their base is in its first half). */
+static size_t probe_subs(uint64_t page, uint64_t unit, uint64_t pstride, uint64_t *subs)
+{
+    size_t n = 0;
+    uint64_t k;
+
+    subs[n++] = 2 * unit;
+    for (k = page / 16; k <= pstride / 2 && n < CHASE_TLB_MAX_SUBS; k *= 2)
+        if (k > 2 * unit)
+            subs[n++] = k;
+    return n;
+}
+
+/* Measures one point into row; prints why on failure.  Returns 0, or an
+ * exit status (chase_stop set: the caller stops). */
+static int point(struct chase_session *s, const struct chase_measure *m, uint64_t bytes, uint64_t stride,
+                 struct chase_row *row)
+{
+    char err[CHASE_ERRLEN], a[32], b[32];
+    int rc = chase_measure_point(m, bytes, stride, row, err, sizeof err);
+    if (rc == CHASE_EINTR || chase_stop)
+        return chase_signal_exit();
+    if (rc != CHASE_OK) {
+        chase_progress_done(s);
+        fprintf(stderr, "chase: %s at %s, stride %s: %s\n", s->slot->name, chase_size_format(bytes, a, sizeof a),
+                chase_size_format(stride, b, sizeof b), err);
+        return chase_exit_for(rc);
+    }
+    return 0;
+}
 
 int chase_tlb_main(const struct chase_opts *o)
 {
-    (void)o;
-    fprintf(stderr, "chase: tlb: not in this build yet\n");
-    return CHASE_EXIT_UNSUPPORTED;
+    struct chase_session s;
+    struct chase_params p;
+    struct chase_curve curve, twin;
+    struct chase_level clv[CHASE_MAX_LEVELS], tlv[CHASE_MAX_LEVELS];
+    struct chase_tlb_probe pr[CHASE_MAX_LEVELS + 1];
+    struct chase_tlb_level lv[CHASE_MAX_LEVELS];
+    struct chase_meta res;
+    struct chase_measure m;
+    struct chase_cell cells[8];
+    uint64_t page, unit, max, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
+    size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i;
+    uint64_t pblocks[CHASE_MAX_LEVELS + 1];
+    char err[CHASE_ERRLEN] = "", a[32], b[32], detail[96];
+    const char *status = "complete";
+    int code, failed = 0;
+
+    memset(&res, 0, sizeof res);
+    memset(&curve, 0, sizeof curve);
+    memset(&twin, 0, sizeof twin);
+    memset(pr, 0, sizeof pr);
+    if (o->min && o->max && o->min > o->max) {
+        fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
+                chase_size_format(o->max, b, sizeof b));
+        return CHASE_EXIT_USAGE;
+    }
+    if (o->stride && o->max && o->stride > o->max / 16) {
+        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of the stride %s\n",
+                chase_size_format(o->max, a, sizeof a), chase_size_format(o->stride, b, sizeof b));
+        return CHASE_EXIT_USAGE;
+    }
+    memset(&p, 0, sizeof p);
+    p.pattern = CHASE_PATTERN_PAGE;
+    p.stride = o->stride;
+    p.max_bytes = o->max ? o->max : CHASE_MAX_MOST;
+    p.carveout = o->carveout;
+    p.sm = o->sm;
+    if ((code = chase_session_open(&s, o, &p)))
+        goto out;
+    /* On a GPU the L1 data cache would add a step of its own where the
+     * chain's lines outgrow it: loads that skip it (cg) leave the TLBs
+     * alone to step.  Both operators translate alike. */
+    if (is_gpu(&s) && !o->cache_op) {
+        chase_session_close(&s);
+        p.cache_op = "cg";
+        if ((code = chase_session_open(&s, o, &p)))
+            goto out;
+    }
+    chase_session_describe(&s, "tlb");
+    snprintf(curve.name, sizeof curve.name, "%s", s.slot->name);
+
+    page = o->stride ? o->stride : (uint64_t)fact(&s.info, "alloc_page_bytes");
+    if (!page)
+        page = 4096;
+    unit = s.info.default_stride ? s.info.default_stride : 64;
+    max = o->max ? o->max : s.info.default_max;
+    min = o->min ? o->min : 2 * page;
+    if (page < 4 * unit) {
+        fprintf(stderr, "chase: tlb: a block of %s holds fewer than four %s lines (the twin curve loads two a "
+                "block); use a larger --stride\n", chase_size_format(page, a, sizeof a),
+                chase_size_format(unit, b, sizeof b));
+        code = CHASE_EXIT_USAGE;
+        goto out;
+    }
+    if (max / 16 < page) {
+        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of %s\n", chase_size_format(max, a, sizeof a),
+                chase_size_format(page, b, sizeof b));
+        code = CHASE_EXIT_USAGE;
+        goto out;
+    }
+    if (chase_plan_make(min, max / page > MAX_BLOCKS ? MAX_BLOCKS * page : max, o->steps, page, &plan, &nplan, err,
+                        sizeof err)) {
+        fprintf(stderr, "chase: tlb: %s\n", err);
+        code = CHASE_EXIT_USAGE;
+        goto out;
+    }
+    pstride = 4 * page;
+    nsub = probe_subs(page, unit, pstride, subs);
+    total = 2 * nplan + 6 * nsub;
+
+    chase_meta_add(&s.meta, "pattern", "page: one %llu B load a block of the stride (PAGE chain), at an offset "
+                   "that varies from block to block", (unsigned long long)unit);
+    chase_meta_num(&s.meta, "stride", (double)page);
+    chase_meta_add(&s.meta, "stride_why", "%s", o->stride ? "--stride" : "the page size the allocation is "
+                   "believed to get (driver.alloc_page_bytes)");
+    chase_meta_num(&s.meta, "unit", (double)unit);
+    chase_meta_add(&s.meta, "twin", "the same blocks, two lines each in one page (SPREAD, the second load at "
+                   "+%llu B): a TLB's step stays at its count of blocks, a data cache's comes at half of it",
+                   (unsigned long long)(2 * unit));
+    chase_meta_add(&s.meta, "probes", "between TLB steps, pair chains (SPREAD): blocks of 4 x the stride, two "
+                   "loads a block, the second at +sub (+2 lines, +stride/16 .. +2 x stride); the rise from one "
+                   "stretch to the next, against sub, shows where a second load needs a translation of its own: "
+                   "the page");
+    if (p.cache_op && !o->cache_op)
+        chase_meta_add(&s.meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
+                       "cache adds no step of its own");
+    chase_meta_num(&s.meta, "steps", o->steps);
+    chase_meta_num(&s.meta, "repeats", o->repeat);
+    if ((code = chase_session_output(&s, "tlb")))
+        goto out;
+    if (!s.human && chase_writer_table(&s.w, &chase_points_table)) {
+        code = chase_session_write_failed(&s);
+        goto out;
+    }
+
+    memset(&m, 0, sizeof m);
+    m.ops = s.ops;
+    m.dev = s.dev;
+    m.pattern = CHASE_PATTERN_PAGE;
+    m.sub = unit;
+    m.repeat = o->repeat;
+    m.seed = o->seed;
+    m.sm = -2;
+    for (k = 0; k < nplan && !failed; k++) {
+        struct chase_row row;
+        if ((code = point(&s, &m, plan[k], page, &row))) {
+            failed = 1;
+            break;
+        }
+        if (chase_curve_push(&curve, &row)) {
+            code = CHASE_EXIT_FAIL;
+            failed = 1;
+            break;
+        }
+        if (!s.human) {
+            chase_point_cells(&row, cells);
+            if (chase_writer_row(&s.w, cells)) {
+                code = chase_session_write_failed(&s);
+                failed = 1;
+                break;
+            }
+        }
+        snprintf(detail, sizeof detail, "%10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
+        chase_progress(&s, "tlb", ++done, total, detail);
+    }
+    /* The twin: the same blocks, two lines each in one page. */
+    m.pattern = CHASE_PATTERN_SPREAD;
+    m.sub = 2 * unit;
+    for (k = 0; k < nplan && !failed; k++) {
+        struct chase_row row;
+        if ((code = point(&s, &m, plan[k], page, &row))) {
+            failed = 1;
+            break;
+        }
+        if (chase_curve_push(&twin, &row)) {
+            code = CHASE_EXIT_FAIL;
+            failed = 1;
+            break;
+        }
+        snprintf(detail, sizeof detail, "twin %10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
+        chase_progress(&s, "tlb", ++done, total, detail);
+    }
+    ncl = chase_levels_find(&curve, clv, CHASE_MAX_LEVELS);
+    ntl = chase_levels_find(&twin, tlv, CHASE_MAX_LEVELS);
+    nlv = chase_tlb_classify(clv, ncl, tlv, ntl, page, lv, CHASE_MAX_LEVELS);
+    /* The pair probes, one a stretch between TLB steps. */
+    npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
+    if (npr > 1 && !pblocks[npr - 1]) {
+        /* No room past the last TLB's reach for blocks of 4 pages: blocks
+         * of 2, seconds up to +page (a page twice the one believed would
+         * then show no rise). */
+        pstride = 2 * page;
+        nsub = probe_subs(page, unit, pstride, subs);
+        npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
+        chase_meta_add(&s.meta, "probes_note", "blocks of 2 x the stride, seconds up to +the stride: the memory "
+                       "holds too few blocks of 4 past the last TLB's reach");
+    }
+    for (k = 0; k < npr && !failed; k++) {
+        pr[k].blocks = pblocks[k];
+        pr[k].stride = pstride;
+        for (i = 0; i < nsub && pblocks[k] && !failed; i++) {
+            struct chase_row row;
+            m.sub = subs[i];
+            if ((code = point(&s, &m, pblocks[k] * pstride, pstride, &row))) {
+                failed = 1;
+                break;
+            }
+            pr[k].sub[i] = subs[i];
+            pr[k].cycles[i] = row.cycles;
+            pr[k].ns[i] = row.ns;
+            /* The median's standard error: 1.2533 sigma / sqrt(n), sigma
+             * from the 5-95% spread (3.29 sigma for a normal sample). */
+            pr[k].se[i] = row.samples ? 1.2533 * (row.p95 - row.p5) / 3.29 / sqrt((double)row.samples) : 0;
+            pr[k].nsub = i + 1;
+            snprintf(detail, sizeof detail, "probe %zu +%s %8.1f cyc", k, chase_size_format(subs[i], a, sizeof a),
+                     row.cycles);
+            done++;
+            chase_progress(&s, "tlb", done, total > done ? total : done, detail);
+        }
+    }
+    chase_progress_done(&s);
+    chase_tlb_pages(lv, nlv, pr, npr, page);
+    results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
+    chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
+    if (chase_stop) {
+        status = "interrupted";
+        code = chase_signal_exit();
+    } else if (failed) {
+        status = "failed";
+    }
+    if (!s.human && !s.w.failed && (write_tables(&s.w, &twin, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
+        code = chase_session_write_failed(&s);
+        status = "failed";
+    }
+    if (s.human || !o->quiet)
+        report(s.human ? stdout : stderr, &s, page, unit, lv, nlv, &res);
+    {
+        int fc = chase_session_finish(&s, status);
+        if (fc && !code)
+            code = fc;
+    }
+    if (o->plot && curve.n) {
+        struct tlb_plot_arg pa = {&curve, &twin, lv, nlv, &s.meta, o->title};
+        char perr[600];
+        int prc = chase_gp_run(write_plot, &pa, o->script, o->plot, perr, sizeof perr);
+        if (prc) {
+            fprintf(stderr, "chase: %s\n", perr);
+            if (!code)
+                code = prc;
+        }
+    }
+out:
+    chase_session_close(&s);
+    free(plan);
+    chase_curve_free(&curve);
+    chase_curve_free(&twin);
+    return code;
 }

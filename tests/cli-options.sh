@@ -3,7 +3,7 @@
 
 "$CHASE" --help > "$tmp/help" 2>&1
 check "--help exits 0 with usage on stdout" grep -q '^Usage: chase' "$tmp/help"
-for opt in --backend --device --min --max --steps --stride --pattern --repeat --format --output \
+for opt in --backend --device --min --max --steps --stride --pattern --repeat --format --output --alloc \
     --quiet --verbose --list-backends --sim --cache-op --carveout --sm --seed --script --plot --ns --no-warm \
     --help --version; do
     check "--help documents $opt" grep -q -- "$opt" "$tmp/help"

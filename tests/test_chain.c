@@ -21,7 +21,8 @@ static int one_cycle(uint64_t blocks, uint64_t stride, int pattern, uint64_t sub
     int ok = next && seen;
 
     chase_chain_init(&c, bytes, stride, pattern, sub, seed);
-    ok = ok && c.blocks == blocks && c.n == (pattern == CHASE_PATTERN_PAIR ? 2 : 1) * blocks;
+    ok = ok && c.blocks == blocks && c.n == (pattern == CHASE_PATTERN_PAIR || pattern == CHASE_PATTERN_LATE ||
+                         pattern == CHASE_PATTERN_SPREAD ? 2 : 1) * blocks;
     for (k = 0; ok && k < c.n; k++) {
         uint64_t off = chase_chain_offset(&c, k);
         if (off >= bytes || off % 8 || seen[off / 8])
@@ -63,6 +64,10 @@ int main(void)
                "sequential chain over %llu lines is one cycle, line to next line", (unsigned long long)sizes[i]);
         tap_ok(one_cycle(sizes[i], 256, CHASE_PATTERN_PAIR, 64, 5, NULL),
                "pair chain over %llu blocks is one cycle, two loads a block", (unsigned long long)sizes[i]);
+        tap_ok(one_cycle(sizes[i], 512, CHASE_PATTERN_LATE, 64, 5, NULL),
+               "late-pair chain over %llu blocks is one cycle, two loads a block", (unsigned long long)sizes[i]);
+        tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 16384, CHASE_PATTERN_SPREAD, 4096, 5, NULL),
+               "spread-pair chain over %llu blocks is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
         tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 4096, CHASE_PATTERN_PAGE, 128, 5, NULL),
                "page chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
     }
@@ -91,6 +96,20 @@ int main(void)
                (unsigned long long)good);
     }
     {
+        /* LATE: a block's second load at +sub comes a group after its first. */
+        struct chase_chain c;
+        uint64_t k, good = 0, blocks = 1000, g = CHASE_CHAIN_LATE_GROUP;
+        chase_chain_init(&c, blocks * 1024, 1024, CHASE_PATTERN_LATE, 64, 4);
+        for (k = 0; k < c.n; k++) {
+            uint64_t first = k / (2 * g) * g, m = blocks - first < g ? blocks - first : g;
+            if (k - 2 * first < m)
+                good += chase_chain_offset(&c, k + m) == chase_chain_offset(&c, k) + 64 &&
+                        chase_chain_offset(&c, k) % 128 < 64;
+        }
+        tap_ok(good == blocks, "late-pair chain: each block's second load is %llu positions later at +64 "
+               "(%llu of %llu)", (unsigned long long)g, (unsigned long long)good, (unsigned long long)blocks);
+    }
+    {
         /* PAGE: one unit a page, at offsets that spread over the page's units. */
         struct chase_chain c;
         uint64_t k, used[32] = {0}, distinct = 0;
@@ -102,9 +121,31 @@ int main(void)
         tap_ok(distinct == 32, "page chain: offsets in a page spread over all 32 units (%llu used)",
                (unsigned long long)distinct);
     }
+    {
+        /* SPREAD: base and base + sub share each aligned unit of 2 x sub
+         * or more and none of sub or less; the bases reach every line of a
+         * 4 KiB page. */
+        struct chase_chain c;
+        uint64_t k, same = 0, apart = 0, lines[64] = {0}, used = 0;
+        chase_chain_init(&c, 2048ull * 32768, 32768, CHASE_PATTERN_SPREAD, 4096, 6);
+        for (k = 0; k < c.n; k += 2) {
+            uint64_t x = chase_chain_offset(&c, k), y = chase_chain_offset(&c, k + 1);
+            same += y == x + 4096 && x / 8192 == y / 8192 && x / 32768 == y / 32768;
+            apart += x / 4096 != y / 4096 && x / 2048 != y / 2048;
+            lines[x % 4096 / 64]++;
+        }
+        for (k = 0; k < 64; k++)
+            used += lines[k] > 0;
+        tap_ok(same == 2048 && apart == 2048, "spread-pair chain: +4096 stays in 8 KiB units, leaves 4 KiB ones "
+               "(%llu, %llu of 2048)", (unsigned long long)same, (unsigned long long)apart);
+        tap_ok(used == 64, "spread-pair chain: first loads reach all 64 lines of a page (%llu)", (unsigned long long)used);
+    }
+    tap_ok(chase_chain_check(4096, CHASE_PATTERN_SPREAD, 192) != NULL, "a spread-pair offset not a power of two is refused");
+    tap_ok(chase_chain_check(4096, CHASE_PATTERN_LATE, 96) != NULL, "a late-pair offset not a power of two is refused");
     tap_ok(chase_chain_check(48, CHASE_PATTERN_RANDOM, 0) != NULL, "a stride of 48 is refused");
     tap_ok(chase_chain_check(64, CHASE_PATTERN_PAIR, 64) != NULL, "a pair offset as large as the block is refused");
     tap_ok(chase_chain_check(64, CHASE_PATTERN_PAIR, 12) != NULL, "a pair offset not a multiple of 8 is refused");
+    tap_ok(chase_chain_check(64, CHASE_PATTERN_LATE, 64) != NULL, "a late-pair offset as large as the block is refused");
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 96) != NULL, "a page unit not a power of two is refused");
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 128) == NULL, "a 128 B unit in 4 KiB pages is fine");
     return tap_done();

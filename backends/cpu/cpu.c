@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <x86intrin.h>
 #endif
 
@@ -155,6 +156,83 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
     }
 }
 
+/* A number from /proc/meminfo ("Hugepagesize:   2048 kB" -> bytes), or 0. */
+static uint64_t meminfo(const char *key)
+{
+    char buf[256];
+    size_t n = strlen(key);
+    uint64_t v = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+
+    if (!f)
+        return 0;
+    while (fgets(buf, sizeof buf, f))
+        if (!strncmp(buf, key, n) && buf[n] == ':') {
+            char *end;
+            unsigned long long x = strtoull(buf + n + 1, &end, 10);
+            v = strstr(end, "kB") ? x * 1024 : x;
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
+/* The data TLBs as the CPU describes them (cpuid): entries for 4 KiB and
+ * 2 MiB pages at each level.  The OS publishes nothing on TLBs. */
+static void tlb_facts(struct chase_devinfo *info)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a = 0, b = 0, c = 0, d = 0, max = 0, vendor[3], i;
+
+    if (!__get_cpuid(0, &max, &vendor[0], &vendor[2], &vendor[1]))
+        return;
+    if (!memcmp(vendor, "AuthenticAMD", 12) || !memcmp(vendor, "HygonGenuine", 12)) {
+        /* 0x80000005: L1 TLBs (2M/4M in eax, 4K in ebx: entries in bits
+         * 23:16); 0x80000006: L2 TLBs (entries in bits 27:16). */
+        if (!__get_cpuid(0x80000000, &max, &b, &c, &d) || max < 0x80000006)
+            return;
+        __get_cpuid(0x80000005, &a, &b, &c, &d);
+        chase_kv_num(info->facts, &info->nfacts, "dtlb1_4k_entries", (b >> 16) & 0xff);
+        chase_kv_num(info->facts, &info->nfacts, "dtlb1_2m_entries", (a >> 16) & 0xff);
+        __get_cpuid(0x80000006, &a, &b, &c, &d);
+        if ((b >> 16) & 0xfff)
+            chase_kv_num(info->facts, &info->nfacts, "dtlb2_4k_entries", (b >> 16) & 0xfff);
+        if ((a >> 16) & 0xfff)
+            chase_kv_num(info->facts, &info->nfacts, "dtlb2_2m_entries", (a >> 16) & 0xfff);
+        chase_kv_set(info->facts, &info->nfacts, "tlb_source", "cpuid 0x80000005 and 0x80000006 (data TLBs)");
+        return;
+    }
+    if (!memcmp(vendor, "GenuineIntel", 12) && max >= 0x18) {
+        /* Leaf 0x18: one subleaf a TLB: type (edx 4:0; 1 data, 3 unified,
+         * 4 load), level (edx 7:5), page sizes (ebx 0: 4K, 1: 2M), ways
+         * (ebx 31:16) and sets (ecx). */
+        unsigned subs;
+        char key[40];
+        __cpuid_count(0x18, 0, subs, b, c, d);
+        for (i = 0; i <= subs && i < 32; i++) {
+            unsigned type, level, entries;
+            __cpuid_count(0x18, i, a, b, c, d);
+            type = d & 0x1f;
+            level = (d >> 5) & 7;
+            entries = (b >> 16) * c;
+            if ((type != 1 && type != 3 && type != 4) || !entries)
+                continue;
+            if (b & 1) {
+                snprintf(key, sizeof key, "dtlb%u_4k_entries", level);
+                chase_kv_num(info->facts, &info->nfacts, key, entries);
+            }
+            if (b & 2) {
+                snprintf(key, sizeof key, "dtlb%u_2m_entries", level);
+                chase_kv_num(info->facts, &info->nfacts, key, entries);
+            }
+        }
+        chase_kv_set(info->facts, &info->nfacts, "tlb_source", "cpuid 0x18 (data, load and unified TLBs)");
+    }
+#else
+    (void)info;
+#endif
+}
+
 static void *walk(void *p, uint64_t count)
 {
     void **q = p;
@@ -174,10 +252,11 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
 {
     struct cpu_dev *dev;
     uint64_t phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t base_page = (uint64_t)sysconf(_SC_PAGESIZE), huge_page = meminfo("Hugepagesize");
     double t0, best = 1e30, bestc = 1e30, hz;
     uint64_t c0;
     char a[32], b[32], thp[128];
-    int i;
+    int i, huge = !p->alloc || !strcmp(p->alloc, "huge");
 
     if (p->cache_op) {
         snprintf(err, len, "--cache-op is not available on the cpu backend");
@@ -185,6 +264,10 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     if (p->carveout >= 0 || p->sm >= -1) {
         snprintf(err, len, "--carveout and --sm are not available on the cpu backend");
+        return CHASE_EINVAL;
+    }
+    if (p->alloc && strcmp(p->alloc, "huge") && strcmp(p->alloc, "base")) {
+        snprintf(err, len, "--alloc %s is not available on the cpu backend (huge or base)", p->alloc);
         return CHASE_EINVAL;
     }
     dev = calloc(1, sizeof *dev);
@@ -201,7 +284,17 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
     dev->no_warm = p->no_warm;
-    dev->mapped = (size_t)(p->max_bytes ? p->max_bytes : info->default_max);
+    if (p->max_bytes == CHASE_MAX_MOST) {
+        /* Most of what the OS says is available without swapping. */
+        uint64_t avail = meminfo("MemAvailable");
+        info->default_max = (avail ? avail : phys / 2) / 4 * 3;
+        if (info->default_max > phys / 10 * 8)
+            info->default_max = phys / 10 * 8;
+        info->default_max &= ~((2ULL << 20) - 1);
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: three quarters of MemAvailable",
+                     chase_size_format(info->default_max, a, sizeof a));
+    }
+    dev->mapped = (size_t)(p->max_bytes && p->max_bytes != CHASE_MAX_MOST ? p->max_bytes : info->default_max);
     if (dev->mapped > phys / 10 * 8) {
         snprintf(err, len, "a %s working set does not fit in this machine's memory (%s)",
                  chase_size_format(dev->mapped, a, sizeof a), chase_size_format(phys, b, sizeof b));
@@ -212,10 +305,10 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         /* Huge pages keep TLB misses out of the cache levels: with 4 KiB
          * pages a random chain leaves the first-level TLB's reach (a few
          * hundred KiB) long before it leaves the L2.  Map 2 MiB-aligned. */
-        size_t huge = 2u << 20;
+        size_t align = 2u << 20;
         char *raw;
-        dev->mapped = (dev->mapped + huge - 1) / huge * huge;
-        raw = mmap(NULL, dev->mapped + huge, PROT_READ | PROT_WRITE,
+        dev->mapped = (dev->mapped + align - 1) / align * align;
+        raw = mmap(NULL, dev->mapped + align, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (raw == MAP_FAILED) {
             snprintf(err, len, "cannot map a %s working set: %s",
@@ -224,15 +317,28 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
             return CHASE_ENOMEM;
         }
         dev->raw = raw;
-        dev->base = (char *)(((uintptr_t)raw + huge - 1) / huge * huge);
-#ifdef MADV_HUGEPAGE
-        madvise(dev->base, dev->mapped, MADV_HUGEPAGE);
+        dev->base = (char *)(((uintptr_t)raw + align - 1) / align * align);
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+        madvise(dev->base, dev->mapped, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
     }
     read_line("/sys/kernel/mm/transparent_hugepage/enabled", thp, sizeof thp);
-    chase_kv_set(info->settings, &info->nsettings, "pages",
-                 "2 MiB transparent huge pages requested (THP setting: %s); base pages %ld B",
-                 thp[0] ? thp : "unknown", sysconf(_SC_PAGESIZE));
+    if (huge)
+        chase_kv_set(info->settings, &info->nsettings, "alloc",
+                     "huge: mmap, 2 MiB-aligned, madvise(MADV_HUGEPAGE): transparent huge pages where the "
+                     "kernel has them");
+    else
+        chase_kv_set(info->settings, &info->nsettings, "alloc",
+                     "base: mmap, madvise(MADV_NOHUGEPAGE): base pages only");
+    chase_kv_set(info->facts, &info->nfacts, "thp_enabled", "%s (/sys/kernel/mm/transparent_hugepage/enabled)",
+                 thp[0] ? thp : "unknown");
+    chase_kv_num(info->facts, &info->nfacts, "base_page_bytes", (double)base_page);
+    if (huge_page)
+        chase_kv_num(info->facts, &info->nfacts, "huge_page_bytes", (double)huge_page);
+    /* The page the OS is believed to give: a huge page where THP can act. */
+    chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes",
+                 (double)(huge && huge_page && strstr(thp, "[never]") == NULL ? huge_page : base_page));
+    tlb_facts(info);
 
     /* The counter's rate, against the monotonic clock, over 20 ms. */
     t0 = now_ns();

@@ -25,11 +25,19 @@ extern const unsigned char chase_gpu_image[];
     X(cuMemFree) X(cuMemGetInfo) X(cuMemcpyDtoH) X(cuMemcpyHtoD) X(cuMemsetD32) X(cuLaunchKernel) \
     X(cuCtxSynchronize) X(cuGetErrorString)
 
+/* Entry points used where the driver has them (the virtual memory API,
+ * CUDA 10.2 on): a driver without them only loses --alloc vmm and the
+ * allocation granularity. */
+#define CUDA_OPTIONAL_FUNCS(X)                                                                   \
+    X(cuMemGetAllocationGranularity) X(cuMemAddressReserve) X(cuMemAddressFree) X(cuMemCreate)  \
+    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess)
+
 #define STR_(x) #x
 #define STR(x) STR_(x)
 #define DECLARE(f) __typeof__(f) *f;
 static struct {
     CUDA_FUNCS(DECLARE)
+    CUDA_OPTIONAL_FUNCS(DECLARE)
 } cu;
 static void *libcuda;
 
@@ -73,6 +81,8 @@ int gpu_probe(int *ndevices, char *why, size_t len)
         return CHASE_ENODEV;                                                                     \
     }
         CUDA_FUNCS(RESOLVE)
+#define RESOLVE_OPTIONAL(f) *(void **)&cu.f = dlsym(libcuda, STR(f));
+        CUDA_OPTIONAL_FUNCS(RESOLVE_OPTIONAL)
     }
     r = cu.cuInit(0);
     if (r == CUDA_SUCCESS)
@@ -271,4 +281,75 @@ double gpu_realtime_hz(struct gpu *g)
 {
     (void)g;
     return 1e9;     /* %globaltimer counts nanoseconds */
+}
+
+/* A device allocation's properties for the virtual memory API. */
+static void vmm_prop(struct gpu *g, CUmemAllocationProp *prop)
+{
+    memset(prop, 0, sizeof *prop);
+    prop->type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop->location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    prop->location.id = (int)g->dev;
+}
+
+int gpu_alloc_granularity(struct gpu *g, uint64_t *minimum, uint64_t *recommended)
+{
+    CUmemAllocationProp prop;
+    size_t a = 0, b = 0;
+
+    if (!cu.cuMemGetAllocationGranularity)
+        return CHASE_ENOTSUP;
+    vmm_prop(g, &prop);
+    if (cu.cuMemGetAllocationGranularity(&a, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS ||
+        cu.cuMemGetAllocationGranularity(&b, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED) != CUDA_SUCCESS)
+        return CHASE_EFAIL;
+    *minimum = a;
+    *recommended = b;
+    return CHASE_OK;
+}
+
+int gpu_alloc_vmm(struct gpu *g, uint64_t bytes, uint64_t granularity, uint64_t *dptr, char *err, size_t len)
+{
+    CUmemAllocationProp prop;
+    CUmemAccessDesc access;
+    CUmemGenericAllocationHandle h;
+    CUdeviceptr p = 0;
+    CUresult r;
+
+    if (!cu.cuMemCreate || !cu.cuMemAddressReserve || !cu.cuMemMap || !cu.cuMemSetAccess || !cu.cuMemRelease ||
+        !cu.cuMemUnmap || !cu.cuMemAddressFree) {
+        snprintf(err, len, "this NVIDIA driver has no virtual memory API (cuMemCreate)");
+        return CHASE_ENOTSUP;
+    }
+    vmm_prop(g, &prop);
+    /* Reserve the range aligned to the granularity, back it with one
+     * physical allocation, map it and let this device read and write it. */
+    CHECK(cu.cuMemAddressReserve(&p, bytes, granularity, 0, 0), "cuMemAddressReserve");
+    if ((r = cu.cuMemCreate(&h, bytes, &prop, 0)) != CUDA_SUCCESS) {
+        cu.cuMemAddressFree(p, bytes);
+        return fail(r, "cuMemCreate", err, len);
+    }
+    r = cu.cuMemMap(p, bytes, 0, h, 0);
+    cu.cuMemRelease(h);     /* the mapping keeps the memory until it is unmapped */
+    if (r != CUDA_SUCCESS) {
+        cu.cuMemAddressFree(p, bytes);
+        return fail(r, "cuMemMap", err, len);
+    }
+    memset(&access, 0, sizeof access);
+    access.location = prop.location;
+    access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+    if ((r = cu.cuMemSetAccess(p, bytes, &access, 1)) != CUDA_SUCCESS) {
+        cu.cuMemUnmap(p, bytes);
+        cu.cuMemAddressFree(p, bytes);
+        return fail(r, "cuMemSetAccess", err, len);
+    }
+    *dptr = p;
+    return CHASE_OK;
+}
+
+void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes)
+{
+    (void)g;
+    cu.cuMemUnmap((CUdeviceptr)dptr, bytes);
+    cu.cuMemAddressFree((CUdeviceptr)dptr, bytes);
 }

@@ -39,6 +39,15 @@ const char *gpu_cache_op_text(const char *op);
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len);
 int gpu_alloc(struct gpu *g, uint64_t bytes, uint64_t *dptr, char *err, size_t len);
 void gpu_free(struct gpu *g, uint64_t dptr);
+/* The driver's minimum and recommended granularity of a device allocation
+ * through its virtual memory API (the page it maps with); CHASE_ENOTSUP
+ * where the vendor layer cannot say. */
+int gpu_alloc_granularity(struct gpu *g, uint64_t *minimum, uint64_t *recommended);
+/* Allocates bytes (a multiple of granularity) through the virtual memory
+ * API: a reserved range, one physical allocation mapped into it;
+ * CHASE_ENOTSUP where there is none.  gpu_free_vmm undoes it. */
+int gpu_alloc_vmm(struct gpu *g, uint64_t bytes, uint64_t granularity, uint64_t *dptr, char *err, size_t len);
+void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes);
 int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len);
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len);
 int gpu_copy_in(struct gpu *g, uint64_t dptr, const void *host, size_t bytes, char *err, size_t len);
@@ -51,6 +60,7 @@ struct gpu_dev {
     struct gpu *g;
     struct chase_devinfo *info;
     uint64_t base, bytes;       /* the working-set allocation */
+    int vmm;                    /* base came from gpu_alloc_vmm */
     uint64_t scratch;           /* cursor, claim flag and results */
     uint64_t warm_limit;        /* working sets up to this get a warm walk */
     const char *op;             /* the cache operator: ca, cg, nc */

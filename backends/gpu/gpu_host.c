@@ -53,7 +53,9 @@ static void gpu_backend_close(void *p)
     if (!d)
         return;
     gpu_loads_close(d);
-    if (d->base)
+    if (d->base && d->vmm)
+        gpu_free_vmm(d->g, d->base, d->bytes);
+    else if (d->base)
         gpu_free(d->g, d->base);
     if (d->scratch)
         gpu_free(d->g, d->scratch);
@@ -66,7 +68,7 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
                             char *err, size_t len)
 {
     struct gpu_dev *d = calloc(1, sizeof *d);
-    uint64_t l2 = 0, avail = 0;
+    uint64_t l2 = 0, avail = 0, gmin = 0, grec = 0, page;
     const char *op = p->cache_op ? p->cache_op : "ca", *what;
     char a[32], b[32], name[32];
     int rc, i;
@@ -134,18 +136,69 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
     info->default_stride = 128;
     info->default_max = 1ull << 30;
 
-    d->bytes = p->max_bytes ? p->max_bytes : info->default_max;
+    if (p->alloc && strcmp(p->alloc, "malloc") && strcmp(p->alloc, "vmm")) {
+        snprintf(err, len, "--alloc %s is not available on %s (malloc or vmm)", p->alloc, CHASE_GPU_NAME);
+        rc = CHASE_EINVAL;
+        goto fail;
+    }
+    d->vmm = p->alloc && !strcmp(p->alloc, "vmm");
+    /* The driver's allocation granularity: the page its virtual memory
+     * API maps with (a figure of the driver's, recorded as such). */
+    if (gpu_alloc_granularity(d->g, &gmin, &grec) == CHASE_OK && gmin) {
+        chase_kv_num(info->facts, &info->nfacts, "alloc_granularity_min_bytes", (double)gmin);
+        chase_kv_num(info->facts, &info->nfacts, "alloc_granularity_recommended_bytes", (double)grec);
+    }
+    if (d->vmm && !grec) {
+        snprintf(err, len, "--alloc vmm: the driver gives no allocation granularity (no virtual memory API)");
+        rc = CHASE_ENOTSUP;
+        goto fail;
+    }
     if ((rc = gpu_mem_free(d->g, &avail, err, len)) != CHASE_OK)
         goto fail;
+    d->bytes = p->max_bytes ? p->max_bytes : info->default_max;
+    if (p->max_bytes == CHASE_MAX_MOST) {
+        /* Most of the free memory: leave a twentieth (at least 512 MiB) to
+         * the driver and everyone else, in whole 2 MiB pages. */
+        uint64_t keep = avail / 20 > (512u << 20) ? avail / 20 : (512u << 20);
+        d->bytes = avail > keep + (64u << 20) ? (avail - keep) & ~((2ull << 20) - 1) : 0;
+        if (!d->bytes) {
+            snprintf(err, len, "the device has only %s free", chase_size_format(avail, a, sizeof a));
+            rc = CHASE_ENOMEM;
+            goto fail;
+        }
+        info->default_max = d->bytes;
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: the free memory (%s) less a twentieth",
+                     chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
+    }
+    if (d->vmm)
+        d->bytes = (d->bytes + grec - 1) / grec * grec;
     if (d->bytes > avail || avail - d->bytes < (64u << 20)) {
         snprintf(err, len, "a %s working set does not fit in the device's free memory (%s)",
                  chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
         rc = CHASE_ENOMEM;
         goto fail;
     }
-    if ((rc = gpu_alloc(d->g, d->bytes, &d->base, err, len)) != CHASE_OK ||
-        (rc = gpu_alloc(d->g, GPU_SCRATCH, &d->scratch, err, len)) != CHASE_OK)
+    if (d->vmm)
+        rc = gpu_alloc_vmm(d->g, d->bytes, grec, &d->base, err, len);
+    else
+        rc = gpu_alloc(d->g, d->bytes, &d->base, err, len);
+    if (rc != CHASE_OK || (rc = gpu_alloc(d->g, GPU_SCRATCH, &d->scratch, err, len)) != CHASE_OK)
         goto fail;
+    /* The page the allocation is believed to get: the granularity the
+     * virtual memory API was asked for; for a plain allocation of 2 MiB or
+     * more both vendors' drivers are known to map 2 MiB pages (the
+     * driver's minimum granularity, where it says one). */
+    page = d->vmm ? grec : gmin ? gmin : (2ull << 20);
+    chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)page);
+    if (d->vmm)
+        chase_kv_set(info->settings, &info->nsettings, "alloc",
+                     "vmm: cuMemAddressReserve, one cuMemCreate of %s at the recommended granularity %s, "
+                     "cuMemMap, cuMemSetAccess", chase_size_format(d->bytes, a, sizeof a),
+                     chase_size_format(grec, b, sizeof b));
+    else
+        chase_kv_set(info->settings, &info->nsettings, "alloc", "malloc: one %s of %s%s",
+                     CHASE_GPU_MALLOC, chase_size_format(d->bytes, a, sizeof a),
+                     gmin ? "" : " (the page size is assumed: the driver does not say)");
     chase_kv_num(info->settings, &info->nsettings, "samples", SAMPLES);
     chase_kv_num(info->settings, &info->nsettings, "loads_per_sample", LOADS);
     *d->info = *info;
@@ -216,8 +269,12 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     if (*pt->stop)
         return CHASE_EINTR;
     /* One pass warms every level that can hold what the chain touches:
-     * all of it, or one unit a block for PAGE. */
-    if ((pt->pattern == CHASE_PATTERN_PAGE ? c.blocks * c.sub : pt->bytes) <= d->warm_limit && !d->no_warm) {
+     * all of it, one unit a block for PAGE, a line a load for SPREAD and
+     * LATE. */
+    if ((pt->pattern == CHASE_PATTERN_PAGE                                          ? c.blocks * c.sub
+         : pt->pattern == CHASE_PATTERN_SPREAD || pt->pattern == CHASE_PATTERN_LATE ? c.n * 128
+                                                                                    : pt->bytes) <= d->warm_limit &&
+        !d->no_warm) {
         if (c.n <= SERIAL_WARM_MAX)
             warm = c.n;
         else

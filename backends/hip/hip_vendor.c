@@ -281,3 +281,28 @@ double gpu_realtime_hz(struct gpu *g)
 {
     return g->realtime_hz;
 }
+
+int gpu_alloc_granularity(struct gpu *g, uint64_t *minimum, uint64_t *recommended)
+{
+    (void)g;
+    (void)minimum;
+    (void)recommended;
+    return CHASE_ENOTSUP;   /* not asked of HIP here: its virtual memory API is newer than ROCm 5.2 */
+}
+
+int gpu_alloc_vmm(struct gpu *g, uint64_t bytes, uint64_t granularity, uint64_t *dptr, char *err, size_t len)
+{
+    (void)g;
+    (void)bytes;
+    (void)granularity;
+    (void)dptr;
+    snprintf(err, len, "--alloc vmm is CUDA's (cuMemCreate); the hip backend allocates with hipMalloc");
+    return CHASE_ENOTSUP;
+}
+
+void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes)
+{
+    (void)g;
+    (void)dptr;
+    (void)bytes;
+}

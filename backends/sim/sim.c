@@ -25,11 +25,16 @@ struct cache {
     enum sim_policy policy;
     uint64_t *tag;              /* ~0: empty */
     uint64_t *stamp;            /* last use (lru) or fill (fifo) */
+    uint64_t sector;            /* bytes a miss fills; line when not sectored */
+    uint64_t *valid;            /* sectored: a bit per sector present */
+    unsigned set_bits;          /* hashed: log2(sets) */
+    int hashed;
 };
 
 struct sim_dev {
     struct sim_spec spec;
     struct cache level[SIM_MAX_LEVELS + 1];     /* the last is the TLB, if any */
+    struct cache tlb_more[SIM_MAX_TLB - 1];     /* tlb2: .. */
     uint64_t clock, rng;
     int no_warm;
     struct sim_shared shared;   /* the shared: section (chase banks) */
@@ -59,22 +64,54 @@ static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned wa
     c->sets = sets;
     c->lat = lat;
     c->policy = policy;
+    c->sector = line;
     c->tag = malloc((size_t)bytes);
     c->stamp = malloc((size_t)bytes);
     return c->tag && c->stamp ? 0 : -1;
+}
+
+/* Sectors (a miss fills one sector of its line) and a hashed set index. */
+static int cache_shape(struct cache *c, uint64_t sector, int hashed)
+{
+    c->hashed = hashed;
+    while ((1ULL << c->set_bits) < c->sets)
+        c->set_bits++;
+    if (sector && sector < c->line) {
+        c->sector = sector;
+        c->valid = calloc(c->sets * c->ways, sizeof *c->valid);
+        return c->valid ? 0 : -1;
+    }
+    return 0;
+}
+
+static void cache_free(struct cache *c)
+{
+    free(c->tag);
+    free(c->stamp);
+    free(c->valid);
 }
 
 static void cache_clear(struct cache *c)
 {
     memset(c->tag, 0xff, c->sets * c->ways * sizeof *c->tag);
     memset(c->stamp, 0, c->sets * c->ways * sizeof *c->stamp);
+    if (c->valid)
+        memset(c->valid, 0, c->sets * c->ways * sizeof *c->valid);
+}
+
+static uint64_t cache_set(const struct cache *c, uint64_t blk)
+{
+    if (c->hashed && c->set_bits)
+        return (blk * 0x9e3779b97f4a7c15ULL) >> (64 - c->set_bits);
+    return blk & (c->sets - 1);
 }
 
 /* Looks addr up; on a miss fills it.  Returns 1 on a hit. */
-static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
+static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint64_t bit)
 {
-    uint64_t blk = addr / c->line, set = blk & (c->sets - 1);
+    uint64_t blk = addr / c->line, set = cache_set(c, blk);
     uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
+    uint64_t *valid = c->valid ? c->valid + set * c->ways : NULL;
     uint64_t w, victim = 0;
 
     d->clock++;
@@ -82,6 +119,10 @@ static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
         if (tag[w] == blk) {
             if (c->policy == SIM_LRU)
                 stamp[w] = d->clock;
+            if (valid && (valid[w] & bit) != bit) {
+                valid[w] |= bit;    /* the line is there, a sector is not: fetch it */
+                return 0;
+            }
             return 1;
         }
     for (w = 0; w < c->ways; w++) {
@@ -97,24 +138,61 @@ static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
 fill:
     tag[victim] = blk;
     stamp[victim] = d->clock;
+    if (valid)
+        valid[victim] = bit;
     return 0;
 }
 
-/* The latency of one load: the first level that holds the line, filling
- * every level on the way (a non-exclusive hierarchy), plus a TLB miss. */
+static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
+{
+    return cache_sectors(d, c, addr, 1ULL << (addr % c->line / c->sector));
+}
+
+/* Bytes [lo, lo + n) from c: a hit when every sector they touch is there;
+ * what is missing is filled. */
+static int cache_range(struct sim_dev *d, struct cache *c, uint64_t lo, uint64_t n)
+{
+    uint64_t a = lo, end = lo + n;
+    int hit = 1;
+
+    while (a < end) {
+        uint64_t line_end = (a / c->line + 1) * c->line, b = end < line_end ? end : line_end;
+        uint64_t first = a % c->line / c->sector, last = (b - 1) % c->line / c->sector;
+        uint64_t bits = (last - first + 1 >= 64 ? ~0ULL : ((1ULL << (last - first + 1)) - 1)) << first;
+        hit &= cache_sectors(d, c, a, bits);
+        a = b;
+    }
+    return hit;
+}
+
+/* The latency of one load: the first level that holds the bytes asked of
+ * it, filling every level on the way (a non-exclusive hierarchy), plus a
+ * TLB miss.  A level that misses asks the next for its whole fetch unit
+ * (its sector, or its line), so a nearer level's larger line fills an
+ * outer level's sectors. */
 static double load(struct sim_dev *d, uint64_t addr)
 {
     const struct sim_spec *s = &d->spec;
     double cost = s->mem_lat;
+    uint64_t lo = addr & ~7ULL, want = 8;
     int i;
 
-    for (i = 0; i < s->nlevels; i++)
-        if (cache_access(d, &d->level[i], addr)) {
+    for (i = 0; i < s->nlevels; i++) {
+        if (cache_range(d, &d->level[i], lo, want)) {
             cost = d->level[i].lat;
             break;
         }
-    if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
+        if (d->level[i].sector > want) {
+            want = d->level[i].sector;
+            lo = addr / want * want;
+        }
+    }
+    if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr)) {
+        /* Each further TLB level is asked when the one before misses. */
         cost += s->tlb_lat;
+        for (i = 0; i < s->ntlb_more && !cache_access(d, &d->tlb_more[i], addr); i++)
+            cost += d->tlb_more[i].lat;
+    }
     return cost;
 }
 
@@ -132,10 +210,10 @@ static void sim_close(void *p)
     int i;
     if (!d)
         return;
-    for (i = 0; i <= SIM_MAX_LEVELS; i++) {
-        free(d->level[i].tag);
-        free(d->level[i].stamp);
-    }
+    for (i = 0; i <= SIM_MAX_LEVELS; i++)
+        cache_free(&d->level[i]);
+    for (i = 0; i < SIM_MAX_TLB - 1; i++)
+        cache_free(&d->tlb_more[i]);
     free(d);
 }
 
@@ -144,8 +222,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
 {
     struct sim_dev *d = calloc(1, sizeof *d);
     const char *text = p->spec ? p->spec : SIM_DEFAULT_SPEC;
-    char a[32], b[32];
-    uint64_t largest = 0, stride, max, phys;
+    char a[32], b[40];
+    uint64_t largest = 0, reach = 0, stride, max, phys;
     long pages, page;
     int i;
 
@@ -153,8 +231,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
-    if (p->cache_op || p->carveout >= 0 || p->sm >= -1) {
-        snprintf(err, len, "--cache-op, --carveout and --sm are not available on the sim backend");
+    if (p->cache_op || p->carveout >= 0 || p->sm >= -1 || p->alloc) {
+        snprintf(err, len, "--cache-op, --carveout, --sm and --alloc are not available on the sim backend");
         sim_close(d);
         return CHASE_EINVAL;
     }
@@ -191,8 +269,10 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     /* The walk's cost grows with its lines; say so before the first point
      * rather than part way through the sweep. */
     stride = p->stride ? p->stride : d->spec.level[0].line;
-    max = p->max_bytes ? p->max_bytes : info->default_max;
-    if (max / stride > SIM_MAX_WALK_LINES) {
+    max = p->max_bytes && p->max_bytes != CHASE_MAX_MOST ? p->max_bytes : info->default_max;
+    /* (A sweep's chain is one position a stride; other patterns space
+     * their loads further apart, and each point checks its own.) */
+    if ((p->pattern == CHASE_PATTERN_RANDOM || p->pattern == CHASE_PATTERN_SEQ) && max / stride > SIM_MAX_WALK_LINES) {
         snprintf(err, len, "the simulator walks at most %llu lines, and %s in steps of %s is %llu; "
                  "use a larger --stride", (unsigned long long)SIM_MAX_WALK_LINES,
                  chase_size_format(max, a, sizeof a), chase_size_format(stride, b, sizeof b),
@@ -202,7 +282,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     for (i = 0; i < d->spec.nlevels; i++) {
         const struct sim_level_spec *L = &d->spec.level[i];
-        if (cache_init(&d->level[i], L->size / L->line / L->ways, L->line, L->ways, L->lat, L->policy)) {
+        if (cache_init(&d->level[i], L->size / L->line / L->ways, L->line, L->ways, L->lat, L->policy) ||
+            cache_shape(&d->level[i], L->sector, L->hashed)) {
             snprintf(err, len, "out of memory for level %s", L->name);
             sim_close(d);
             return CHASE_ENOMEM;
@@ -211,9 +292,14 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
             snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "L%d", i + 1);
             info->caches[info->ncaches++].bytes = L->size;
         }
-        chase_kv_set(info->facts, &info->nfacts, L->name, "%s, %llu B lines, %u ways, %g cycles, %s",
-                     chase_size_format(L->size, a, sizeof a), (unsigned long long)L->line, L->ways,
-                     L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : "random");
+        chase_kv_set(info->facts, &info->nfacts, L->name, "%s, %llu B lines%s%s, %u ways, %g cycles, %s%s",
+                     chase_size_format(L->size, a, sizeof a), (unsigned long long)L->line,
+                     L->sector && L->sector < L->line ? " of " : "",
+                     L->sector && L->sector < L->line ? chase_size_format(L->sector, b, sizeof b) : "",
+                     L->ways, L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : "random",
+                     L->hashed ? ", hashed sets" : "");
+        if (L->size > largest)
+            largest = L->size;
     }
     if (d->spec.has_tlb &&
         cache_init(&d->level[SIM_MAX_LEVELS], d->spec.tlb_entries / d->spec.tlb_ways,
@@ -223,10 +309,30 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         return CHASE_ENOMEM;
     }
     chase_kv_set(info->facts, &info->nfacts, "mem", "%g cycles", d->spec.mem_lat);
-    if (d->spec.has_tlb)
+    if (d->spec.has_tlb) {
         chase_kv_set(info->facts, &info->nfacts, "tlb", "%u entries of %s, %u ways, +%g cycles a miss",
                      d->spec.tlb_entries, chase_size_format(d->spec.tlb_page, a, sizeof a),
                      d->spec.tlb_ways, d->spec.tlb_lat);
+        if (__builtin_mul_overflow((uint64_t)d->spec.tlb_entries, d->spec.tlb_page, &reach))
+            reach = UINT64_MAX;
+        chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)d->spec.tlb_page);
+    }
+    for (i = 0; i < d->spec.ntlb_more; i++) {
+        const struct sim_tlb_spec *T = &d->spec.tlb_more[i];
+        uint64_t r;
+        if (__builtin_mul_overflow((uint64_t)T->entries, T->page, &r))
+            r = UINT64_MAX;
+        if (cache_init(&d->tlb_more[i], T->entries / T->ways, T->page, T->ways, T->lat, SIM_LRU)) {
+            snprintf(err, len, "out of memory for the TLB");
+            sim_close(d);
+            return CHASE_ENOMEM;
+        }
+        snprintf(b, sizeof b, "tlb%d", i + 2);
+        chase_kv_set(info->facts, &info->nfacts, b, "%u entries of %s, %u ways, +%g cycles a miss", T->entries,
+                     chase_size_format(T->page, a, sizeof a), T->ways, T->lat);
+        if (r > reach)
+            reach = r;
+    }
     /* One warp for both models: mem:lanes= and a shared: section must
      * agree; either alone sets it (the nvidia preset follows mem:lanes=,
      * its phases are formed per pass, whatever the warp). */
@@ -254,6 +360,15 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     info->default_stride = d->spec.level[0].line;
     info->clock_mhz = d->spec.mhz;
     sim_loads_describe(&d->spec, info);
+    /* Simulated memory costs nothing: "most of it" reaches well past the
+     * largest TLB's reach (or 1 GiB without a TLB). */
+    if (p->max_bytes == CHASE_MAX_MOST) {
+        info->default_max = 1ULL << 30;
+        while (info->default_max / 16 < reach && info->default_max < (1ULL << 40))
+            info->default_max <<= 1;
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: past the largest TLB's reach (simulated memory)",
+                     chase_size_format(info->default_max, a, sizeof a));
+    }
     *devp = d;
     return CHASE_OK;
 }
@@ -297,6 +412,8 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
         cache_clear(&d->level[i]);
     if (d->spec.has_tlb)
         cache_clear(&d->level[SIM_MAX_LEVELS]);
+    for (i = 0; i < d->spec.ntlb_more; i++)
+        cache_clear(&d->tlb_more[i]);
     d->clock = 0;
     d->rng = (d->spec.seed ^ pt->seed) | 1;
     noise_rng = (d->spec.seed * 0x9e3779b97f4a7c15ULL ^ pt->seed ^ pt->bytes) | 1;

@@ -73,6 +73,99 @@ static int pow2(uint64_t v)
     return v && !(v & (v - 1));
 }
 
+/* Keys a cache level takes beyond size, line, ways, lat and policy:
+ * sector= and index=.  Returns 1 if the key is one, 0 if not, -1 on error. */
+static int level_key(struct sim_level_spec *L, const char *key, const char *val, char *why, size_t len)
+{
+    if (!strcmp(key, "sector")) {
+        if (size(key, val, &L->sector, why, len))
+            return -1;
+        return 1;
+    }
+    if (!strcmp(key, "index")) {
+        if (!strcmp(val, "hash"))
+            L->hashed = 1;
+        else if (!strcmp(val, "plain"))
+            L->hashed = 0;
+        else {
+            snprintf(why, len, "sim spec: index=%s: use plain or hash", val);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* A sector must be a power of two from 8 bytes to the line, at most 64 a line. */
+static int level_check(const struct sim_level_spec *L, char *why, size_t len)
+{
+    if (L->sector && (!pow2(L->sector) || L->sector < 8 || L->sector > L->line || L->line / L->sector > 64)) {
+        snprintf(why, len, "sim spec: level %s: sector must be a power of two of at least 8 bytes, "
+                 "at most the line and at least 1/64 of it", L->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* "tlb2:" .. "tlb4:": a further TLB level; 1 if sec names one (parsed or
+ * failed: *rc), 0 if not. */
+static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, char *why, size_t len)
+{
+    struct sim_tlb_spec *T;
+    char *kv, *save = NULL;
+    double v;
+    int want;
+
+    if (strncmp(sec, "tlb", 3) || sec[3] < '2' || sec[3] > '0' + SIM_MAX_TLB || sec[4])
+        return 0;
+    *rc = -1;
+    want = sec[3] - '0';
+    if (!s->has_tlb || s->ntlb_more + 2 != want) {
+        snprintf(why, len, "sim spec: '%s' must follow tlb%s (TLB levels come in order: tlb, tlb2, ...)", sec,
+                 want == 2 ? "" : (want == 3 ? "2" : "3"));
+        return 1;
+    }
+    T = &s->tlb_more[s->ntlb_more];
+    T->ways = 4;
+    T->page = s->tlb_page;
+    T->lat = -1;
+    for (kv = strtok_r(kvs, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(why, len, "sim spec: '%s' is not key=value", kv);
+            return 1;
+        }
+        *eq = 0;
+        if (!strcmp(kv, "entries")) {
+            if (number(kv, eq + 1, 1, 1 << 20, &v, why, len))
+                return 1;
+            T->entries = (unsigned)v;
+        } else if (!strcmp(kv, "ways")) {
+            if (number(kv, eq + 1, 1, 64, &v, why, len))
+                return 1;
+            T->ways = (unsigned)v;
+        } else if (!strcmp(kv, "page")) {
+            if (size(kv, eq + 1, &T->page, why, len))
+                return 1;
+        } else if (!strcmp(kv, "lat")) {
+            if (number(kv, eq + 1, 0, 1e6, &T->lat, why, len))
+                return 1;
+        } else {
+            snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", kv, sec);
+            return 1;
+        }
+    }
+    if (!T->entries || T->entries % T->ways || !pow2(T->entries / T->ways) || !pow2(T->page) ||
+        T->page > (1ULL << 40) || T->lat < 0) {
+        snprintf(why, len, "sim spec: %s needs entries= (ways x a power of two), lat= and a power-of-two page= "
+                 "of at most 1 TiB", sec);
+        return 1;
+    }
+    s->ntlb_more++;
+    *rc = 0;
+    return 1;
+}
+
 /* One section "name:key=val,key=val". */
 static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size_t len)
 {
@@ -88,6 +181,11 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
         return -1;
     }
     *colon = 0;
+    {
+        int rc;
+        if (tlb_more_section(sec, colon + 1, s, &rc, why, len))
+            return rc;
+    }
     if (*have_mem && strcmp(sec, "tlb")) {
         snprintf(why, len, "sim spec: '%s' comes after mem, which must be the last level", sec);
         return -1;
@@ -174,10 +272,17 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (taken < 0)
                 return -1;
         } else {
+            int rc = L ? level_key(L, key, val, why, len) : 0;
+            if (rc < 0)
+                return -1;
+            if (rc)
+                continue;
             snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", key, sec);
             return -1;
         }
     }
+    if (L && level_check(L, why, len))
+        return -1;
     if (L) {
         if (!L->size || L->lat < 0) {
             snprintf(why, len, "sim spec: level %s needs size= and lat=", L->name);
@@ -256,11 +361,16 @@ uint64_t sim_spec_array_bytes(const struct sim_spec *s)
 {
     /* Bounded by the per-level limit, so no sum here can wrap: at most
      * 7 x 2^24 entries of 16 bytes. */
-    uint64_t entries = s->has_tlb ? s->tlb_entries : 0;
+    uint64_t entries = s->has_tlb ? s->tlb_entries : 0, sectored = 0;
     int i;
-    for (i = 0; i < s->nlevels; i++)
+    for (i = 0; i < s->ntlb_more; i++)
+        entries += s->tlb_more[i].entries;
+    for (i = 0; i < s->nlevels; i++) {
         entries += s->level[i].size / s->level[i].line;
-    return entries * SIM_BYTES_PER_LINE;
+        if (s->level[i].sector && s->level[i].sector < s->level[i].line)
+            sectored += s->level[i].size / s->level[i].line;    /* and a word of sector bits a line */
+    }
+    return entries * SIM_BYTES_PER_LINE + sectored * 8;
 }
 
 int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char *budget_name,

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #define SIM_MAX_LEVELS 6
+#define SIM_MAX_TLB 4           /* tlb: and tlb2: .. tlb4: */
 
 enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM };
 
@@ -24,6 +25,16 @@ struct sim_level_spec {
     double lat;
     enum sim_policy policy;
     struct sim_loads_spec loads;
+    uint64_t sector;            /* sector=: bytes a miss fills (0: the whole line) */
+    int hashed;                 /* index=hash: sets chosen by a hash of the line number */
+};
+
+/* A TLB level after the first (tlb2: .. tlb4:): looked up when the one
+ * before misses; lat is added when this one misses too. */
+struct sim_tlb_spec {
+    unsigned entries, ways;
+    uint64_t page;
+    double lat;
 };
 
 struct sim_spec {
@@ -39,6 +50,8 @@ struct sim_spec {
     double tlb_lat;
     struct sim_loads_spec mem_loads;    /* chase loads at memory */
     unsigned lanes;                     /* a warp's lanes (mem's lanes=; 0: 32) */
+    struct sim_tlb_spec tlb_more[SIM_MAX_TLB - 1];
+    int ntlb_more;
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:

@@ -1,0 +1,84 @@
+/* tlb.h: address translation from a page-stride curve and pair probes:
+ * each TLB level's reach, the page size it maps and the cost of a miss
+ * (chase tlb). */
+#ifndef CHASE_TLB_H
+#define CHASE_TLB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "curve.h"
+#include "options.h"
+#include "output.h"
+
+#define CHASE_TLB_MAX_SUBS 12
+
+/* A pair probe on one stretch of the curve: SPREAD chains over
+ * `blocks` blocks of `stride` bytes, the second load of each at +sub[i]. */
+struct chase_tlb_probe {
+    uint64_t blocks, stride;
+    uint64_t sub[CHASE_TLB_MAX_SUBS];
+    double cycles[CHASE_TLB_MAX_SUBS], ns[CHASE_TLB_MAX_SUBS];
+    double se[CHASE_TLB_MAX_SUBS];      /* the median's standard error, from the samples' spread */
+    size_t nsub;
+};
+
+enum chase_step_kind {
+    CHASE_STEP_UNCLASSIFIED,    /* neither the twin curve nor the probes could tell */
+    CHASE_STEP_TLB,             /* it stays at one count of pages with two lines a page: a translation's reach */
+    CHASE_STEP_CACHE            /* it comes at half the blocks with two lines a block: a data cache's capacity */
+};
+
+/* A step of the curve: what a plateau's end is, as the probes tell it. */
+struct chase_tlb_level {
+    char name[16];              /* TLB1, TLB2, ...; cache1, ... for data-cache steps */
+    int kind;
+    uint64_t lo, hi;            /* bytes spanned: the last on the plateau, the first clearly above */
+    double blocks_lo, blocks_hi;/* the same in blocks of the curve's stride */
+    uint64_t page;              /* the page size the probes show (0: not told) */
+    int page_at_least;          /* page is a lower bound: the largest sub stayed in one page */
+    double entries_lo, entries_hi;  /* reach over the page size (TLB levels) */
+    double cycles, ns;          /* latency on the plateau before the step (the level hits) */
+    double to_cycles, to_ns;    /* on the plateau after */
+    double twin;                /* where the twin curve has it, in octaves from here (0: a TLB's; -1: a cache's) */
+    int merged;                 /* a data cache's step is in it too (its cost is both's) */
+    double miss, miss_ns;       /* what a miss here costs: the curve's step, or twice the probes'
+                                   rise where the page is larger than the stride (the step smears) */
+    double jump;                /* the probes' rise at the page: half of what a miss here costs */
+    double noise;               /* what the probes' rise is judged against */
+    double confidence;          /* the level finder's, of the plateau after */
+    size_t step;                /* index of the step (the plateau before it) */
+    char how[320];
+};
+
+/* Classifies each step of the curve (levels lv, found on latency against
+ * the bytes a PAGE chain of `stride` spans) with the twin curve's levels
+ * (tw: the same blocks, two lines each in one page): a TLB's step stays
+ * at its count of blocks, a data cache's comes at half of it.  Fills out
+ * (one a step, in order; entries counted in blocks until the page is
+ * known); returns how many. */
+size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct chase_level *tw, size_t ntw,
+                          uint64_t stride, struct chase_tlb_level *out, size_t max);
+/* Where to probe each stretch between TLB steps (stretch r: past r TLB
+ * steps), in blocks of the curve's stride: inside the stretch with twice
+ * as many pages (a second load in another page) still short of the next
+ * TLB step, and away from the twin's steps (the probes' two lines a block
+ * are the twin's).  blocks[r] for r = 0 .. TLB levels; 0 where no place
+ * fits.  The last stretch goes up to max_blocks.  Returns how many. */
+size_t chase_tlb_probe_plan(const struct chase_curve *c, const struct chase_level *lv, size_t nlv,
+                            const struct chase_level *tw, size_t ntw, const struct chase_tlb_level *out, size_t nout,
+                            uint64_t stride, uint64_t max_blocks, uint64_t *blocks);
+/* The page of each TLB level from the probes of the stretches before and
+ * after it (pr[r]: stretch r; nsub 0 where not probed): a pair's latency,
+ * against sub, rises from one to the other by half a miss's cost where
+ * sub reaches the page.  Fills page, jump, noise, entries and how. */
+void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chase_tlb_probe *pr, size_t npr,
+                     uint64_t stride);
+
+/* The tables of a tlb file. */
+extern const struct chase_table chase_tlb_probes_table;
+extern const struct chase_table chase_tlb_levels_table;
+/* chase tlb */
+int chase_tlb_main(const struct chase_opts *o);
+
+#endif

@@ -1,0 +1,112 @@
+# sim-lines-tlb.sh: chase lines and chase tlb against simulated hierarchies
+# with known truth, models no real device has among them: every cache
+# level's line and sector, every TLB level's reach (entries), page size and
+# miss cost, and data-cache steps kept apart from the TLB's.
+. "$srcdir/tests/common.sh"
+
+# Truth from a spec: one line a level, "name line sector" (sector = line
+# when none), and one a TLB level, "tlbN entries page lat".  A level that
+# misses asks the next for its whole sector (or line), so an outer level's
+# sector shows only as far as the inner levels' units are smaller.
+truth() {
+    echo "$1" | tr ';' '\n' | awk -F'[:,=]' '
+        function bytes(s) { u = substr(s, length(s)); v = s + 0
+            return u == "K" ? v * 1024 : u == "M" ? v * 1048576 : u == "G" ? v * 1073741824 : v }
+        $1 == "mem" { next }
+        $1 ~ /^tlb/ { e = 0; p = 4096; l = 0
+            for (i = 2; i < NF; i += 2) { if ($i == "entries") e = $(i + 1); if ($i == "page") p = bytes($(i + 1))
+                                          if ($i == "lat") l = $(i + 1) }
+            print "tlb", e, p, l; next }
+        { line = 64; sec = 0
+          for (i = 2; i < NF; i += 2) { if ($i == "line") line = bytes($(i + 1)); if ($i == "sector") sec = bytes($(i + 1)) }
+          if (!sec) sec = line
+          seen = sec > want ? sec : want
+          print $1, line, seen < line ? seen : line
+          if (sec > want) want = sec }'
+}
+
+# --- chase lines: line | spec
+cat > "$tmp/lines" <<'CASES'
+L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200
+L1:size=64K,line=128,sector=32,lat=30;L2:size=4M,ways=16,line=128,sector=32,lat=200;mem:lat=600
+L1:size=32K,lat=4,index=hash;L2:size=1M,ways=16,lat=14,line=128,index=hash;mem:lat=200
+L1:size=16K,ways=4,line=32,lat=5;L2:size=512K,ways=8,line=128,sector=64,lat=20,index=hash;L3:size=8M,ways=16,line=64,lat=50;mem:lat=300
+L1:size=128K,line=128,sector=32,lat=33,ways=64;L2:size=4M,ways=16,line=128,sector=32,lat=280,index=hash;mem:lat=690
+L1:size=32K,ways=4,lat=6;L2:size=2M,ways=16,line=256,sector=64,lat=40;mem:lat=400,noise=0.01
+L1:size=32K,ways=4,line=256,lat=6;L2:size=2M,ways=16,line=256,sector=64,lat=40;mem:lat=400
+CASES
+n=0
+while read -r spec; do
+    n=$((n + 1))
+    truth "$spec" | grep -v '^tlb' > "$tmp/truth"
+    if ! "$CHASE" lines --sim "$spec" -q -o "$tmp/l.tsv" 2> "$tmp/err"; then
+        not_ok "lines case $n ($spec): exit $?: $(head -1 "$tmp/err")"
+        continue
+    fi
+    grep '^# line:' "$tmp/l.tsv" | sed 's/[a-z_]*=//g' | awk -F'\t' '{ sub(/^# line: /, "", $1); print $1, $9, $10 }' > "$tmp/found"
+    # found: name line sector (nan: none); the levels come in the spec's order
+    bad=$(paste -d' ' "$tmp/truth" "$tmp/found" | awk '
+        NF != 6 { printf "level %d missing; ", NR; next }
+        { sec = $6 == "nan" ? $5 : $6
+          if ($5 != $2 || sec != $3) printf "%s: line %s sector %s, true %s and %s; ", $1, $5, $6, $2, $3 }')
+    [ "$(wc -l < "$tmp/found")" -eq "$(wc -l < "$tmp/truth")" ] || bad="$bad $(wc -l < "$tmp/found") levels for $(wc -l < "$tmp/truth")"
+    if [ -z "$bad" ]; then
+        ok "lines case $n ($spec): every level's line and sector"
+    else
+        not_ok "lines case $n ($spec): $bad"
+    fi
+done < "$tmp/lines"
+
+# --- chase tlb: max | spec
+cat > "$tmp/tlbs" <<'CASES'
+128M|L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=64,ways=4,page=4K,lat=10;tlb2:entries=1024,ways=8,page=4K,lat=40
+64M|L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=32,ways=8,page=4K,lat=8;tlb2:entries=512,ways=8,page=8K,lat=30
+48G|L1:size=256K,line=128,sector=32,lat=33,ways=64;L2:size=32M,ways=16,line=128,sector=32,lat=280,index=hash;mem:lat=690;tlb:entries=16,ways=16,page=2M,lat=100;tlb2:entries=4096,ways=8,page=2M,lat=300
+64M|L1:size=48K,ways=12,lat=5;L2:size=1M,ways=16,lat=15;L3:size=8M,ways=16,lat=45;mem:lat=300,noise=0.01;tlb:entries=64,ways=64,page=4K,lat=7;tlb2:entries=2048,ways=16,page=4K,lat=60
+96M|L1:size=16K,ways=4,lat=3;L2:size=512K,ways=8,lat=12;mem:lat=150;tlb:entries=32,ways=32,page=4K,lat=5;tlb2:entries=512,ways=8,page=4K,lat=20;tlb3:entries=4096,ways=8,page=4K,lat=90
+CASES
+n=0
+while IFS='|' read -r max spec; do
+    n=$((n + 1))
+    truth "$spec" | grep '^tlb' > "$tmp/truth"
+    noise=$(echo "$spec" | sed -n 's/.*noise=\([0-9.]*\).*/\1/p')
+    if ! "$CHASE" tlb --sim "$spec" --max "$max" --steps 6 -q -o "$tmp/t.tsv" 2> "$tmp/err"; then
+        not_ok "tlb case $n: exit $?: $(head -1 "$tmp/err")"
+        continue
+    fi
+    grep '^# tlb: TLB' "$tmp/t.tsv" | tr '\t' '\n' | awk -F= '
+        /^# tlb:/ { if (name) print name, e0, e1, pg, miss, rise; name = $0; sub(/^# tlb: /, "", name) }
+        $1 == "entries_lo" { e0 = $2 } $1 == "entries_hi" { e1 = $2 } $1 == "page" { pg = $2 }
+        $1 == "miss_cycles" { miss = $2 } $1 == "probe_rise" { rise = $2 }
+        END { if (name) print name, e0, e1, pg, miss, rise }' > "$tmp/found"
+    # found: name entries_lo entries_hi page miss rise; truth: tlb entries page lat.
+    # A miss's cost: the level's figure, or twice the probes' rise (the
+    # report gives both where a cache's step shares the curve's).
+    bad=$(paste -d' ' "$tmp/truth" "$tmp/found" | awk -v tol="${noise:-0}" '
+        function near(x, t) { return x >= t * (0.9 - 3 * tol) && x <= t * (1.1 + 3 * tol) }
+        NF != 10 { printf "TLB level %d missing; ", NR; next }
+        { step = exp(log(2) / 6)
+          if (!($2 >= $6 / step && $2 <= $7 * step)) printf "%s: %s entries not in [%s, %s]; ", $5, $2, $6, $7
+          if ($8 != $3) printf "%s: page %s, true %s; ", $5, $8, $3
+          if (!near($9, $4) && !near(2 * $10, $4)) printf "%s: a miss %s cycles (probes %s), true %s; ", $5, $9, 2 * $10, $4 }')
+    [ "$(wc -l < "$tmp/found")" -eq "$(wc -l < "$tmp/truth")" ] ||
+        bad="$bad $(wc -l < "$tmp/found") TLB levels for $(wc -l < "$tmp/truth")"
+    if [ -z "$bad" ]; then
+        ok "tlb case $n: every TLB level's entries, page and miss cost ($(tr '\n' ';' < "$tmp/found"))"
+    else
+        not_ok "tlb case $n ($spec): $bad"
+    fi
+    # Data-cache steps are kept apart: every cache level that the curve's
+    # blocks outgrow is a 'cache' step, never a TLB level.
+    caches=$(grep -c '^# tlb: cache' "$tmp/t.tsv")
+    check "tlb case $n: the data caches' steps are reported apart ($caches)" [ "$caches" -ge 1 ]
+done < "$tmp/tlbs"
+
+# The main curve reads back as a curve (chase analyze reads its points).
+check "chase analyze reads a tlb file's main curve" sh -c "'$CHASE' analyze '$tmp/t.tsv' -f tsv | grep -q '^# level:'"
+
+# No TLB in the spec: no TLB level invented.
+"$CHASE" tlb --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200' --stride 4K --max 64M --steps 6 -q \
+    -o "$tmp/t.tsv"
+check "no TLB in the hierarchy: none found" grep -q '^# tlb_levels: 0$' "$tmp/t.tsv"
+finish
