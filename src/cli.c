@@ -199,36 +199,46 @@ static int parse_uint(const char *opt, const char *arg, long lo, long hi, long *
     return 0;
 }
 
+/* Appends text to buf (of len, holding *n bytes), keeping it terminated;
+ * what does not fit is dropped. */
+static void append(char *buf, size_t len, size_t *n, const char *text)
+{
+    size_t k = strlen(text);
+    if (*n + k >= len)
+        return;
+    memcpy(buf + *n, text, k + 1);
+    *n += k;
+}
+
 /* The command line as one line for the metadata: arguments that hold
  * spaces, quotes or control characters are quoted so the line reads back,
  * and control characters never reach the file. */
 static void record_command(struct chase_opts *o, int argc, char **argv)
 {
-    size_t n = 0, cap = sizeof o->command;
+    size_t n = 0;
     int i;
 
     o->command[0] = 0;
-    for (i = 0; i < argc && n + 8 < cap; i++) {
+    for (i = 0; i < argc; i++) {
         const char *a = argv[i];
         int quote = !*a || strpbrk(a, " \t\n\r;'\"$`\\|&<>*?()") != NULL;
         if (i)
-            o->command[n++] = ' ';
+            append(o->command, sizeof o->command, &n, " ");
         if (quote)
-            o->command[n++] = '\'';
-        for (; *a && n + 6 < cap; a++) {
+            append(o->command, sizeof o->command, &n, "'");
+        for (; *a; a++) {
             unsigned char c = (unsigned char)*a;
-            if (c == '\'') {
-                memcpy(o->command + n, "'\\''", 4);
-                n += 4;
-            } else if (c < 0x20 || c == 0x7f) {
-                n += (size_t)snprintf(o->command + n, cap - n, "\\x%02x", c);
-            } else {
-                o->command[n++] = (char)c;
-            }
+            char one[8];
+            if (c == '\'')
+                snprintf(one, sizeof one, "'\\''");
+            else if (c < 0x20 || c == 0x7f)
+                snprintf(one, sizeof one, "\\x%02x", c);
+            else
+                snprintf(one, sizeof one, "%c", c);
+            append(o->command, sizeof o->command, &n, one);
         }
         if (quote)
-            o->command[n++] = '\'';
-        o->command[n] = 0;
+            append(o->command, sizeof o->command, &n, "'");
     }
 }
 
