@@ -206,6 +206,185 @@ static void generic_section(FILE *f, const struct chase_doc *d, const char *file
     }
 }
 
+/* A cell's text or number, by column name (NULL or NAN when absent). */
+static const struct chase_cell *cellv(const struct chase_doc_table *t, size_t r, const char *col)
+{
+    int c = chase_doc_col(t, col);
+    return chase_doc_cell(t, r, c < 0 ? (size_t)-1 : (size_t)c);
+}
+
+static void md_cellv(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
+{
+    md_cell(f, cellv(t, r, col));
+}
+
+/* chase banks: the structure in a sentence, the conflict table in the
+ * seed's layout (rows: pattern; columns: width; cells: latency, and the
+ * block's cycles a warp instruction with its ratio), the lane groups. */
+static void banks_section(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "conflicts");
+    const char *banks = chase_meta_get(&d->results, "banks"), *bb = chase_meta_get(&d->results, "bank_bytes");
+    static const char *const widths[] = {"32", "64", "128"};
+    size_t r, k;
+    int w;
+
+    fprintf(f, "**%s banks of %s bytes**", banks ? banks : "?", bb ? bb : "?");
+    for (w = 0; w < 3; w++) {
+        char key[32];
+        const char *g;
+        snprintf(key, sizeof key, "groups_%d", (w == 0 ? 32 : w == 1 ? 64 : 128));
+        g = chase_meta_get(&d->results, key);
+        if (g)
+            fprintf(f, "; %d-bit lane groups: %s", w == 0 ? 32 : w == 1 ? 64 : 128, g);
+    }
+    fputs(".\n\n", f);
+    if (!t || !t->nrows) {
+        generic_section(f, d, file);
+        return;
+    }
+    fputs("Cycles per warp instruction: latency (one warp, dependent accesses) / a full block's throughput, "
+          "and that throughput's ratio to conflict-free.\n\n| pattern | ways | 32-bit | 64-bit | 128-bit |\n"
+          "|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *pat = cellv(t, r, "pattern");
+        /* A row a pattern: its first width's row leads. */
+        if (!pat->text || cellv(t, r, "width")->num != cellv(t, 0, "width")->num)
+            continue;
+        fputs("| ", f);
+        md_text(f, pat->text);
+        fputs(" | ", f);
+        md_cellv(f, t, r, "ways");
+        for (w = 0; w < 3; w++) {
+            fputs(" | ", f);
+            for (k = 0; k < t->nrows; k++) {
+                const struct chase_cell *pk = cellv(t, k, "pattern"), *wk = cellv(t, k, "width");
+                char wt[16];
+                snprintf(wt, sizeof wt, "%.0f", wk->num);
+                if (pk->text && !strcmp(pk->text, pat->text) && !strcmp(wt, widths[w])) {
+                    fprintf(f, "%.1f / %.1f (x%.2f)", cellv(t, k, "latency")->num, cellv(t, k, "issue_block")->num,
+                            cellv(t, k, "ratio")->num);
+                    break;
+                }
+            }
+        }
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nThe stride sweep, the lane probes and every hypothesis the fit weighed are in `%s`.\n\n", file);
+}
+
+/* chase loads: the seed's table. */
+static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "loads");
+    size_t r;
+
+    if (!t) {
+        generic_section(f, d, file);
+        return;
+    }
+    fputs("| level | working set | load | lanes | latency, cycles | the sweep's | issue, cycles (N) | "
+          "B/cycle, warp | B/cycle, SM | note |\n|---|---|---|---|---|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        char a[32];
+        double bytes = cellv(t, r, "bytes")->num;
+        fputs("| ", f);
+        md_cellv(f, t, r, "level");
+        fprintf(f, " | %s | b%.0f | ", isnan(bytes) ? "-" : chase_size_format((uint64_t)bytes, a, sizeof a),
+                cellv(t, r, "width")->num * 8);
+        md_cellv(f, t, r, "lanes");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "latency");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "sweep_latency");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "issue");
+        fputs(" (", f);
+        md_cellv(f, t, r, "n");
+        fputs(cellv(t, r, "settled")->num == 0 ? ", not settled) | " : ") | ", f);
+        md_cellv(f, t, r, "bytes_per_cycle_warp");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "bytes_per_cycle_sm");
+        fputs(" | ", f);
+        if (cellv(t, r, "note")->text)
+            md_text(f, cellv(t, r, "note")->text);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nLatency: from the first clock read to the use of one load's result; issue: (T(N) - T(1)) / (N - 1), "
+               "the cycles each further independent load adds; T(N) for every N is in `%s` (table convergence).\n\n",
+            file);
+}
+
+/* chase lines: per level, the line and what a miss fetches. */
+static void lines_section(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lines");
+    size_t r;
+
+    if (!t) {
+        generic_section(f, d, file);
+        return;
+    }
+    fputs("| level | line, bytes | sector, bytes | a miss fetches, bytes | reading |\n|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        fputs("| ", f);
+        md_cellv(f, t, r, "name");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "line");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "sector");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "fetch");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "verdict");
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
+}
+
+/* chase tlb: the TLB levels, apart from the data caches' steps. */
+static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "tlb");
+    const char *page = chase_meta_get(&d->results, "page_bytes");
+    size_t r;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const struct chase_cell *kind = cellv(t, r, "kind");
+        char a[32], b[32];
+        if (!kind->text || strcmp(kind->text, "tlb"))
+            continue;
+        if (!any)
+            fputs("| TLB level | reach (bytes spanned) | entries | page | a miss adds, cycles | how |\n"
+                  "|---|---|---|---|---|---|\n", f);
+        any = 1;
+        fputs("| ", f);
+        md_cellv(f, t, r, "name");
+        fprintf(f, " | %s .. %s | ", chase_size_format((uint64_t)cellv(t, r, "lo")->num, a, sizeof a),
+                chase_size_format((uint64_t)cellv(t, r, "hi")->num, b, sizeof b));
+        md_cellv(f, t, r, "entries_lo");
+        fputs(" .. ", f);
+        md_cellv(f, t, r, "entries_hi");
+        fputs(" | ", f);
+        if (isnan(cellv(t, r, "page")->num))
+            fputs("-", f);
+        else
+            fputs(chase_size_format((uint64_t)cellv(t, r, "page")->num, a, sizeof a), f);
+        fputs(" | ", f);
+        md_cellv(f, t, r, "miss_cycles");
+        fputs(" | ", f);
+        md_cellv(f, t, r, "how");
+        fputs(" |\n", f);
+    }
+    if (!any)
+        fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
+    if (page)
+        fprintf(f, "\nPage size: %s (as measured, or the driver's belief where the probes could not tell: `%s` "
+                   "says which).\n", page, file);
+    fputs("\n", f);
+}
+
 static const char *part_state(const struct chase_report_part *p)
 {
     return p->status < 0 ? "not run" : p->status == 0 ? "complete"
@@ -260,6 +439,14 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         how(f, d);
         if (!strcmp(p[i].name, "sweep"))
             levels_section(f, d);
+        else if (!strcmp(d->kind, "banks"))
+            banks_section(f, d, p[i].file);
+        else if (!strcmp(d->kind, "loads"))
+            loads_section(f, d, p[i].file);
+        else if (!strcmp(d->kind, "lines"))
+            lines_section(f, d, p[i].file);
+        else if (!strcmp(d->kind, "tlb"))
+            tlb_section(f, d, p[i].file);
         else
             generic_section(f, d, p[i].file);
         if (p[i].plot && p[i].plot[0])
