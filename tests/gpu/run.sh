@@ -1,80 +1,97 @@
 #!/bin/sh
 # run.sh: the GPU machine's run.  Builds chase from its dist tarball (proof
-# that the tarball is complete), runs the test suite and the sweeps that the
-# CUDA backend is judged by, and leaves every result under $OUT.
-# usage: [TAG=h100] tests/gpu/run.sh chase-VERSION.tar.gz   (TAG names the result files)
-set -eu
+# that the tarball is complete) and installs it under a prefix of its own,
+# runs the test suite (there the SASS checks have a disassembler), then the
+# measurements the CUDA backend is judged by, each timed from process start
+# to exit, and leaves every result under $OUT as one archive.
+# usage: [TAG=h100] [QUICK=1] tests/gpu/run.sh chase-VERSION.tar.gz
+#   TAG names the result files; QUICK=1 skips make check and the sanitizer.
+set -u
 OUT=${OUT:-$PWD/gpu-out}
 tag=${TAG:-gpu}
 mkdir -p "$OUT"
 tarball=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
 log() { echo "== $*"; }
+# timed NAME COMMAND...: one run, its stdout and stderr kept, its wall time logged.
+timed() {
+    name=$1
+    shift
+    t0=$(date +%s.%N)
+    "$@" > "$OUT/$tag-$name.out" 2> "$OUT/$tag-$name.err"
+    st=$?
+    t1=$(date +%s.%N)
+    awk -v n="$name" -v s="$st" -v a="$t0" -v b="$t1" 'BEGIN { printf "%-14s exit %3d %7.2f s\n", n, s, b - a }' |
+        tee -a "$OUT/$tag-times.txt"
+}
 
 log "device"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,temperature.gpu \
-    --format=csv | tee "$OUT/device.txt"
+    --format=csv | tee "$OUT/$tag-device.txt"
 
-log "build from $tarball"
-cd "$work"
-tar -xzf "$tarball"
-cd chase-*/
-./configure --prefix="$work/inst" --with-cuda --without-hip --with-cuda-arch=90 \
-    --enable-werror > "$OUT/build.log" 2>&1
-make -j16 >> "$OUT/build.log" 2>&1
-make install >> "$OUT/build.log" 2>&1
+log "build from $tarball, install under a prefix of its own"
+cd "$work" && tar -xzf "$tarball" && cd chase-*/ || exit 1
+src=$PWD
+if ! { ./configure --prefix="$work/inst" --with-cuda --without-hip --with-cuda-arch=90 --enable-werror &&
+       make -j16 && make install; } > "$OUT/$tag-build.log" 2>&1; then
+    tail -30 "$OUT/$tag-build.log"
+    exit 1
+fi
 PATH=$work/inst/bin:$PATH
 export PATH
-tail -9 "$OUT/build.log" | grep -E 'module|configuration' || true
-
-log "make check (gnuplot is not on this machine: plot tests skip)"
-make -j16 check > "$OUT/check.log" 2>&1 || true
-grep -E '^(# |FAIL|ERROR)' "$OUT/check.log" | tail -8
-for t in tests/*.log; do
-    grep -q '^not ok' "$t" 2>/dev/null && { echo "-- $t"; tail -15 "$t"; }
-done
-
-log "backends"
+unset CHASE_BACKEND_PATH CHASE_DATA_DIR
+chase --version | head -2
 chase --list-backends
 
-log "the default sweep, 1 KiB to 1 GiB, timed from process start to exit (twice)"
-CHASE=chase sh bench/sweep-time.sh "$OUT" 2 -b cuda | tee "$OUT/timing.txt"
-mv "$OUT/sweep-1.tsv" "$OUT/$tag-random-ca-1.tsv"
-mv "$OUT/sweep-2.tsv" "$OUT/$tag-random-ca-2.tsv"
+if [ -z "${QUICK:-}" ]; then
+    log "make check (gnuplot is not on this machine: the plot tests skip)"
+    make -j16 check > "$OUT/$tag-check.log" 2>&1
+    grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR)' test-suite.log | tee "$OUT/$tag-check-totals.txt"
+    for t in tests/*.log tests/*/*.log; do
+        grep -q '^not ok' "$t" 2>/dev/null && { echo "-- $t"; grep '^not ok' "$t" | head -5; }
+    done
+fi
 
-log "cache operators cg and nc, a cold start, and the sequential pattern"
-chase -q -b cuda --cache-op cg -o "$OUT/$tag-random-cg.tsv"
-chase -q -b cuda --cache-op nc -o "$OUT/$tag-random-nc.tsv"
-chase -q -b cuda --no-warm --max 128M -o "$OUT/$tag-random-nowarm.tsv"
-chase -q -b cuda --pattern sequential --max 256M -o "$OUT/$tag-seq-ca.tsv"
+log "the default sweep, twice (refinement and the SM spread included)"
+timed sweep-1 chase -b cuda -o "$OUT/$tag-sweep-1.tsv"
+timed sweep-2 chase -b cuda -o "$OUT/$tag-sweep-2.tsv"
+grep -E '^# (level|spread):' "$OUT/$tag-sweep-1.tsv" "$OUT/$tag-sweep-2.tsv"
 
-log "the L2 seen from every 4th SM (one 8 MiB point each): the walk is pinned, so the SM is a variable"
-sm=0
-while [ $sm -lt 132 ]; do
-    printf 'sm %3d: %s cycles\n' $sm "$(chase -q -b cuda --sm $sm --min 8M --max 8M -f csv | awk -F, 'NR == 2 { print $2 }')"
-    sm=$((sm + 4))
-done | tee "$OUT/$tag-l2-by-sm.txt" | tr '\n' ' '
-echo
+log "chase report: every measurement the backend supports, one directory"
+timed report chase report -b cuda -o "$OUT/$tag-report"
+tail -8 "$OUT/$tag-report.err"
 
-log "carveout 100 (the most shared memory, the least L1): the L1 plateau must end sooner"
-chase -q -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
-chase analyze "$OUT/$tag-carveout100.tsv" | grep -E '^(carveout|L1) '
+log "what the report's parts said"
+for p in banks loads lines tlb sms; do
+    echo "-- $p"
+    cat "$OUT/$tag-report/$p.log" 2>/dev/null | tail -3
+done
 
-log "the timed loop in SASS (sm_90)"
-cuobjdump -sass backends/cuda/chase_cuda.fatbin > "$OUT/sass.txt" 2>&1 || true
-awk '/Function : .*chase_timed_ca/ { on = 1 } on && /Function : .*chase_timed_cg/ { exit } on' "$OUT/sass.txt" |
-    grep -E '^ +/\*[0-9a-f]{4}\*/' | sed 's|/\* 0x[0-9a-f]* \*/||' | head -24
+log "variants: loads with cg, tlb at a 32 MiB stride, banks on SM 66, carveouts 0 and 100 on the L1"
+timed loads-cg chase loads -b cuda --cache-op cg --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-loads-cg.tsv"
+timed tlb-32M chase tlb -b cuda --stride 32M -o "$OUT/$tag-tlb-32M.tsv"
+timed banks-sm66 chase banks -b cuda --sm 66 -o "$OUT/$tag-banks-sm66.tsv"
+timed carveout0 chase -b cuda --carveout 0 --max 1M -o "$OUT/$tag-carveout0.tsv"
+timed carveout100 chase -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
 
-log "compute-sanitizer on a short sweep"
-compute-sanitizer --tool memcheck --error-exitcode 9 chase -q -b cuda --max 2M --steps 2 -o /dev/null \
-    > "$OUT/sanitizer.txt" 2>&1 && echo "memcheck: clean" || { echo "memcheck: FAILED"; tail -20 "$OUT/sanitizer.txt"; }
+if [ -z "${QUICK:-}" ]; then
+    log "compute-sanitizer memcheck on a short run of each command"
+    for c in "-b cuda --max 2M --steps 2" "banks -b cuda" "loads -b cuda --level L1 --from $OUT/$tag-sweep-1.tsv" \
+             "lines -b cuda --level L1 --from $OUT/$tag-sweep-1.tsv" "tlb -b cuda --max 256M" \
+             "sms -b cuda --from $OUT/$tag-sweep-1.tsv"; do
+        # shellcheck disable=SC2086
+        compute-sanitizer --tool memcheck --error-exitcode 9 chase $c -q -o /dev/null > "$OUT/$tag-san.txt" 2>&1 &&
+            echo "memcheck clean: chase $c" || { echo "memcheck FAILED: chase $c"; tail -8 "$OUT/$tag-san.txt"; }
+    done
+fi
+
+log "the SASS of every kernel (sm_90)"
+cuobjdump -sass "$src/backends/cuda/chase_cuda.fatbin" > "$OUT/$tag-sass.txt" 2>&1 || true
 
 log "errors"
-st=0; chase -b cuda --device 7 -q -o /dev/null || st=$?; echo "device 7: exit $st"
-st=0; chase -b cuda --max 4T -q -o /dev/null || st=$?; echo "4 TiB: exit $st"
+st=0; chase -b cuda --device 7 -q -o /dev/null 2>&1 || st=$?; echo "device 7: exit $st"
+st=0; chase -b cuda --max 4T -q -o /dev/null 2>&1 || st=$?; echo "4 TiB: exit $st"
 
-log "levels"
-chase analyze "$OUT/$tag-random-ca-1.tsv"
-
+cat "$OUT/$tag-times.txt"
 # One archive comes back better than many files.
-cd "$OUT" && tar -czf results.tar.gz --remove-files ./*.tsv ./*.txt ./*.log
+cd "$OUT" && tar -czf "$tag-results.tar.gz" --exclude '*.tar.gz' ./* && echo "results: $OUT/$tag-results.tar.gz"
