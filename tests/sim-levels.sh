@@ -43,7 +43,8 @@ while IFS='|' read -r pattern min spec; do
     largest=$(awk '{ if ($2 > m) m = $2 } END { print m }' "$tmp/truth")
     noise=$(echo "$spec" | sed -n 's/.*noise=\([0-9.]*\).*/\1/p')
     "$CHASE" --sim "$spec" --pattern "$pattern" --min "$min" --max $((largest * 4)) -q > "$tmp/out.tsv" 2> "$tmp/err"
-    grep '^# level:' "$tmp/out.tsv" | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/found"
+    # Fields are tab-separated: a name may hold spaces ("L2 near").
+    grep '^# level:' "$tmp/out.tsv" | sed 's/^# level: //; s/[a-z]*=//g; s/ /_/g' | cut -f1-4 | tr '\t' ' ' > "$tmp/found"
     # found: name lo hi cycles
     want=$(wc -l < "$tmp/truth")
     got=$(wc -l < "$tmp/found")
@@ -71,7 +72,8 @@ done < "$tmp/cases"
 # line, so a sequential walk misses on every new line) reach 64 KiB, past
 # the 32 KiB L1 and inside the L2; every access beyond pays the miss.
 "$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=1024,page=64,lat=30' \
-    --pattern sequential --max 4M -q | grep '^# level' | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/tlb"
+    --pattern sequential --max 4M -q | grep '^# level' | sed 's/^# level: //; s/[a-z]*=//g; s/ /_/g' | cut -f1-4 |
+    tr '\t' ' ' > "$tmp/tlb"
 check "TLB reach: levels end at 32 KiB, 64 KiB and 1 MiB, at 4, 14, 44 and 230 cycles" \
     awk '{ lo[NR] = $2; hi[NR] = $3; c[NR] = $4 }
          END { exit !(NR == 4 && lo[1] == 32768 && lo[2] == 65536 && lo[3] == 1048576 &&
