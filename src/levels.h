@@ -86,6 +86,7 @@ struct chase_span {
     size_t limit;       /* where to stop looking for that edge: the next level's plateau */
     double step;        /* log latency from this level's plateau to the next one's */
     double rate;        /* the transition's steepest climb, log latency per octave (0: last level) */
+    double rate_in;     /* the same of the climb it began with (INFINITY: a gradual onset, or none) */
     int kink;           /* the next level begins at a gradual onset, not after a step */
 };
 

@@ -45,10 +45,11 @@ attempt() {
     # it, where a slow ramp to the L3 begins: the plateau, and so the
     # level, ends there).  So: the first level must end between 0.6 and 1.1
     # of the L1d, the second between a quarter of the L2 and just past it;
-    # a missing level or one at another cache's size fails.
-    awk -v s="$l1" 'NR == 1 { exit !($3 >= 0.6 * s && $2 <= s * 1.0905) }' "$tmp/lv" ||
+    # a missing level or one at another cache's size fails.  One sweep step
+    # is 2^(1/8), 1.0906 with sizes rounded up to the stride.
+    awk -v s="$l1" 'NR == 1 { exit !($3 >= 0.6 * s && $2 <= s * 1.0906) }' "$tmp/lv" ||
         { echo "L1 not found near $l1 B"; return 1; }
-    awk -v s="$l2" 'NR == 2 { exit !($3 >= s / 4 && $2 <= s * 1.0905) }' "$tmp/lv" ||
+    awk -v s="$l2" 'NR == 2 { exit !($3 >= s / 4 && $2 <= s * 1.0906) }' "$tmp/lv" ||
         { echo "L2 not found near $l2 B"; return 1; }
 }
 if attempt || { echo "retrying once: a shared machine is noisy"; attempt; }; then
