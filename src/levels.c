@@ -60,6 +60,7 @@
 #define T_ON 2.0                /* a point at most this many sigma above the plateau's trend is on it */
 #define T_OFF 3.0               /* a point this many sigma above the plateau's trend is off it */
 #define LOCAL_POINTS 16         /* points a point's noise is taken from */
+#define CLIMB_POINTS 8          /* points of a gradual climb fitted to find where it began */
 #define SPREAD_PRIOR 2.0        /* a plateau's noise counts as this many points of its scatter */
 #define T_TEST 3.0              /* significance of slope differences and curvature */
 #define ONSET_OCTAVES 1.0       /* a gradual onset that does not settle climbs this long at least */
@@ -774,6 +775,51 @@ static double trend_se(const struct trend *T, double x)
     return T->spread * sqrt(1 + 1 / (double)T->m + (T->sxx > 0 ? d * d / T->sxx : 0));
 }
 
+/* Under noise a gradual climb's first points past the plateau may still
+ * read on it.  The climb's first points from the first one clearly off
+ * (up to eight, below half the step), fitted by a line, meet the plateau's
+ * trend where the climb began (at or before it where the climb settles);
+ * less two standard errors, that is where the plateau is known to end.
+ * Returns the last point at or before it, or lo. */
+static size_t climb_start(const struct chase_fit *f, const struct trend *T, size_t lo, size_t hi, double step,
+                          size_t first)
+{
+    double sx = 0, sd = 0, sxx = 0, sxd = 0, m, b, a, xc, res = 0, se;
+    size_t j, k, e;
+
+    /* Only a climb that crosses the noise gradually: its first point off
+     * the plateau is off by little (twice the threshold at most). */
+    if (f->pt[hi].z - quad_at(&T->q, f->pt[hi].x) > 2 * fmax(T->on, T_OFF * trend_se(T, f->pt[hi].x)))
+        return lo;
+    for (e = hi; e < f->n && e < hi + CLIMB_POINTS && f->pt[e].z - quad_at(&T->q, f->pt[e].x) < 0.5 * step; e++)
+        ;
+    if (e < hi + 3)
+        return lo;          /* a step, not a climb */
+    m = (double)(e - hi);
+    for (j = hi; j < e; j++) {
+        double d = f->pt[j].z - quad_at(&T->q, f->pt[j].x);
+        sx += f->pt[j].x;
+        sd += d;
+        sxx += f->pt[j].x * f->pt[j].x;
+        sxd += f->pt[j].x * d;
+    }
+    b = (sxd - sx * sd / m) / (sxx - sx * sx / m);
+    a = (sd - b * sx) / m;
+    if (!(b > 0))
+        return lo;
+    for (j = hi; j < e; j++) {
+        double d = f->pt[j].z - quad_at(&T->q, f->pt[j].x) - (a + b * f->pt[j].x);
+        res += d * d;
+    }
+    xc = -a / b;
+    /* The intercept's error: the line's at xc, over its slope. */
+    se = sqrt(res / fmax(m - 2, 1) * (1 / m + (xc - sx / m) * (xc - sx / m) / (sxx - sx * sx / m))) / b;
+    xc -= 2 * se;
+    for (k = lo; k > first && f->pt[k].x > xc; k--)
+        ;
+    return k < lo ? k : lo;
+}
+
 void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f, const struct chase_span *sp,
                          size_t n, struct chase_level *lv)
 {
@@ -793,6 +839,7 @@ void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f,
         if (i + 1 < n) {
             const struct chase_fit_piece *ref = &f->pc[sp[i].ref];
             size_t j, lo, hi, e = ref->b, end = sp[i].limit < f->n ? sp[i].limit : f->n;
+            int moved;
             struct trend T;
 
             /* The fit may have swallowed the first points past the edge
@@ -815,11 +862,16 @@ void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f,
                     break;
             if (hi >= f->n)
                 hi = f->n - 1;
-            L->lo = c->rows[f->pt[lo].last].bytes;
-            L->hi = c->rows[f->pt[hi].first].bytes;
-            L->last = f->pt[lo].last;
+            j = climb_start(f, &T, lo, hi, sp[i].step, ref->a);
+            moved = j < lo;
+            lo = j;
+            /* A point may hold several rows (a huge curve's bin), the edge
+             * among them: the interval covers both points whole. */
+            L->lo = c->rows[f->pt[lo].first].bytes;
+            L->hi = c->rows[f->pt[hi].last].bytes;
+            L->last = f->pt[lo].first;
             inner = (double)(hi - lo - 1);
-            L->noise_limited = hi > lo + 1;
+            L->noise_limited = hi > lo + 1 || moved;
             tstat = fabs(sp[i].step) / ref->sd;
             /* A gradual onset: the next level is reached half way more
              * than half an octave past the edge. */
