@@ -486,12 +486,71 @@ static double quad_at(const struct quad *Q, double x)
     return Q->c0 + Q->c1 * d + Q->q * (d * d - Q->m2 - Q->k * d);
 }
 
-/* Looks for a kink in span s (see the top of the file); on finding one,
- * fills left and right and returns 1. */
+/* Whether the plateau piece A = pc[j] of span s (pieces p0..p1, flattest
+ * v) ends at a kink whose climb runs to point rend; fills the climb's rise
+ * and its first piece. */
+static int kink_at(const struct chase_fit *f, const struct chase_span *s, size_t p0, size_t p1, size_t v, size_t j,
+                   size_t rend, double *rise, const struct chase_fit_piece **Bp)
+{
+    const struct chase_fit_piece *A = &f->pc[j], *V = &f->pc[v], *end = NULL, *B = NULL;
+    double sd = SIGMA_FLOOR, before = 0;
+    struct quad Q;
+    size_t k;
+
+    /* A plateau as flat as the level's flattest, then an octave or more. */
+    if (!is_plateau(f, A) || A->b >= rend)
+        return 0;
+    if (j != v && fabs(A->slope - V->slope) > T_TEST * sqrt(A->se * A->se + V->se * V->se))
+        return 0;
+    if (rend - A->b < MIN_PLATEAU + 1 || f->pt[rend].x - f->pt[A->b].x < ONSET_OCTAVES)
+        return 0;
+    for (k = j + 1; k <= p1 && f->pc[k].b <= rend; k++) {
+        if (!is_plateau(f, &f->pc[k]))
+            continue;
+        /* The climb is a level's, not the next transition's: no piece of
+         * it climbs half as fast as that transition. */
+        if (s->rate > 0 && f->pc[k].slope > s->rate / SETTLE)
+            return 0;
+        if (!B)
+            B = &f->pc[k];
+        end = &f->pc[k];
+    }
+    if (!end)
+        return 0;
+    /* A corner: the climb after A is at least twice as steep as on A and
+     * as into it (else A is a pause in a climb that settles), clearly; the
+     * tail of the step the level began with is no climb into it. */
+    for (k = j; k-- > p0;)
+        if (is_plateau(f, &f->pc[k])) {
+            if (f->pc[k].slope <= s->rate_in / SETTLE)
+                before = f->pc[k].slope;
+            break;
+        }
+    if (B->slope < SETTLE * fmax(fmax(A->slope, before), 0) ||
+        B->slope - A->slope <= T_TEST * sqrt(A->se * A->se + B->se * B->se))
+        return 0;
+    /* By a level's step. */
+    *rise = at(end, f->pt[end->b].x) - at(A, f->pt[A->b].x);
+    if (*rise < min_step(A, end))
+        return 0;
+    /* Not accelerating: that is the way out of the plateau. */
+    for (k = j + 1; k <= p1 && f->pc[k].a <= rend; k++)
+        sd = fmax(sd, f->pc[k].sd);
+    Q = quad_fit(f, A->b + 1, rend, sd);
+    if (Q.q > T_TEST * Q.se)
+        return 0;
+    *Bp = B;
+    return 1;
+}
+
+/* Looks for a kink in span s (see the top of the file), the last one first;
+ * on finding one, fills left and right and returns 1. */
 static int find_kink(const struct chase_fit *f, const struct chase_span *s, int last, struct chase_span *left,
                      struct chase_span *right)
 {
+    const struct chase_fit_piece *B = NULL;
     size_t p0, p1, v, j, k, rend;
+    double rise = 0;
 
     pieces_in(f, s->a, s->b, &p0, &p1);
     if (p0 > p1 || p0 == f->npc)
@@ -499,8 +558,8 @@ static int find_kink(const struct chase_fit *f, const struct chase_span *s, int 
     v = flattest(f, p0, p1);
     if (v == (size_t)-1)
         return 0;
-    /* The rise runs to the plateau piece the next edge is measured on, not
-     * into the exit ramp before the next step. */
+    /* The climb runs to the plateau piece the next edge is measured on, not
+     * into the way out before the next step. */
     if (!last)
         rend = f->pc[s->ref].b;
     else {
@@ -508,190 +567,177 @@ static int find_kink(const struct chase_fit *f, const struct chase_span *s, int 
             ;
         rend = f->pc[k].b;
     }
-    for (j = p1 + 1; j-- > p0;) {
-        const struct chase_fit_piece *A = &f->pc[j], *V = &f->pc[v], *end = NULL, *B = NULL;
-        double rise, sd, before;
-        struct quad Q;
-        if (!is_plateau(f, A) || A->b >= rend)
-            continue;
-        if (j != v && fabs(A->slope - V->slope) > T_TEST * sqrt(A->se * A->se + V->se * V->se))
-            continue;
-        if (rend - A->b < MIN_PLATEAU + 1 || f->pt[rend].x - f->pt[A->b].x < ONSET_OCTAVES)
-            continue;
-        for (k = j + 1; k <= p1; k++)
-            if (is_plateau(f, &f->pc[k]) && f->pc[k].b <= rend) {
-                if (!end)
-                    B = &f->pc[k];
-                end = &f->pc[k];
-            }
-        if (!end)
-            continue;
-        /* The climb is a level's, not the next transition's: no piece of
-         * it climbs half as fast as that transition. */
-        for (k = j + 1; k <= p1 && s->rate > 0; k++)
-            if (is_plateau(f, &f->pc[k]) && f->pc[k].b <= rend && f->pc[k].slope > s->rate / SETTLE)
-                break;
-        if (s->rate > 0 && k <= p1)
-            continue;
-        /* A corner: the climb after A is at least twice as steep as on A
-         * and as into it (else A is a pause in a climb that settles),
-         * clearly. */
-        for (k = j, before = 0; k-- > p0;)
-            if (is_plateau(f, &f->pc[k])) {
-                /* Not the tail of the step the level began with. */
-                if (f->pc[k].slope <= s->rate_in / SETTLE)
-                    before = f->pc[k].slope;
-                break;
-            }
-        if (B->slope < SETTLE * fmax(fmax(A->slope, before), 0) ||
-            B->slope - A->slope <= T_TEST * sqrt(A->se * A->se + B->se * B->se))
-            continue;
-        rise = at(end, f->pt[end->b].x) - at(A, f->pt[A->b].x);
-        if (rise < min_step(A, end))
-            continue;
-        for (k = j + 1, sd = SIGMA_FLOOR; k <= p1 && f->pc[k].a <= rend; k++)
-            sd = fmax(sd, f->pc[k].sd);
-        Q = quad_fit(f, A->b + 1, rend, sd);
-        if (Q.q > T_TEST * Q.se)
-            continue;       /* accelerating: the way out of the plateau */
-        *left = *s;
-        *right = *s;
-        left->b = A->b;
-        left->ref = j;
-        left->limit = rend + 1;
-        left->step = rise;
-        left->kink = 1;
-        left->rate = B->slope;
-        right->a = A->b + 1;
-        right->rate_in = INFINITY;
-        if (last || s->ref <= j) {
-            for (k = p1; k > j && !is_plateau(f, &f->pc[k]); k--)
-                ;
-            right->ref = k;
-        }
-        left->flat = flattest(f, p0, j);
-        pieces_in(f, right->a, right->b, &p0, &p1);
-        right->flat = flattest(f, p0, p1);
-        return 1;
+    for (j = p1 + 1; j-- > p0 && !kink_at(f, s, p0, p1, v, j, rend, &rise, &B);)
+        ;
+    if (j == (size_t)-1 || j < p0)
+        return 0;
+    *left = *s;
+    *right = *s;
+    left->b = f->pc[j].b;
+    left->ref = j;
+    left->limit = rend + 1;
+    left->step = rise;
+    left->kink = 1;
+    left->rate = B->slope;
+    left->flat = flattest(f, p0, j);
+    right->a = f->pc[j].b + 1;
+    right->rate_in = INFINITY;
+    if (last || s->ref <= j) {
+        for (k = p1; k > j && !is_plateau(f, &f->pc[k]); k--)
+            ;
+        right->ref = k;
     }
-    return 0;
+    pieces_in(f, right->a, right->b, &p0, &p1);
+    right->flat = flattest(f, p0, p1);
+    right->step = s->step + level_of(f, s->flat) - level_of(f, right->flat);
+    return 1;
+}
+
+/* The rate of rise along the curve: the plateau pieces' slopes (even
+ * elements) and between them (odd) the chord joining their facing points,
+ * not their lines' ends: on a smooth curve it lies between the slopes of
+ * the pieces on either side, whatever the lines' errors. */
+struct profile {
+    size_t *V;          /* plateau pieces */
+    size_t nv, ne;
+    double *es;         /* rate of element e */
+};
+
+static void rates(const struct chase_fit *f, struct profile *P)
+{
+    size_t e, j;
+    P->nv = 0;
+    for (j = 0; j < f->npc; j++)
+        if (is_plateau(f, &f->pc[j]))
+            P->V[P->nv++] = j;
+    P->ne = P->nv ? 2 * P->nv - 1 : 0;
+    for (e = 0; e < P->ne; e++) {
+        if (e % 2 == 0) {
+            P->es[e] = f->pc[P->V[e / 2]].slope;
+        } else {
+            const struct chase_fit_point *l = &f->pt[f->pc[P->V[e / 2]].b], *r = &f->pt[f->pc[P->V[e / 2 + 1]].a];
+            P->es[e] = (r->z - l->z) / (r->x - l->x);
+        }
+    }
+}
+
+/* Whether element e is a level boundary: a peak in the rate, with a
+ * plateau at most half as steep on each side before anything steeper (the
+ * curve rises and settles), across which the curve rises by a level's step
+ * both where the two plateau pieces meet (so that a settling climb is not
+ * cut where its points jitter) and as a whole (their medians: so that an
+ * outlier that tilts a short piece is no step). */
+static int is_peak(const struct chase_fit *f, const struct profile *P, size_t e)
+{
+    const double *es = P->es;
+    size_t j, l = P->ne, r = P->ne;
+    const struct chase_fit_piece *L, *R;
+    double jump;
+
+    if (!(es[e] > 0))
+        return 0;
+    for (j = e; j-- > 0;) {
+        if (es[j] >= es[e])
+            return 0;
+        if (j % 2 == 0 && es[j] <= es[e] / SETTLE) {
+            l = j;
+            break;
+        }
+    }
+    for (j = e + 1; j < P->ne; j++) {
+        if (es[j] > es[e])
+            return 0;
+        if (j % 2 == 0 && es[j] <= es[e] / SETTLE) {
+            r = j;
+            break;
+        }
+    }
+    if (l == P->ne || r == P->ne)
+        return 0;
+    L = &f->pc[P->V[l / 2]];
+    R = &f->pc[P->V[r / 2]];
+    jump = at(R, f->pt[R->a].x) - at(L, f->pt[L->b].x);
+    return fmin(jump, level_of(f, P->V[r / 2]) - level_of(f, P->V[l / 2])) >= min_step(L, R);
+}
+
+/* The span between boundaries peak[i - 1] and peak[i] (the curve's ends for
+ * i = 0 and i = np). */
+static void span_between(const struct chase_fit *f, const struct profile *P, const size_t *peak, size_t np,
+                         size_t i, struct chase_span *s)
+{
+    const double *es = P->es;
+    size_t e, p0, p1, e0 = i ? peak[i - 1] + 1 : 0, e1 = i < np ? peak[i] - 1 : P->ne - 1;
+
+    memset(s, 0, sizeof *s);
+    /* A boundary that is a piece is no level's; one between two pieces
+     * leaves each to its side. */
+    if (!i)
+        s->a = 0;
+    else if (peak[i - 1] % 2 == 0)
+        s->a = f->pc[P->V[peak[i - 1] / 2]].b + 1;
+    else
+        s->a = f->pc[P->V[peak[i - 1] / 2 + 1]].a;
+    if (i == np)
+        s->b = f->n - 1;
+    else if (peak[i] % 2 == 0)
+        s->b = f->pc[P->V[peak[i] / 2]].a - 1;
+    else
+        s->b = f->pc[P->V[peak[i] / 2]].b;
+    pieces_in(f, s->a, s->b, &p0, &p1);
+    s->flat = flattest(f, p0, p1);
+    s->rate_in = i ? es[peak[i - 1]] : INFINITY;
+    if (i < np) {
+        /* The edge is measured against the last plateau piece at most half
+         * as steep as the boundary, up to the first such piece after it. */
+        double half = es[peak[i]] / SETTLE;
+        size_t fr = s->flat, r1 = i + 1 < np ? peak[i + 1] - 1 : P->ne - 1;
+        double best = INFINITY;
+        s->ref = s->flat;
+        for (e = e1 + 1; e-- > e0;)
+            if (e % 2 == 0 && es[e] <= half) {
+                s->ref = P->V[e / 2];
+                break;
+            }
+        s->limit = f->n;
+        for (e = peak[i] + 1; e <= r1; e++)
+            if (e % 2 == 0 && es[e] <= half) {
+                s->limit = f->pc[P->V[e / 2]].a;
+                break;
+            }
+        for (e = peak[i] + 1; e <= r1; e++)
+            if (e % 2 == 0 && fabs(es[e]) < best) {
+                best = fabs(es[e]);
+                fr = P->V[e / 2];
+            }
+        s->step = level_of(f, fr) - level_of(f, s->flat);
+        s->rate = es[peak[i]];
+    }
 }
 
 size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size_t max)
 {
-    size_t *V = NULL, nv = 0, ne, e, j, np = 0, *peak = NULL, nsp = 0, i;
-    double *es = NULL;
-    struct chase_span *work = NULL;
-    size_t nwork = 0;
+    struct profile P;
+    struct chase_span *work = NULL, l, r;
+    size_t *peak = NULL, np = 0, nwork = 0, nsp = 0, e, i;
 
     if (!f->npc || !max)
         return 0;
-    V = malloc(f->npc * sizeof *V);
-    es = malloc(2 * f->npc * sizeof *es);
+    P.V = malloc(f->npc * sizeof *P.V);
+    P.es = malloc(2 * f->npc * sizeof *P.es);
     peak = malloc(2 * f->npc * sizeof *peak);
     work = malloc(f->npc * sizeof *work);
-    if (!V || !es || !peak || !work)
+    if (!P.V || !P.es || !peak || !work)
         goto out;
-    for (j = 0; j < f->npc; j++)
-        if (is_plateau(f, &f->pc[j]))
-            V[nv++] = j;
-    if (!nv)
+    rates(f, &P);
+    if (!P.nv)
         goto out;
-
-    /* The rate of rise along the curve: plateau pieces (even elements) and
-     * the gaps between them (odd). */
-    ne = 2 * nv - 1;
-    for (e = 0; e < ne; e++) {
-        if (e % 2 == 0) {
-            es[e] = f->pc[V[e / 2]].slope;
-        } else {
-            /* The chord between the pieces' facing points, not their
-             * lines' ends: on a smooth curve it lies between the slopes of
-             * the pieces on either side, whatever the lines' errors. */
-            const struct chase_fit_point *l = &f->pt[f->pc[V[e / 2]].b], *r = &f->pt[f->pc[V[e / 2 + 1]].a];
-            es[e] = (r->z - l->z) / (r->x - l->x);
-        }
-    }
-    /* A peak in the rate, with a plateau at most half as steep on each side
-     * before anything steeper (the curve rises and settles), across which
-     * the curve rises by a level's step both where the two plateau pieces
-     * meet (so that a settling climb is not cut where its points jitter)
-     * and as a whole (their medians: so that an outlier that tilts a short
-     * piece is no step). */
-    for (e = 0; e < ne; e++) {
-        size_t l = ne, r = ne;
-        if (!(es[e] > 0))
-            continue;
-        for (j = e; j-- > 0;) {
-            if (es[j] >= es[e])
-                break;
-            if (j % 2 == 0 && es[j] <= es[e] / SETTLE) {
-                l = j;
-                break;
-            }
-        }
-        for (j = e + 1; j < ne && l < ne; j++) {
-            if (es[j] > es[e])
-                break;
-            if (j % 2 == 0 && es[j] <= es[e] / SETTLE) {
-                r = j;
-                break;
-            }
-        }
-        if (l < ne && r < ne) {
-            const struct chase_fit_piece *L = &f->pc[V[l / 2]], *R = &f->pc[V[r / 2]];
-            double jump = at(R, f->pt[R->a].x) - at(L, f->pt[L->b].x);
-            if (fmin(jump, level_of(f, V[r / 2]) - level_of(f, V[l / 2])) >= min_step(L, R))
-                peak[np++] = e;
-        }
-    }
-
-    /* Spans between the peaks. */
-    for (i = 0; i <= np; i++) {
-        struct chase_span *s = &work[nwork++];
-        size_t e0 = i ? peak[i - 1] + 1 : 0, e1 = i < np ? peak[i] - 1 : ne - 1;
-        size_t p0, p1;
-        memset(s, 0, sizeof *s);
-        if (!i)
-            s->a = 0;
-        else if (peak[i - 1] % 2 == 0)
-            s->a = f->pc[V[peak[i - 1] / 2]].b + 1;
-        else
-            s->a = f->pc[V[peak[i - 1] / 2 + 1]].a;
-        if (i == np)
-            s->b = f->n - 1;
-        else if (peak[i] % 2 == 0)
-            s->b = f->pc[V[peak[i] / 2]].a - 1;
-        else
-            s->b = f->pc[V[peak[i] / 2]].b;
-        pieces_in(f, s->a, s->b, &p0, &p1);
-        s->flat = flattest(f, p0, p1);
-        if (i < np) {
-            double half = es[peak[i]] / SETTLE;
-            size_t fr = (size_t)-1, r1 = i + 1 < np ? peak[i + 1] - 1 : ne - 1;
-            for (e = e1 + 1; e-- > e0;)
-                if (e % 2 == 0 && es[e] <= half) {
-                    s->ref = V[e / 2];
-                    break;
-                }
-            s->limit = f->n;
-            for (e = peak[i] + 1; e <= r1; e++)
-                if (e % 2 == 0 && es[e] <= half) {
-                    s->limit = f->pc[V[e / 2]].a;
-                    break;
-                }
-            for (e = peak[i] + 1; e <= r1; e++)
-                if (e % 2 == 0 && (fr == (size_t)-1 || fabs(es[e]) < fabs(es[fr])))
-                    fr = e;
-            s->step = level_of(f, V[fr / 2]) - level_of(f, s->flat);
-            s->rate = es[peak[i]];
-        }
-        s->rate_in = i ? es[peak[i - 1]] : INFINITY;
-    }
-
+    for (e = 0; e < P.ne; e++)
+        if (is_peak(f, &P, e))
+            peak[np++] = e;
+    for (i = 0; i <= np; i++)
+        span_between(f, &P, peak, np, i, &work[nwork++]);
     /* Kinks within each span; a span split in two is looked at again. */
     for (i = 0; i < nwork && nsp < max;) {
-        struct chase_span l, r;
         if (nwork < f->npc && find_kink(f, &work[i], i + 1 == nwork, &l, &r)) {
             memmove(work + i + 2, work + i + 1, (nwork - i - 1) * sizeof *work);
             work[i] = l;
@@ -702,8 +748,8 @@ size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size
         sp[nsp++] = work[i++];
     }
 out:
-    free(V);
-    free(es);
+    free(P.V);
+    free(P.es);
     free(peak);
     free(work);
     return nsp;
@@ -820,6 +866,59 @@ static size_t climb_start(const struct chase_fit *f, const struct trend *T, size
     return k < lo ? k : lo;
 }
 
+/* The edge after span s: its capacity interval, whether it is
+ * noise-limited, whether the next level begins gradually (in L->onset for
+ * now), and the points it could not place. */
+static void edge(const struct chase_curve *c, const struct chase_fit *f, const struct chase_span *s,
+                 struct chase_level *L, double *inner)
+{
+    const struct chase_fit_piece *ref = &f->pc[s->ref];
+    size_t j, lo, hi, e = ref->b, end = s->limit < f->n ? s->limit : f->n;
+    struct trend T;
+    int moved;
+
+    /* The fit may have swallowed the first points past the edge into the
+     * plateau's piece: drop trailing points that are off the trend of the
+     * points before them. */
+    while (e >= ref->a + MIN_PLATEAU) {
+        trend_fit(f, ref->a, e - 1, ref->sd, &T);
+        if (f->pt[e].z - quad_at(&T.q, f->pt[e].x) <= T_OFF * trend_se(&T, f->pt[e].x))
+            break;
+        e--;
+    }
+    trend_fit(f, ref->a, e, ref->sd, &T);
+    lo = ref->a;
+    for (j = ref->a; j < end; j++)
+        if (f->pt[j].z - quad_at(&T.q, f->pt[j].x) <= fmax(T.on, T_ON * trend_se(&T, f->pt[j].x)))
+            lo = j;
+    /* No point clearly off before the next plateau: the edge is there. */
+    for (hi = lo + 1; hi < end; hi++)
+        if (f->pt[hi].z - quad_at(&T.q, f->pt[hi].x) > fmax(T.on, T_OFF * trend_se(&T, f->pt[hi].x)))
+            break;
+    if (hi >= f->n)
+        hi = f->n - 1;
+    j = climb_start(f, &T, lo, hi, s->step, ref->a);
+    moved = j < lo;
+    lo = j;
+    /* A point may hold several rows (a huge curve's bin), the edge among
+     * them: the interval covers both points whole. */
+    L->lo = c->rows[f->pt[lo].first].bytes;
+    L->hi = c->rows[f->pt[hi].last].bytes;
+    L->last = f->pt[lo].first;
+    *inner = (double)(hi - lo - 1);
+    L->noise_limited = hi > lo + 1 || moved;
+    /* A gradual onset: at a kink, or the next level reached half way more
+     * than half an octave past the edge. */
+    if (!s->kink) {
+        double half = quad_at(&T.q, f->pt[lo].x) + 0.5 * s->step;
+        for (j = hi; j < f->n && f->pt[j].z < half; j++)
+            ;
+        L->onset = j < f->n && f->pt[j].x - f->pt[lo].x >= 0.5;
+    } else {
+        L->onset = 1;
+    }
+}
+
 void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f, const struct chase_span *sp,
                          size_t n, struct chase_level *lv)
 {
@@ -837,52 +936,8 @@ void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f,
         L->ns = L->cycles * ns_per_cycle(c, f->pt[fl->a].first, f->pt[fl->b].last);
         L->first = f->pt[sp[i].a].first;
         if (i + 1 < n) {
-            const struct chase_fit_piece *ref = &f->pc[sp[i].ref];
-            size_t j, lo, hi, e = ref->b, end = sp[i].limit < f->n ? sp[i].limit : f->n;
-            int moved;
-            struct trend T;
-
-            /* The fit may have swallowed the first points past the edge
-             * into the plateau's piece: drop trailing points that are off
-             * the trend of the points before them. */
-            while (e >= ref->a + MIN_PLATEAU) {
-                trend_fit(f, ref->a, e - 1, ref->sd, &T);
-                if (f->pt[e].z - quad_at(&T.q, f->pt[e].x) <= T_OFF * trend_se(&T, f->pt[e].x))
-                    break;
-                e--;
-            }
-            trend_fit(f, ref->a, e, ref->sd, &T);
-            lo = ref->a;
-            for (j = ref->a; j < end; j++)
-                if (f->pt[j].z - quad_at(&T.q, f->pt[j].x) <= fmax(T.on, T_ON * trend_se(&T, f->pt[j].x)))
-                    lo = j;
-            /* No point clearly off before the next plateau: the edge is there. */
-            for (hi = lo + 1; hi < end; hi++)
-                if (f->pt[hi].z - quad_at(&T.q, f->pt[hi].x) > fmax(T.on, T_OFF * trend_se(&T, f->pt[hi].x)))
-                    break;
-            if (hi >= f->n)
-                hi = f->n - 1;
-            j = climb_start(f, &T, lo, hi, sp[i].step, ref->a);
-            moved = j < lo;
-            lo = j;
-            /* A point may hold several rows (a huge curve's bin), the edge
-             * among them: the interval covers both points whole. */
-            L->lo = c->rows[f->pt[lo].first].bytes;
-            L->hi = c->rows[f->pt[hi].last].bytes;
-            L->last = f->pt[lo].first;
-            inner = (double)(hi - lo - 1);
-            L->noise_limited = hi > lo + 1 || moved;
-            tstat = fabs(sp[i].step) / ref->sd;
-            /* A gradual onset: the next level is reached half way more
-             * than half an octave past the edge. */
-            if (!sp[i].kink) {
-                double half = quad_at(&T.q, f->pt[lo].x) + 0.5 * sp[i].step;
-                for (j = hi; j < f->n && f->pt[j].z < half; j++)
-                    ;
-                L->onset = j < f->n && f->pt[j].x - f->pt[lo].x >= 0.5;
-            } else {
-                L->onset = 1;
-            }
+            edge(c, f, &sp[i], L, &inner);
+            tstat = fabs(sp[i].step) / f->pc[sp[i].ref].sd;
         } else {
             L->lo = i ? lv[i - 1].hi : c->rows[f->pt[sp[i].a].first].bytes;
             L->hi = 0;
@@ -892,7 +947,7 @@ void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f,
          * lowered for points the edge could not place. */
         L->confidence = (1 - exp(-tstat * tstat / 8)) / (1 + inner / 8) * resolve;
     }
-    /* onset above said "the next begins gradually"; move it to the next. */
+    /* onset said "the next begins gradually"; move it to the next. */
     for (i = n; i-- > 0;)
         lv[i].onset = i > 0 && lv[i - 1].onset;
     for (i = 0; i < n; i++) {
@@ -932,23 +987,63 @@ static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
     snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
 }
 
+/* Names the levels that cache k holds (owner[i] == k): one takes its name;
+ * several are its parts, and a part that ends where the next begins
+ * gradually ends at the TLB's reach.  The driver's size goes beside the
+ * part nearest to it in size. */
+static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int k,
+                       const struct chase_cache_fact *cache)
+{
+    size_t i, parts = 0, part = 0, nearest = nlv;
+    double best = INFINITY;
+
+    for (i = 0; i + 1 < nlv; i++)
+        if (owner[i] == k) {
+            double d = fabs(log2(sqrt((double)lv[i].lo * (double)lv[i].hi) / (double)cache->bytes));
+            parts++;
+            if (d < best) {
+                best = d;
+                nearest = i;
+            }
+        }
+    for (i = 0; i + 1 < nlv; i++) {
+        if (owner[i] != k)
+            continue;
+        part++;
+        if (parts > 1 && lv[i + 1].onset && i != nearest)
+            snprintf(lv[i].name, sizeof lv[i].name, "%.16s TLB reach", cache->name);
+        else if (parts == 1 || (parts == 2 && part == 2 && lv[i].onset))
+            snprintf(lv[i].name, sizeof lv[i].name, "%.24s", cache->name);
+        else if (parts == 2)
+            snprintf(lv[i].name, sizeof lv[i].name, "%.24s %s", cache->name, part == 1 ? "near" : "far");
+        else
+            snprintf(lv[i].name, sizeof lv[i].name, "%.16s part %u", cache->name, (unsigned)part);
+    }
+    if (nearest < nlv) {
+        snprintf(lv[nearest].cache, sizeof lv[nearest].cache, "%.31s", cache->name);
+        lv[nearest].cache_bytes = cache->bytes;
+    }
+}
+
 void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
                        size_t ncaches, uint64_t swept_max)
 {
     struct chase_cache_fact cs[16];
     int owner[CHASE_MAX_LEVELS];
-    size_t n = 0, i, k, j;
+    size_t n = 0, i, k, low = 0;
 
     for (i = 0; i < nlv; i++) {
         lv[i].name[0] = lv[i].note[0] = lv[i].cache[0] = 0;
         lv[i].cache_bytes = 0;
     }
+    if (nlv > CHASE_MAX_LEVELS)
+        nlv = CHASE_MAX_LEVELS;
     if (!nlv)
         return;
+    /* Sorted by size: the driver's order need not be. */
     for (i = 0; i < ncaches && n < sizeof cs / sizeof cs[0]; i++) {
         if (!caches[i].bytes)
             continue;
-        /* Sorted by size: the driver's order need not be. */
         for (k = n; k > 0 && cs[k - 1].bytes > caches[i].bytes; k--)
             cs[k] = cs[k - 1];
         cs[k] = caches[i];
@@ -970,58 +1065,25 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
     /* Each level with a capacity belongs to the smallest cache that holds
      * its plateau; far below the smallest reported one (a quarter) it is a
      * cache the driver does not report (the GPUs' L1), -1; past all, -2. */
-    for (i = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++) {
+    for (i = 0; i + 1 < nlv; i++) {
         owner[i] = -2;
-        for (k = 0; k < n; k++)
-            if ((double)lv[i].lo <= MATCH_TOL * (double)cs[k].bytes) {
+        for (k = 0; k < n && owner[i] == -2; k++)
+            if ((double)lv[i].lo <= MATCH_TOL * (double)cs[k].bytes)
                 owner[i] = (int)k;
-                break;
-            }
         if (owner[i] == 0 && strcmp(cs[0].name, "L1") && 4 * lv[i].hi <= cs[0].bytes)
             owner[i] = -1;
+        low += owner[i] == -1;
     }
-    for (i = 0, j = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++)
-        if (owner[i] == -1)
-            j++;
-    for (i = 0, k = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++)
+    for (i = 0, k = 0; i + 1 < nlv; i++)
         if (owner[i] == -1) {
-            if (j == 1)
+            if (low == 1)
                 strcpy(lv[i].name, "L1");
             else
                 snprintf(lv[i].name, sizeof lv[i].name, "L1 part %u", (unsigned)++k);
         }
-    for (k = 0; k < n; k++) {
-        size_t parts = 0, part = 0, nearest = nlv;
-        double best = INFINITY;
-        for (i = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++)
-            if (owner[i] == (int)k) {
-                double d = fabs(log2(sqrt((double)lv[i].lo * (double)lv[i].hi) / (double)cs[k].bytes));
-                parts++;
-                if (d < best) {
-                    best = d;
-                    nearest = i;
-                }
-            }
-        for (i = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++) {
-            if (owner[i] != (int)k)
-                continue;
-            part++;
-            /* A part that ends where the next begins gradually ends at the TLB's reach. */
-            if (parts > 1 && lv[i + 1].onset && i != nearest)
-                snprintf(lv[i].name, sizeof lv[i].name, "%.16s TLB reach", cs[k].name);
-            else if (parts == 1 || (parts == 2 && part == 2 && lv[i].onset))
-                snprintf(lv[i].name, sizeof lv[i].name, "%.24s", cs[k].name);
-            else if (parts == 2)
-                snprintf(lv[i].name, sizeof lv[i].name, "%.24s %s", cs[k].name, part == 1 ? "near" : "far");
-            else
-                snprintf(lv[i].name, sizeof lv[i].name, "%.16s part %u", cs[k].name, (unsigned)part);
-        }
-        if (nearest < nlv) {
-            snprintf(lv[nearest].cache, sizeof lv[nearest].cache, "%.31s", cs[k].name);
-            lv[nearest].cache_bytes = cs[k].bytes;
-        }
-    }
-    for (i = 0; i + 1 < nlv && i < CHASE_MAX_LEVELS; i++)
+    for (k = 0; k < n; k++)
+        name_parts(lv, nlv, owner, (int)k, &cs[k]);
+    for (i = 0; i + 1 < nlv; i++)
         if (owner[i] == -2) {
             if (lv[i + 1].onset)
                 strcpy(lv[i].name, "TLB reach");
@@ -1133,7 +1195,7 @@ size_t chase_levels_refine(const struct chase_curve *c, const struct chase_level
      * capacities close together) gets points enough to show. */
     for (i = 0; i + 1 < nlv; i++) {
         size_t r0 = lv[i].last, r1 = lv[i + 1].first > r0 ? lv[i + 1].first : r0;
-        if (!lv[i].hi || lv[i].hi <= lv[i].lo || r1 >= c->n)
+        if (!lv[i].hi || lv[i].hi <= lv[i].lo || r0 >= c->n || r1 >= c->n)
             continue;
         while (r1 + 1 < c->n && c->rows[r1].bytes < lv[i].hi)
             r1++;
