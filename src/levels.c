@@ -413,6 +413,18 @@ static double min_step(const struct chase_fit_piece *a, const struct chase_fit_p
     return fmax(log(MIN_STEP), T_STEP * fmax(a->sd, b->sd));
 }
 
+/* The standard error of piece p's line at its point k. */
+static double end_se(const struct chase_fit *f, const struct chase_fit_piece *p, size_t k)
+{
+    double m = (double)(p->b - p->a + 1), d = 0;
+    size_t i;
+    for (i = p->a; i <= p->b; i++)
+        d += f->pt[i].x / m;
+    d = f->pt[k].x - d;
+    /* se = sd / sqrt(Sxx), so d^2 / Sxx = (d se / sd)^2. */
+    return p->sd * sqrt(1 / m + (isfinite(p->se) ? d * d * p->se * p->se / (p->sd * p->sd) : 0));
+}
+
 /* Flattest plateau piece among pieces [p0, p1]; (size_t)-1 if none. */
 static size_t flattest(const struct chase_fit *f, size_t p0, size_t p1)
 {
@@ -510,6 +522,9 @@ static int kink_at(const struct chase_fit *f, const struct chase_span *s, size_t
         /* The climb is a level's, not the next transition's: no piece of
          * it climbs half as fast as that transition. */
         if (s->rate > 0 && f->pc[k].slope > s->rate / SETTLE)
+            return 0;
+        /* Nor does it come back to the plateau it left (a bump). */
+        if (B && at(&f->pc[k], f->pt[f->pc[k].a].x) - at(A, f->pt[A->b].x) < min_step(A, &f->pc[k]))
             return 0;
         if (!B)
             B = &f->pc[k];
@@ -626,8 +641,9 @@ static void rates(const struct chase_fit *f, struct profile *P)
  * curve rises and settles), across which the curve rises by a level's step
  * both where the two plateau pieces meet (so that a settling climb is not
  * cut where its points jitter) and as a whole (their medians: so that an
- * outlier that tilts a short piece is no step). */
-static int is_peak(const struct chase_fit *f, const struct profile *P, size_t e)
+ * outlier that tilts a short piece is no step): by 4% at least, and four
+ * standard errors of each difference, from the pieces' noise. */
+static int is_peak(const struct chase_fit *f, const struct profile *P, size_t e, size_t *lp)
 {
     const double *es = P->es;
     size_t j, l = P->ne, r = P->ne;
@@ -657,7 +673,39 @@ static int is_peak(const struct chase_fit *f, const struct profile *P, size_t e)
     L = &f->pc[P->V[l / 2]];
     R = &f->pc[P->V[r / 2]];
     jump = at(R, f->pt[R->a].x) - at(L, f->pt[L->b].x);
-    return fmin(jump, level_of(f, P->V[r / 2]) - level_of(f, P->V[l / 2])) >= min_step(L, R);
+    *lp = l;
+    return jump >= fmax(log(MIN_STEP), T_STEP * hypot(end_se(f, L, L->b), end_se(f, R, R->a))) &&
+           level_of(f, P->V[r / 2]) - level_of(f, P->V[l / 2]) >=
+               fmax(log(MIN_STEP), T_STEP * 1.2533 * sqrt(L->sd * L->sd / (double)(L->b - L->a + 1) +
+                                                          R->sd * R->sd / (double)(R->b - R->a + 1)));
+}
+
+/* Drops boundaries after which the curve falls back: a level is a plateau
+ * above the one before it all along, up to the next boundary; a bump that
+ * returns to where it came from (interference on a shared machine) is no
+ * level.  valley[i] is the plateau element before peak[i].  Returns the
+ * count left. */
+static size_t no_bumps(const struct chase_fit *f, const struct profile *P, size_t *peak, size_t *valley, size_t np)
+{
+    size_t i, e;
+
+    for (i = 0; i < np;) {
+        size_t end = i + 1 < np ? peak[i + 1] : P->ne;
+        const struct chase_fit_piece *L = &f->pc[P->V[valley[i] / 2]];
+        double base = level_of(f, P->V[valley[i] / 2]);
+        for (e = peak[i] + 1; e < end; e++)
+            if (e % 2 == 0 && level_of(f, P->V[e / 2]) - base < min_step(L, &f->pc[P->V[e / 2]]))
+                break;
+        if (e == end) {
+            i++;
+            continue;
+        }
+        memmove(peak + i, peak + i + 1, (np - i - 1) * sizeof *peak);
+        memmove(valley + i, valley + i + 1, (np - i - 1) * sizeof *valley);
+        np--;
+        i = i ? i - 1 : 0;
+    }
+    return np;
 }
 
 /* The span between boundaries peak[i - 1] and peak[i] (the curve's ends for
@@ -718,22 +766,24 @@ size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size
 {
     struct profile P;
     struct chase_span *work = NULL, l, r;
-    size_t *peak = NULL, np = 0, nwork = 0, nsp = 0, e, i;
+    size_t *peak = NULL, *valley = NULL, np = 0, nwork = 0, nsp = 0, e, i;
 
     if (!f->npc || !max)
         return 0;
     P.V = malloc(f->npc * sizeof *P.V);
     P.es = malloc(2 * f->npc * sizeof *P.es);
     peak = malloc(2 * f->npc * sizeof *peak);
+    valley = malloc(2 * f->npc * sizeof *valley);
     work = malloc(f->npc * sizeof *work);
-    if (!P.V || !P.es || !peak || !work)
+    if (!P.V || !P.es || !peak || !valley || !work)
         goto out;
     rates(f, &P);
     if (!P.nv)
         goto out;
     for (e = 0; e < P.ne; e++)
-        if (is_peak(f, &P, e))
+        if (is_peak(f, &P, e, &valley[np]))
             peak[np++] = e;
+    np = no_bumps(f, &P, peak, valley, np);
     for (i = 0; i <= np; i++)
         span_between(f, &P, peak, np, i, &work[nwork++]);
     /* Kinks within each span; a span split in two is looked at again. */
@@ -751,6 +801,7 @@ out:
     free(P.V);
     free(P.es);
     free(peak);
+    free(valley);
     free(work);
     return nsp;
 }
@@ -988,9 +1039,9 @@ static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
 }
 
 /* Names the levels that cache k holds (owner[i] == k): one takes its name;
- * several are its parts, and a part that ends where the next begins
- * gradually ends at the TLB's reach.  The driver's size goes beside the
- * part nearest to it in size. */
+ * several are its parts (near and far, or numbered): what splits a cache,
+ * a far partition or a TLB's reach inside it, the sizes alone cannot
+ * say.  The driver's size goes beside the part nearest to it in size. */
 static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int k,
                        const struct chase_cache_fact *cache)
 {
@@ -1010,9 +1061,7 @@ static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int
         if (owner[i] != k)
             continue;
         part++;
-        if (parts > 1 && lv[i + 1].onset && i != nearest)
-            snprintf(lv[i].name, sizeof lv[i].name, "%.16s TLB reach", cache->name);
-        else if (parts == 1 || (parts == 2 && part == 2 && lv[i].onset))
+        if (parts == 1)
             snprintf(lv[i].name, sizeof lv[i].name, "%.24s", cache->name);
         else if (parts == 2)
             snprintf(lv[i].name, sizeof lv[i].name, "%.24s %s", cache->name, part == 1 ? "near" : "far");
@@ -1118,9 +1167,9 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
             n = chase_levels_merge(&f, sp, max < CHASE_MAX_LEVELS ? max : CHASE_MAX_LEVELS);
             chase_levels_bounds(c, &f, sp, n, lv);
             /* Edges in order, never two levels with one interval: a level
-             * whose edge does not lie past the one before is no level. */
+             * with no size on its plateau past the edge before it is none. */
             for (i = 1; i + 1 < n;) {
-                if (lv[i].lo >= lv[i - 1].hi && lv[i].hi > lv[i - 1].hi) {
+                if (lv[i].lo > lv[i - 1].hi) {
                     i++;
                     continue;
                 }

@@ -19,8 +19,9 @@ struct chase_cache_fact {
 
 /* Names levels by size against the driver's caches (any order; none is
  * fine): the level whose capacity lies within one cache takes its name,
- * several within one are its parts ("L2 near", "L2 far"), a level that ends
- * where the next begins at a gradual onset past the caches is the "TLB
+ * several within one are its parts ("L2 near", "L2 far"; "L2 part 3"), one
+ * far below the smallest reported is an unreported L1, a level past every
+ * cache that ends where the next begins at a gradual onset is the "TLB
  * reach"; the last level is "memory" only when the sweep went an octave
  * past every cache and its plateau starts past them, else "beyond L<n>" with
  * a note saying where the sweep ended.  With no caches: L1, L2, ... and
