@@ -10,7 +10,6 @@
 #include "commands.h"
 #include "exitcode.h"
 #include "levels.h"
-#include "levels_meta.h"
 #include "output.h"
 #include "plot.h"
 #include "read.h"
@@ -77,7 +76,6 @@ static int load(const struct chase_opts *o, struct loaded *l)
             struct chase_curve *c = &l->c[l->n];
             *c = got[k];
             l->nlv[l->n] = chase_levels_find(c, l->lv[l->n], CHASE_MAX_LEVELS);
-            chase_levels_name_from_meta(l->lv[l->n], l->nlv[l->n], &c->meta, c->n ? c->rows[c->n - 1].bytes : 0);
         }
         free(got);
     }

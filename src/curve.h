@@ -54,13 +54,19 @@ void chase_curve_free(struct chase_curve *c);
 
 /* A plateau of the curve. */
 struct chase_level {
-    char name[16];      /* L1, L2, ..., memory */
+    char name[32];      /* L1, L2, ..., memory; parts of one cache ("L2 near"), "TLB reach",
+                         * "beyond L2": see chase_levels_name */
     uint64_t lo;        /* largest size still on the plateau */
     uint64_t hi;        /* first size clearly above it; 0 for the last level */
-    double cycles;      /* median latency on the plateau */
+    double cycles;      /* latency where the plateau is flattest */
     double ns;          /* NAN where unknown */
     double confidence;  /* 0..1 */
-    size_t first, last; /* row indices of the plateau */
+    size_t first, last; /* row indices of the level */
+    int onset;          /* begins at a gradual onset (a TLB's reach: 1 - reach/size), not a step */
+    int noise_limited;  /* [lo, hi] holds points too noisy to place: more points cannot narrow it */
+    char note[48];      /* e.g. "sweep ended at 4 MiB"; empty if none */
+    char cache[32];     /* the driver's cache this level was matched to by size; empty if none */
+    uint64_t cache_bytes; /* that cache's size as the driver reports it (never measured); 0: none */
 };
 
 #define CHASE_MAX_LEVELS 12

@@ -22,9 +22,10 @@ const struct chase_table chase_points_table = {"points", point_cols, 6, NULL};
 
 static const struct chase_column level_cols[] = {
     {"name", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"ns", CHASE_REAL}, {"confidence", CHASE_REAL},
+    {"ns", CHASE_REAL}, {"confidence", CHASE_REAL}, {"onset", CHASE_INT}, {"noise_limited", CHASE_INT},
+    {"driver_cache", CHASE_TEXT}, {"driver_cache_bytes", CHASE_INT}, {"note", CHASE_TEXT},
 };
-const struct chase_table chase_levels_table = {"levels", level_cols, 6, "level"};
+const struct chase_table chase_levels_table = {"levels", level_cols, 11, "level"};
 
 void chase_point_cells(const struct chase_row *r, struct chase_cell *c)
 {
@@ -50,13 +51,19 @@ static double sig6(double v)
 
 void chase_level_cells(const struct chase_level *L, struct chase_cell *c)
 {
-    memset(c, 0, 6 * sizeof *c);
+    memset(c, 0, 11 * sizeof *c);
     c[0].text = L->name;
     c[1].num = (double)L->lo;
     c[2].num = L->hi ? (double)L->hi : NAN;     /* the last level has no upper end */
     c[3].num = sig6(L->cycles);
     c[4].num = sig6(L->ns);
     c[5].num = floor(L->confidence * 100 + 0.5) / 100;     /* a rough figure */
+    c[6].num = L->onset;
+    c[7].num = L->noise_limited;
+    /* The driver's cache matched by size: the driver's figure, not measured. */
+    c[8].text = L->cache[0] ? L->cache : NULL;
+    c[9].num = L->cache_bytes ? (double)L->cache_bytes : NAN;
+    c[10].text = L->note[0] ? L->note : NULL;
 }
 
 int chase_format_parse(const char *name, enum chase_format *fmt)

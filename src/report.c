@@ -27,24 +27,13 @@ void chase_report_table(FILE *f, const struct chase_curve *c)
     }
 }
 
-/* The driver's figure for a level, from 'driver.cache.L2: bytes' metadata. */
-static const char *driver_size(const struct chase_curve *c, const char *level, char *buf, size_t len)
-{
-    char key[64];
-    double v;
-    snprintf(key, sizeof key, "driver.cache.%s", level);
-    if (chase_meta_get_num(&c->meta, key, &v) || !(v > 0))
-        return "";
-    chase_size_format((uint64_t)v, buf, len);
-    return buf;
-}
-
 void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
                          size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
 {
     const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "sm", "timer"};
-    char a[32], b[32], d[32], cap[80], lat[64];
+    char a[32], b[32], d[32], cap[80], lat[64], notes[128];
     size_t i, k;
+    int w = 7;
 
     for (k = 0; k < sizeof what / sizeof what[0]; k++) {
         const char *v = chase_meta_get(&c->meta, what[k]);
@@ -55,7 +44,10 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
         fprintf(f, "levels: too few points to find any\n");
         return;
     }
-    fprintf(f, "\n%-7s %-28s %-22s %-10s %s\n", "level", "capacity (measured)", "latency (measured)",
+    for (i = 0; i < nlv; i++)
+        if ((int)strlen(lv[i].name) > w)
+            w = (int)strlen(lv[i].name);
+    fprintf(f, "\n%-*s %-28s %-22s %-10s %s\n", w, "level", "capacity (measured)", "latency (measured)",
             "confidence", "driver's size");
     for (i = 0; i < nlv; i++) {
         const struct chase_level *L = &lv[i];
@@ -68,19 +60,23 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
             snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
         else
             snprintf(lat, sizeof lat, "%.1f cyc  %.1f ns", L->cycles, L->ns);
-        fprintf(f, "%-7s %-28s %-22s %-10.2f %s\n", L->name, cap, lat, L->confidence,
-                driver_size(c, L->name, d, sizeof d));
+        /* The driver's size beside the level it was matched to by size. */
+        snprintf(d, sizeof d, "%s", L->cache_bytes ? chase_size_format(L->cache_bytes, a, sizeof a) : "-");
+        snprintf(notes, sizeof notes, "%s%s%s%s", L->note[0] ? "; " : "", L->note,
+                 L->noise_limited ? "; interval noise-limited" : "", L->onset ? "; gradual onset" : "");
+        fprintf(f, "%-*s %-28s %-22s %-10.2f %-*s%s\n", w, L->name, cap, lat, L->confidence, notes[0] ? 13 : 0, d,
+                notes[0] ? notes + 2 : "");
     }
     fprintf(f, "capacity: [largest size still on the plateau .. first size clearly above it]\n");
     if (nsp) {
         fprintf(f, "\n%-12s %-24s %-24s %-10s %s\n", "level", "this sweep's SM", "fastest SM", "median",
                 "slowest SM (over every multiprocessor)");
         for (i = 0; i < nsp; i++) {
-            char w[40], lo[40], hi[40];
-            snprintf(w, sizeof w, "SM %d: %.1f cyc", sp[i].walker_sm, sp[i].walker);
+            char own[40], lo[40], hi[40];
+            snprintf(own, sizeof own, "SM %d: %.1f cyc", sp[i].walker_sm, sp[i].walker);
             snprintf(lo, sizeof lo, "SM %d: %.1f cyc", sp[i].min_sm, sp[i].min);
             snprintf(hi, sizeof hi, "SM %d: %.1f cyc", sp[i].max_sm, sp[i].max);
-            fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, w, lo, sp[i].median, hi);
+            fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, own, lo, sp[i].median, hi);
         }
     }
 }

@@ -13,7 +13,6 @@
 #include "doc.h"
 #include "exitcode.h"
 #include "levels.h"
-#include "levels_meta.h"
 #include "plot.h"
 #include "read.h"
 #include "report_md.h"
@@ -722,8 +721,6 @@ int chase_report_compare(const struct chase_opts *o)
         pc[nc].curve = &curves[nc];
         pc[nc].levels = lv[nc];
         pc[nc].nlevels = chase_levels_find(&curves[nc], lv[nc], CHASE_MAX_LEVELS);
-        chase_levels_name_from_meta(lv[nc], pc[nc].nlevels, &curves[nc].meta,
-                                    curves[nc].n ? curves[nc].rows[curves[nc].n - 1].bytes : 0);
         nc++;
     }
     if (nc > 1) {

@@ -13,7 +13,6 @@
 
 #include "exitcode.h"
 #include "levels.h"
-#include "levels_meta.h"
 #include "measure.h"
 #include "plan.h"
 #include "plot.h"
@@ -24,7 +23,7 @@
 #include "sms.h"
 #include "sweep.h"
 
-#define REFINE_ROUNDS 8         /* bisection rounds at most */
+#define REFINE_ROUNDS 16        /* bisection rounds at most (each halves the gaps) */
 #define REFINE_POINTS 64        /* new points a round at most */
 #define REFINE_OCTAVES (1.0 / 32)
 
@@ -140,7 +139,7 @@ static int measure_sizes(struct chase_session *s, const struct chase_measure *m,
 
 int chase_sweep_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
                         uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
-                        uint64_t swept_max, int *failed)
+                        int *failed)
 {
     size_t round;
     int code, human = s->human;
@@ -162,7 +161,6 @@ int chase_sweep_measure(struct chase_session *s, const struct chase_measure *m, 
     s->human = human;
     qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
     *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
-    chase_levels_name_from_meta(lv, *nlv, &s->meta, swept_max);
     return code;
 }
 
@@ -185,7 +183,6 @@ int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct ch
             return CHASE_EXIT_FILE;
         }
         *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
-        chase_levels_name_from_meta(lv, *nlv, &c->meta, c->n ? c->rows[c->n - 1].bytes : 0);
         return 0;
     } else {
         struct chase_measure m;
@@ -205,7 +202,7 @@ int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct ch
         m.seed = o->seed;
         m.sm = -2;
         c->meta = s->meta;
-        code = chase_sweep_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, max, &failed);
+        code = chase_sweep_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, &failed);
         free(plan);
     }
     return code ? code : chase_stop ? chase_signal_exit() : 0;
@@ -263,6 +260,7 @@ int chase_sweep(const struct chase_opts *o)
     chase_meta_add(&s.meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
     if ((code = chase_session_output(&s, "sweep")))
         goto out;
+    curve.meta = s.meta;    /* the driver's caches name the levels found on it */
     if (!s.human && (chase_writer_table(&s.w, &chase_points_table))) {
         code = chase_session_write_failed(&s);
         goto out;
@@ -275,7 +273,7 @@ int chase_sweep(const struct chase_opts *o)
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
-    code = chase_sweep_measure(&s, &m, plan, nplan, stride, 1, &curve, levels, &nlv, max, &failed);
+    code = chase_sweep_measure(&s, &m, plan, nplan, stride, 1, &curve, levels, &nlv, &failed);
 
     /* The spread between multiprocessors, at one size a level past L1. */
     if (!code && !failed && !chase_stop && s.info.pinnable && s.info.units > 1 && o->sm != -1) {

@@ -20,7 +20,7 @@ int chase_list_backends(const struct chase_opts *o);
  * leaves chase_stop set). */
 int chase_sweep_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
                         uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
-                        uint64_t swept_max, int *failed);
+                        int *failed);
 /* The levels another measurement needs: read from o->from (a sweep file,
  * analysed as `chase analyze` does) or measured by a default sweep on the
  * open session.  Returns 0 or an exit status. */

@@ -43,7 +43,8 @@ while IFS='|' read -r pattern min spec; do
     largest=$(awk '{ if ($2 > m) m = $2 } END { print m }' "$tmp/truth")
     noise=$(echo "$spec" | sed -n 's/.*noise=\([0-9.]*\).*/\1/p')
     "$CHASE" --sim "$spec" --pattern "$pattern" --min "$min" --max $((largest * 4)) -q > "$tmp/out.tsv" 2> "$tmp/err"
-    grep '^# level:' "$tmp/out.tsv" | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/found"
+    # Fields are tab-separated: a name may hold spaces ("L2 near").
+    grep '^# level:' "$tmp/out.tsv" | sed 's/^# level: //; s/[a-z]*=//g; s/ /_/g' | cut -f1-4 | tr '\t' ' ' > "$tmp/found"
     # found: name lo hi cycles
     want=$(wc -l < "$tmp/truth")
     got=$(wc -l < "$tmp/found")
@@ -71,11 +72,24 @@ done < "$tmp/cases"
 # line, so a sequential walk misses on every new line) reach 64 KiB, past
 # the 32 KiB L1 and inside the L2; every access beyond pays the miss.
 "$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=1024,page=64,lat=30' \
-    --pattern sequential --max 4M -q | grep '^# level' | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/tlb"
+    --pattern sequential --max 4M -q | grep '^# level' | sed 's/^# level: //; s/[a-z]*=//g; s/ /_/g' | cut -f1-4 |
+    tr '\t' ' ' > "$tmp/tlb"
 check "TLB reach: levels end at 32 KiB, 64 KiB and 1 MiB, at 4, 14, 44 and 230 cycles" \
     awk '{ lo[NR] = $2; hi[NR] = $3; c[NR] = $4 }
          END { exit !(NR == 4 && lo[1] == 32768 && lo[2] == 65536 && lo[3] == 1048576 &&
                       c[1] == 4 && c[2] == 14 && c[3] == 44 && c[4] == 230) }' "$tmp/tlb"
+
+# Names by the caches the sim reports as its driver's: memory only past them all.
+spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200'
+names() { grep '^# level' "$1" | cut -f1 | sed 's/^# level: //' | tr '\n' '|'; }
+"$CHASE" --sim "$spec" --max 4M -o "$tmp/all.tsv" 2> "$tmp/all.err"
+check "a sweep past every cache: L1, L2, memory ($(names "$tmp/all.tsv"))" test "$(names "$tmp/all.tsv")" = "L1|L2|memory|"
+check "... the driver's sizes beside the levels matched by size" \
+    sh -c "grep -q '^L1 .* 32 KiB *\$' '$tmp/all.err' && grep -q '^L2 .* 1 MiB *\$' '$tmp/all.err'"
+"$CHASE" --sim "$spec" --max 512K -o "$tmp/stop.tsv" 2> "$tmp/stop.err"
+check "a sweep that stops in the L2: L1, then not memory ($(names "$tmp/stop.tsv"))" \
+    test "$(names "$tmp/stop.tsv")" = "L1|beyond L1|"
+check "... and the report says where it ended" grep -q '^beyond L1 .*sweep ended at 512 KiB' "$tmp/stop.err"
 
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
