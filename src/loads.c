@@ -151,8 +151,18 @@ static void conclude(struct chase_loads_row *row)
         row->issue = row->fit.value;
         row->n = chase_loads_n[row->fit.used];
         row->settled = row->fit.settled;
-        if (row->issue > 0)
+        if (row->issue > 0) {
             row->bpc_warp = bytes / row->issue;
+        } else {
+            /* More loads took no longer than one: the noise of the level
+             * is larger than the loads' issue; no figure, and say why. */
+            if (!row->note[0])
+                snprintf(row->note, sizeof row->note,
+                         "issue not settled: T(%u) - T(1) = %.1f cycles, within the level's noise", row->n,
+                         row->issue * (row->n - 1));
+            row->issue = NAN;
+            row->settled = 0;
+        }
     }
     row->bpc_sm = row->sm_cycles > 0 ? bytes / row->sm_cycles : NAN;
 }
@@ -245,15 +255,24 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
     rq.mode = CHASE_SHARED_BURST;
     rq.warps = 1;
     rq.stop = stop;
+    /* The shared hook bursts powers of two (the banks kernels: 1 to 32
+     * accesses, fewer for the wider ones): the N it cannot do stay NAN. */
     for (k = 0; k < CHASE_LOADS_NS; k++) {
+        unsigned n = chase_loads_n[k];
         if (*stop)
             return CHASE_EINTR;
+        if (n & (n - 1))
+            continue;
         memset(&s, 0, sizeof s);
-        rq.inflight = chase_loads_n[k];
-        if ((rc = ops->shared(dev, &rq, &s, err, len)) != CHASE_OK)
+        rq.inflight = n;
+        if ((rc = ops->shared(dev, &rq, &s, err, len)) != CHASE_OK) {
+            if (rc == CHASE_EINVAL && k > 0)
+                break;
             return rc;
+        }
         summarize(&s, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL);
     }
+    err[0] = 0;
     if (warps) {
         if (*stop)
             return CHASE_EINTR;

@@ -124,14 +124,20 @@ static void describe(struct chase_session *s, unsigned hw, unsigned max_warps, u
                    "the next block's index");
     chase_meta_add(&s->meta, "single_lane", "one lane's 8-byte loads over blocks of %s, as the sweep's chain "
                    "reads them", chase_size_format(line, a, sizeof a));
-    chase_meta_add(&s->meta, "bursts", "1 2 4 8 11 16 24 32 (N independent loads, then one wait)");
+    chase_meta_add(&s->meta, "bursts", "1 2 4 8 11 16 24 32 (N independent loads, then one XOR of their words "
+                   "that waits for them all, then the clock); shared memory: the powers of two the shared hook "
+                   "has (1 to 32; b64 to 16, b128 to 8)");
     chase_meta_add(&s->meta, "latency", "T(1): cycles from the first clock read to the use of one load's "
-                   "result, the timer's own cost (a dry run: no load issued) removed");
+                   "result; removed: the clock reads' own cost, from a dry run of the same code without the load "
+                   "(its XOR reading a register already there); kept: the dependent XOR's own cycles");
     chase_meta_add(&s->meta, "issue", "(T(N) - T(1)) / (N - 1) at the smallest N from which every larger N's "
-                   "figure lies within %g%% or %g cycles of it (settled = 0: none did)",
+                   "figure lies within %g%% or %g cycles of it (settled = 0: none did; no figure where T(N) <= T(1): "
+                   "the level's noise exceeds the issue)",
                    CHASE_LOADS_SETTLE_REL * 100, CHASE_LOADS_SETTLE_ABS);
     chase_meta_add(&s->meta, "sm", "%u warps of one block (the most a block holds: the driver's %u threads "
-                   "over %u lanes), each keeping up to %u loads in flight; cycles per warp load",
+                   "over %u lanes), each keeping up to %u loads in flight; cycles per warp load: the span from the "
+                   "earliest warp's first clock read to the latest one's last (one SM, one clock), less the same "
+                   "span without loads, over every warp's loads",
                    max_warps, s->info.block_threads, hw, CHASE_LOADS_BLOCK_BURST);
     chase_meta_add(&s->meta, "bytes_per_cycle", "lanes x width / cycles: the bytes the lanes asked for, not "
                    "the sectors moved");

@@ -127,32 +127,6 @@ on {
 }
 EOF
 
-cat > "$tmp/sass.awk" <<'EOF'
-/code for sm_[0-9]+/ { match($0, /sm_[0-9]+[a-z]*/); arch = substr($0, RSTART, RLENGTH); out = dir "/sass." arch ".norm"; next }
-/Function : / { on = 0; if ($0 ~ /chase_banks_/) { s = ours($NF); if (s != "") { print "FUNCTION", s > out; on = 1 } }; next }
-!on { next }
-/^[ \t]*\.L_x_[0-9]+:/ { l = $1; sub(/:$/, "", l); print "LABEL", l > out; next }
-match($0, /\/\*[0-9a-f]+\*\//) {
-    addr = substr($0, RSTART + 2, RLENGTH - 4); l = substr($0, RSTART + RLENGTH)
-    sub(/\/\*.*/, "", l); gsub(/^[ \t]+|[ \t;]+$/, "", l)
-    sub(/^0+/, "", addr)
-    print "LABEL", "0x" addr > out
-    if (l ~ /SR_CLOCKLO/) { print "CLOCK" > out; next }
-    p = l; sub(/^@!?U?P[0-9T]+[ \t]+/, "", p)
-    if (p ~ /^BRA/) {
-        t = p; sub(/^BRA[^ \t]*[ \t]+/, "", t); gsub(/[`() ]/, "", t); sub(/^0x0*/, "0x", t)
-        print "BRANCH", t > out; next
-    }
-    if (p ~ /^LDS(\.|[ \t])/) {
-        op = p; sub(/[ \t].*/, "", op); wd = op ~ /\.128/ ? 128 : op ~ /\.64/ ? 64 : 32
-        d = p; sub(/^[^ \t]+[ \t]+/, "", d); sub(/,.*/, "", d)
-        a = p; sub(/^.*\[/, "", a); sub(/[\]+].*/, "", a)
-        print "LD" wd, d, a > out; next
-    }
-    print p > out
-}
-EOF
-
 for arch in $CUDA_ARCHS; do
     "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
         -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
@@ -162,6 +136,26 @@ for arch in $CUDA_ARCHS; do
 done
 
 # The SASS of the fatbinary the module embeds (CHASE_FATBIN: another).
+# The timed functions are code inside each kernel's listing (reached by
+# CALL), so tests/sass-regions.awk finds the regions by their CS2R
+# SR_CLOCKLO reads: bursts of N back-to-back LDS of the width, the closing
+# read right after the instruction that reads the last one and waits for
+# it; loops of N reads (blocks) and of one dependent read (the chain)
+# between clock reads; the empty region.
+sass_verdict() {   # FILE KERNEL WIDTH
+    case $3 in 32) ns="1 2 4 8 16 32" ;; 64) ns="1 2 4 8 16" ;; 128) ns="1 2 4 8" ;; esac
+    awk -v fn="$2" -v unit=LDS -v width=$(($3 / 8)) -v bursts="$ns" -v loops="$ns" -v chain=1 -v empty=1 \
+        -v combine='^(LOP3|IADD3|IMAD\.IADD)' -f "$srcdir/tests/sass-regions.awk" "$1"
+}
+# The checker itself, on an excerpt of the H100's listing.
+v=$(awk -v fn=chase_banks_b32 -v unit=LDS -v width=4 -v bursts="1 2 4" -v loops="1 2 4 8" -v chain=1 \
+    -v combine='^(LOP3|IADD3|IMAD\.IADD)' -f "$srcdir/tests/sass-regions.awk" "$srcdir/tests/data/sass-banks-b32.txt")
+[ "$v" = ok ] && ok "the SASS checker accepts the H100's chase_banks_b32 (bursts, blocks, chain)" || not_ok "the SASS checker on the banks fixture: $v"
+sed 's/LDS R5, \[R5\]/LDS.64 R5, [R5]/' "$srcdir/tests/data/sass-banks-b32.txt" > "$tmp/wide.txt"
+v=$(awk -v fn=chase_banks_b32 -v unit=LDS -v width=4 -v bursts="1 2 4" -v loops="1 2 4 8" -v chain=1 \
+    -v combine='^(LOP3|IADD3|IMAD\.IADD)' -f "$srcdir/tests/sass-regions.awk" "$tmp/wide.txt")
+case $v in *"is not 4 bytes"*) ok "the SASS checker rejects a read of another width" ;; *) not_ok "the SASS checker on a widened read: $v" ;; esac
+
 dis=""
 for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
     [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
@@ -176,15 +170,16 @@ if [ -z "$dis" ] || [ ! -f "$fatbin" ]; then
     exit $?
 fi
 "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2>&1 || { not_ok "cuobjdump -sass $fatbin"; finish; exit 1; }
-awk -v dir="$tmp" -f "$tmp/name.awk" -f "$tmp/sass.awk" "$tmp/sass.txt"
-found=0
-for f in "$tmp"/sass.*.norm; do
-    [ -f "$f" ] || continue
-    found=1
-    a=${f#"$tmp"/sass.}
-    a=${a%.norm}
-    awk -f "$tmp/analyse.awk" "$f" > "$tmp/v.$a"
-    judge "SASS $a" "$tmp/v.$a"
+for arch in $CUDA_ARCHS; do
+    awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
+    for w in 32 64 128; do
+        if ! grep -q "Function : chase_banks_b$w\$" "$tmp/sass.$arch"; then
+            not_ok "SASS sm_$arch: no chase_banks_b$w kernel in the listing of $fatbin"
+            continue
+        fi
+        v=$(sass_verdict "$tmp/sass.$arch" chase_banks_b$w $w)
+        [ "$v" = ok ] && ok "SASS sm_$arch chase_banks_b$w: bursts of back-to-back LDS, the closing CS2R after the instruction that waits for the last; block loops; the dependent chain loop; the empty region" ||
+            not_ok "SASS sm_$arch chase_banks_b$w: $v"
+    done
 done
-[ $found = 1 ] || not_ok "no chase_banks function in the SASS of $fatbin"
 finish

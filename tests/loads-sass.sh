@@ -1,25 +1,47 @@
-# loads-sass.sh: chase loads' CUDA bursts, for every configured
+# loads-sass.sh: chase loads' CUDA kernels, for every configured
 # architecture, where the order is decided.
 #
-# PTX (always): in each burst function (cache operator x width x N) the
-# sample loop holds one clock read that sets the loads' guard _chase_p, then
-# exactly N guarded ld.global.OP loads of the width back to back, then only
-# the XOR chains that use every load (ceil(N/2) links and one final XOR),
-# then the second clock read, guarded by a predicate on that final XOR; the
-# next addresses are computed after it.  Those are data dependences: ptxas
-# cannot issue a load before the first read or the second read before the
-# loads' values arrive.
+# PTX (always): each burst function (cache operator x width x N) has, in
+# its sample loop, one clock read, then exactly N ld.global.OP loads of the
+# width back to back, then only XORs (lop3) of the loads' words, the last
+# of them right before the second clock read and reading the last load;
+# the dry function the same with no load (its XOR reads the low half of
+# an address register: a cvt.u32.u64, which is no instruction in SASS).
 #
-# SASS (where cuobjdump or nvdisasm is installed; the GPU run's script
-# runs it too): between the first CS2R SR_CLOCKLO and the predicated one,
-# exactly N predicated LDGs of the width, back to back, with nothing but the
-# guard before them and nothing but XORs, moves and the compare after them;
-# no load of the burst after the second read.
+# SASS (from the fatbinary the module embeds, where the toolkit has
+# cuobjdump; the GPU run's make check): tests/sass-regions.awk finds every
+# timed region of each kernel by its CS2R SR_CLOCKLO reads (the burst
+# functions are code inside the kernel's listing, reached by CALL) and
+# wants: for each N a region of N LDGs of the width with the operator's
+# bits (ca: STRONG.SM, cg: STRONG.GPU, nc: CONSTANT), no load register
+# read between them, nothing but the XORs reading them before the closing
+# read, which follows the last XOR, every load's scoreboard waited for
+# before it, no load hoisted above the first read; the dry run's empty
+# region; in the block kernels loops of 1, 2 and 4 loads between clock
+# reads.  Its own test runs on excerpts of the H100's listing
+# (tests/data/sass-loads.txt) everywhere.
 . "$srcdir/tests/common.sh"
+
+regions() { awk -f "$srcdir/tests/sass-regions.awk" "$@"; }
+
+# The checker itself, on real listings (no disassembler needed).
+fx=$srcdir/tests/data/sass-loads.txt
+v=$(regions -v fn=new_burst -v unit=LDG -v width=4 -v mods='STRONG\.SM' -v bursts=1 "$fx")
+[ "$v" = ok ] && ok "the SASS checker accepts a burst whose closing read follows its XOR" || not_ok "the SASS checker on new_burst: $v"
+v=$(regions -v fn=old_burst -v unit=LDG -v width=4 -v mods='STRONG\.SM' -v bursts=1 "$fx")
+case $v in *"a use of the loads before the closing read: ISETP"*) ok "the SASS checker rejects the old burst (its closing read followed a compare)" ;;
+           *) not_ok "the SASS checker on old_burst: $v" ;; esac
+v=$(regions -v fn=old_block -v unit=LDG -v width=4 -v mods='STRONG\.SM' -v loops=1 "$fx")
+case $v in *"no loop of 1 loads"*) ok "the SASS checker rejects the old block kernel (ptxas had dropped its loads)" ;;
+           *) not_ok "the SASS checker on old_block: $v" ;; esac
+v=$(regions -v fn=new_burst -v unit=LDG -v width=8 -v mods='STRONG\.GPU' -v bursts=1 "$fx")
+case $v in *"is not 8 bytes"*"lacks"*) ok "the SASS checker rejects a load of another width or operator" ;;
+           *) not_ok "the SASS checker on a wrong width: $v" ;; esac
 
 if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then
     [ -n "${CHASE_REQUIRE_MODULES:-}" ] && { not_ok "the cuda module was not configured"; finish; exit 1; }
-    skip_all "the cuda module was not configured"
+    finish
+    exit $?
 fi
 
 # One function's PTX, one instruction or label a line.
@@ -31,121 +53,67 @@ ptx_body() {
 ptx_verdict() {
     awk -v n="$1" -v op="$2" -v type="$3" '
         { line[NR] = $0 }
-        /mov\.u64 %rd[0-9]+, %clock64;/ && !/^@/ { start[++ns] = NR }
-        /setp\.ne\.u32 _chase_p,/ { guard = NR }
-        /^@q mov\.u64 %rd[0-9]+, %clock64;/ { stop[++nt] = NR }
-        /^@_chase_p ld\.global\./ { ld[++nl] = NR; if ($2 != "ld.global." op "." type) bad = bad "load " $2 "; "
-                                   d = $3; gsub(/[{},;]/, "", d); dst[nl] = d }
-        /^ld\.global\./ { plain++ }
-        /^lop3\.b32/ { lop[++nx] = NR; out[nx] = $2; sub(/,$/, "", out[nx]); ins[nx] = $3 " " $4 " " $5; gsub(/,/, "", ins[nx]) }
-        /^mad\.wide\.u32/ { mad[++nm] = NR }
-        /setp\.ne\.u32 q, %r[0-9]+, -1;/ { q = $3; sub(/,$/, "", q) }
+        /mov\.u64 %rd[0-9]+, %clock64;/ { ck[++nc] = NR }
+        /^ld\.global\./ { ld[++nl] = NR; if ($1 != "ld.global." op "." type) bad = bad "load " $1 "; "
+                          d = $2; gsub(/[{},;]/, "", d); dst[nl] = d }
+        /^@/ && /ld\.global/ { bad = bad "a guarded load; " }
         END {
-            if (ns != 1 || nt != 1) { print ns " first and " nt " second clock reads (want 1 and 1)"; exit }
-            if (!guard || guard < start[1] || guard > ld[1]) bad = bad "the loads guard is not set from the first read; "
-            if (nl != n) bad = bad nl " guarded loads (want " n "); "
-            if (plain) bad = bad plain " unguarded global loads; "
-            for (i = 1; i <= nl; i++) if (ld[i] < start[1] || ld[i] > stop[1]) bad = bad "a load outside the clock reads; "
+            if (nc != 2) { print nc " clock reads (want 2)"; exit }
+            if (nl != n) bad = bad nl " loads (want " n "); "
+            for (i = 1; i <= nl; i++) if (ld[i] < ck[1] || ld[i] > ck[2]) bad = bad "a load outside the clock reads; "
             for (i = 2; i <= nl; i++) if (ld[i] != ld[i - 1] + 1) bad = bad "loads not back to back; "
-            # Between the last load and the second read: the chains alone.
-            for (i = ld[nl] + 1; i < stop[1]; i++)
-                if (line[i] !~ /^(lop3\.b32|mov\.u64|\{|\}|\.reg \.pred q;|setp\.ne\.u32 q,)/) bad = bad "between the loads and the second read: " line[i] "; "
-            inside = 0; final = 0
-            for (i = 1; i <= nx; i++) if (lop[i] > ld[nl] && lop[i] < stop[1]) { inside++; final = i }
-            if (inside != int((n + 1) / 2) + 1) bad = bad inside " XORs before the second read (want " int((n + 1) / 2) + 1 "); "
-            if (!final || out[final] != q) bad = bad "the second read is not guarded by the final XOR; "
-            # Every load value reaches a XOR before the second read.
-            for (i = 1; i <= nl; i++) {
-                used = 0
-                for (j = 1; j <= nx; j++) if (lop[j] < stop[1] && index(" " ins[j] " ", " " dst[i] " ")) used = 1
-                if (!used) bad = bad "load " i " (" dst[i] ") is not used before the second read; "
-            }
-            after = 0; for (i = 1; i <= nm; i++) if (mad[i] > stop[1]) after++
-            if (after != n) bad = bad after " address computations after the second read (want " n "); "
+            for (i = (nl ? ld[nl] : ck[1]) + 1; i < ck[2]; i++)
+                if (line[i] !~ /^lop3\.b32/ && !(n == 0 && line[i] ~ /^cvt\.u32\.u64/)) bad = bad "before the second read: " line[i] "; "
+            if (line[ck[2] - 1] !~ /^lop3\.b32/) bad = bad "the second read does not follow a XOR; "
+            else if (nl && index(line[ck[2] - 1] ",", " " dst[nl] ",") == 0) bad = bad "the last XOR does not read the last load; "
             print bad == "" ? "ok" : bad
         }'
 }
 
-# The SASS of one function, from cuobjdump -sass or nvdisasm output: one
-# instruction a line, without addresses and encodings.
-sass_body() {
-    awk -v f="$2" '/Function : / || /^[ \t]*\.text\./ || /^[ \t]*\.(global|weak|local)/ {
-                       on = index($0, f) && ($0 ~ (f "E") || $0 ~ (f "[^0-9_]") || $0 ~ (f "$")) }
-                   on' "$1" |
-        sed -n 's|^[ \t]*/\*[0-9a-f]*\*/[ \t]*||p' | sed 's|[ \t]*;.*||; s|[ \t]*/\*.*||' | sed '/^$/d'
-}
-
-sass_verdict() {
-    awk -v n="$1" -v w="$2" '
-        { line[NR] = $0; split($0, t, " "); pred[NR] = t[1] ~ /^@!?P/; op[NR] = pred[NR] ? t[2] : t[1] }
-        op[NR] == "CS2R" && /SR_CLOCKLO/ { if (pred[NR]) stop[++nt] = NR; else start[++ns] = NR }
-        op[NR] ~ /^LDG/ { ld[++nl] = NR; if (!pred[NR]) unpred++
-                          wid = op[NR] ~ /\.128/ ? 16 : op[NR] ~ /\.64/ ? 8 : op[NR] ~ /\.(U8|S8|U16|S16)/ ? 0 : 4
-                          if (wid != w) bad = bad op[NR] " is not a " w "-byte load; " }
-        END {
-            if (ns < 1 || nt != 1) { print ns " plain and " nt " predicated clock reads (want 1 or more and 1)"; exit }
-            s = 0; for (i = 1; i <= ns; i++) if (start[i] < stop[1]) s = start[i]
-            if (nl != n) bad = bad nl " LDGs (want " n "); "
-            if (unpred) bad = bad unpred " unpredicated LDGs; "
-            for (i = 1; i <= nl; i++) if (ld[i] < s || ld[i] > stop[1]) bad = bad "an LDG outside the clock reads (line " ld[i] "); "
-            for (i = ld[1] + 1; i < ld[nl]; i++) if (op[i] !~ /^(LDG|NOP)/) bad = bad "not back to back: " line[i] "; "
-            for (i = s + 1; i < ld[1]; i++) if (op[i] !~ /^(LOP3|ISETP|NOP|MOV|IMAD\.MOV|PLOP3|S2R)/) bad = bad "before the loads: " line[i] "; "
-            for (i = ld[nl] + 1; i < stop[1]; i++) if (op[i] !~ /^(LOP3|ISETP|NOP|MOV|IMAD\.MOV|PLOP3|DEPBAR)/) bad = bad "after the loads: " line[i] "; "
-            print bad == "" ? "ok" : bad
-        }'
-}
-
-disasm=
-for d in "${NVCC%/nvcc}/cuobjdump" "${NVCC%/nvcc}/nvdisasm" cuobjdump nvdisasm; do
-    if command -v "$d" > /dev/null 2>&1; then disasm=$d; break; fi
+dis=""
+for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
+    [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
 done
-
-# The checker itself, on a listing of the form cuobjdump prints.
-if [ -f "$srcdir/tests/data/loads-sass-fixture.txt" ]; then
-    v=$(sass_body "$srcdir/tests/data/loads-sass-fixture.txt" chase_loads_ca_16_n2 | sass_verdict 2 16)
-    [ "$v" = ok ] && ok "the SASS checker accepts a well-formed burst" || not_ok "the SASS checker on the good fixture: $v"
-    v=$(sass_body "$srcdir/tests/data/loads-sass-fixture.txt" chase_loads_ca_16_n3 | sass_verdict 3 16)
-    case $v in *"not back to back"*"after the loads"*) ok "the SASS checker rejects a burst split by a use and an address computation inside the region" ;;
-               *) not_ok "the SASS checker on the bad fixture: $v" ;; esac
+fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
+if [ -n "$dis" ] && [ -f "$fatbin" ]; then
+    "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { not_ok "cuobjdump -sass $fatbin: $(head -2 "$tmp/dis.err")"; dis=""; }
 fi
 
 for arch in $CUDA_ARCHS; do
     "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
         -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
-    if [ -n "$disasm" ]; then
-        "$NVCC" -cubin -arch=sm_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-            -o "$tmp/k.cubin" "$top_srcdir/backends/cuda/chase_cuda.cu" &&
-            case $disasm in *cuobjdump) "$disasm" -sass "$tmp/k.cubin" ;; *) "$disasm" "$tmp/k.cubin" ;; esac \
-            > "$tmp/k.sass" 2> "$tmp/dis.err" || { not_ok "sm_$arch: no SASS: $(head -2 "$tmp/dis.err")"; disasm_failed=1; }
-    fi
+    # This architecture's part of the listing.
+    [ -n "$dis" ] && awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
     for op in ca cg nc; do
+        case $op in ca) mods='STRONG\.SM' ;; cg) mods='STRONG\.GPU' ;; nc) mods='CONSTANT' ;; esac
         for w in 4 8 16; do
             case $w in 4) type=u32 ;; 8) type=v2.u32 ;; 16) type=v4.u32 ;; esac
-            pbad= sbad=
-            for n in 1 2 4 8 11 16 24 32; do
+            pbad=
+            for n in 0 1 2 4 8 11 16 24 32; do
                 f=chase_loads_${op}_${w}_n$n
+                [ $n = 0 ] && f=chase_loads_${op}_${w}_dry
                 v=$(ptx_body "$tmp/k.ptx" "$f" | ptx_verdict $n $op $type)
                 [ "$v" = ok ] || pbad="$pbad N=$n: $v"
-                if [ -n "$disasm" ] && [ -z "${disasm_failed:-}" ]; then
-                    v=$(sass_body "$tmp/k.sass" "$f" | sass_verdict $n $w)
-                    [ "$v" = ok ] || sbad="$sbad N=$n: $v"
-                fi
             done
             if [ -z "$pbad" ]; then
-                ok "sm_$arch PTX chase_loads_${op}_${w}: N guarded ld.global.$op.$type back to back, used by the XOR chains before the guarded second clock read, for N = 1 2 4 8 11 16 24 32"
+                ok "sm_$arch PTX chase_loads_${op}_${w}: N ld.global.$op.$type back to back, then XORs of them, the last right before the second clock read, for N = 1 2 4 8 11 16 24 32, and the dry run"
             else
                 not_ok "sm_$arch PTX chase_loads_${op}_${w}:$pbad"
             fi
-            if [ -z "$disasm" ]; then
-                ok "sm_$arch SASS chase_loads_${op}_${w} # SKIP no cuobjdump or nvdisasm beside $NVCC or on the PATH"
-            elif [ -z "${disasm_failed:-}" ]; then
-                if [ -z "$sbad" ]; then
-                    ok "sm_$arch SASS chase_loads_${op}_${w}: N predicated LDGs of $w bytes back to back between CS2R SR_CLOCKLO and the predicated one"
-                else
-                    not_ok "sm_$arch SASS chase_loads_${op}_${w}:$sbad"
-                fi
+            [ -n "$dis" ] || continue
+            if ! grep -q "Function : chase_loads_${op}_${w}\$" "$tmp/sass.$arch"; then
+                not_ok "sm_$arch SASS: no chase_loads_${op}_${w} in the listing of $fatbin"
+                continue
             fi
+            v=$(regions -v fn=chase_loads_${op}_${w} -v unit=LDG -v width=$w -v mods="$mods" \
+                -v bursts="1 2 4 8 11 16 24 32" -v empty=1 "$tmp/sass.$arch")
+            [ "$v" = ok ] && ok "sm_$arch SASS chase_loads_${op}_${w}: bursts of 1 2 4 8 11 16 24 32 LDGs ($mods) between CS2R SR_CLOCKLO reads, the closing one after the XOR that waits for them, and the dry run" ||
+                not_ok "sm_$arch SASS chase_loads_${op}_${w}: $v"
+            v=$(regions -v fn=chase_loadsblk_${op}_${w} -v unit=LDG -v width=$w -v mods="$mods" -v loops="1 2 4" "$tmp/sass.$arch")
+            [ "$v" = ok ] && ok "sm_$arch SASS chase_loadsblk_${op}_${w}: loops of 1, 2 and 4 LDGs between each warp's clock reads" ||
+                not_ok "sm_$arch SASS chase_loadsblk_${op}_${w}: $v"
         done
     done
 done
+[ -n "$dis" ] || echo "# no cuobjdump here (or no fatbinary): the SASS part runs where the toolkit has one"
 finish

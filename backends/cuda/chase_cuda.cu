@@ -63,40 +63,32 @@ static __device__ __forceinline__ long long banks_t1(unsigned *v, unsigned zero)
 #include "kernels.h"
 #include "banks_kernels.h"
 /* ---- chase loads (loads_kernels.h) ----
- * A burst's loads are guarded by _chase_p, set from the first clock read,
- * so none can be issued before it; the second clock read is guarded by a
- * predicate computed from every load's value, so it cannot be issued
- * before they have all arrived.  Both orders are data dependences, which
- * ptxas keeps whatever it schedules. */
-#define GPU_LOADS_PREDICATED 1
-#define GPU_LOADS_GUARD "@_chase_p "
+ * The second clock read follows, in one asm statement, the XOR that
+ * combines the loads (loads_kernels.h): in-order issue holds the read
+ * until every load has arrived.  The XOR's other operands are runtime
+ * zeros or chains of loads, never a value XORed with itself, which ptxas
+ * would fold away with the dependence.  Nothing but program order keeps
+ * the loads after the first clock read: ptxas 13 keeps them there (a
+ * guard predicate computed from the read would, but an LDG waits 13 cycles
+ * for its predicate, and no dry run without a load reproduces that), and
+ * tests/loads-sass.sh checks it in the SASS. */
 typedef unsigned gpu_loads_t4;
 typedef uint2 gpu_loads_t8;
 typedef uint4 gpu_loads_t16;
 #define GPU_LOADS_OP_ca "ca"
 #define GPU_LOADS_OP_cg "cg"
 #define GPU_LOADS_OP_nc "nc"
-/* "+r": a load the guard turns off leaves its registers as they were. */
-#define GPU_LOADS_LD_4(Q, G, v, a) \
-    asm volatile(G "ld.global." Q ".u32 %0, [%1];" : "+r"(v) : "l"(a) : "memory")
-#define GPU_LOADS_LD_8(Q, G, v, a) \
-    asm volatile(G "ld.global." Q ".v2.u32 {%0, %1}, [%2];" : "+r"((v).x), "+r"((v).y) : "l"(a) : "memory")
-#define GPU_LOADS_LD_16(Q, G, v, a)                                                      \
-    asm volatile(G "ld.global." Q ".v4.u32 {%0, %1, %2, %3}, [%4];"                      \
-                 : "+r"((v).x), "+r"((v).y), "+r"((v).z), "+r"((v).w) : "l"(a) : "memory")
-#define GPU_LOADS_DECLARE() asm volatile(".reg .pred _chase_p;")
-/* _chase_p = ((t0 | 1) & m) != 0: true unless m is 0 (the dry run). */
-#define GPU_LOADS_START(t0, m)                                                           \
-    asm volatile("mov.u64 %0, %%clock64;\n\t{\n\t.reg .u32 t;\n\tcvt.u32.u64 t, %0;\n\t"     \
-                 "or.b32 t, t, 1;\n\tand.b32 t, t, %1;\n\tsetp.ne.u32 _chase_p, t, 0;\n\t}"     \
-                 : "=l"(t0) : "r"(m) : "memory")
-/* x is never all ones (block indices are below 2^31), so the read happens. */
-#define GPU_LOADS_STOP(t1, t0, x)                                                        \
-    do {                                                                                  \
-        (t1) = (t0);                                                                      \
-        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.u32 q, %1, -1;\n\t@q mov.u64 %0, %%clock64;\n\t}" \
-                     : "+l"(t1) : "r"(x) : "memory");                                     \
-    } while (0)
+#define GPU_LOADS_LD_4(Q, v, a) asm volatile("ld.global." Q ".u32 %0, [%1];" : "=r"(v) : "l"(a) : "memory")
+#define GPU_LOADS_LD_8(Q, v, a) \
+    asm volatile("ld.global." Q ".v2.u32 {%0, %1}, [%2];" : "=r"((v).x), "=r"((v).y) : "l"(a) : "memory")
+#define GPU_LOADS_LD_16(Q, v, a)                                                         \
+    asm volatile("ld.global." Q ".v4.u32 {%0, %1, %2, %3}, [%4];"                      \
+                 : "=r"((v).x), "=r"((v).y), "=r"((v).z), "=r"((v).w) : "l"(a) : "memory")
+#define GPU_LOADS_DECLARE() ((void)0)
+#define GPU_LOADS_START(t0) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0) :: "memory")
+#define GPU_LOADS_STOP(t1, x, a, b, c)                                                   \
+    asm volatile("lop3.b32 %1, %2, %3, %4, 0x96;\n\tmov.u64 %0, %%clock64;"                    \
+                 : "=l"(t1), "=r"(x) : "r"(a), "r"(b), "r"(c) : "memory")
 #define GPU_LOADS_WAIT() ((void)0)
 /* volatile: the compiler would otherwise keep i * st and add lb at the load. */
 #define GPU_LOADS_ADDR(a, i, st, lb) \

@@ -6,7 +6,8 @@
 #define LOADS_REAL 1        /* realtime ticks across the timed samples */
 #define LOADS_SPAN 2        /* cycles across them, for the clock rate */
 #define LOADS_SINK 3        /* where the warm's loads could go (never read) */
-#define LOADS_DRY0 8        /* `samples` samples of the timer's own cost, then `samples` timed ones */
+#define LOADS_DRY0 8        /* bursts: `samples` dry-run samples, then `samples` timed ones; a block:
+                               (pass x samples + sample) x warps + warp: that warp's start and end */
 
 /* The bursts a launch can time (one unrolled function each) and the
  * loads per warp a block round can hold (its registers are shared by

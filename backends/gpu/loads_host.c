@@ -15,7 +15,8 @@
 
 #define BURST_SAMPLES 32        /* a burst's samples a launch: cursors move 32 blocks on */
 #define BLOCK_SAMPLES 8
-#define BLOCK_ROUNDS 16         /* every warp's rounds in a block sample */
+#define BLOCK_ROUNDS 32         /* every warp's rounds in a block sample */
+#define BLOCK_WARPS 32          /* the most warps a block measurement has (1024 threads of 32) */
 #define MAX_LANE_STRIDE (64u << 10)
 #define OUT_OFFSET 16384        /* where a launch's results go in the scratch */
 #define CLAIM_OFFSET 8
@@ -137,7 +138,8 @@ static int check(const struct gpu_dev *d, const struct chase_loads_req *rq, uint
                  rq->inflight);
         return CHASE_EINVAL;
     }
-    if (rq->warps < 1 || (uint64_t)rq->warps * hw > (d->info->block_threads ? d->info->block_threads : 1024)) {
+    if (rq->warps < 1 || rq->warps > BLOCK_WARPS ||
+        (uint64_t)rq->warps * hw > (d->info->block_threads ? d->info->block_threads : 1024)) {
         snprintf(err, len, "a block holds 1 to %u warps, not %u",
                  (d->info->block_threads ? d->info->block_threads : 1024) / hw, rq->warps);
         return CHASE_EINVAL;
@@ -177,8 +179,11 @@ int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *o
     struct gpu_loads *L;
     uint64_t block, cursors, spacing, pwarm, base = d->base, lane_stride = rq->lane_stride;
     uint64_t outp = d->scratch + OUT_OFFSET, claimed = d->scratch + CLAIM_OFFSET;
-    int64_t r[LOADS_DRY0 + 2 * CHASE_MAX_SAMPLES];
-    double dry[CHASE_MAX_SAMPLES], rate, hz = gpu_realtime_hz(d->g);
+    /* Bursts: the dry run's samples, then the timed ones; a block: each
+     * warp's start and end of each sample, the pass without rounds first. */
+    static int64_t r[LOADS_DRY0 + 2 * 2 * BLOCK_SAMPLES * BLOCK_WARPS];
+    double dry[CHASE_MAX_SAMPLES], wet[CHASE_MAX_SAMPLES], rate, hz = gpu_realtime_hz(d->g);
+    size_t nr;
     unsigned samples = rq->warps == 1 ? BURST_SAMPLES : BLOCK_SAMPLES, rounds = BLOCK_ROUNDS, z = 0, s;
     unsigned lanes = rq->lanes, inflight = rq->inflight, threads, hw = d->info->lanes ? d->info->lanes : 32;
     int sm = d->sm, rc;
@@ -218,8 +223,9 @@ int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *o
         threads = rq->warps * hw;
         rc = gpu_launch(d->g, fn, sm >= 0 ? gpu_pin_grid(d, threads) : 1, threads, 0, args, err, len);
     }
+    nr = LOADS_DRY0 + (rq->warps == 1 ? 2 * (size_t)samples : 2 * (size_t)samples * rq->warps * 2);
     if (rc == CHASE_OK)
-        rc = gpu_copy_out(d->g, r, outp, (LOADS_DRY0 + 2 * samples) * sizeof *r, err, len);
+        rc = gpu_copy_out(d->g, r, outp, nr * sizeof *r, err, len);
     if (rc != CHASE_OK)
         return rc;
     if (sm >= 0 && r[LOADS_SM] != sm) {
@@ -228,14 +234,34 @@ int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *o
     }
     /* Every cursor moved this many blocks on; the next launch goes on from there. */
     L->start = (L->start + (rq->warps == 1 ? samples : (uint64_t)samples * rounds)) % L->c.n;
-    for (s = 0; s < samples; s++)
-        dry[s] = (double)r[LOADS_DRY0 + s];
+    if (rq->warps == 1) {
+        for (s = 0; s < samples; s++) {
+            dry[s] = (double)r[LOADS_DRY0 + s];
+            wet[s] = (double)r[LOADS_DRY0 + samples + s];
+        }
+    } else {
+        /* The multiprocessor's span of a sample: the earliest warp's start
+         * to the latest one's end (one SM, one clock). */
+        unsigned pass, w;
+        for (pass = 0; pass < 2; pass++)
+            for (s = 0; s < samples; s++) {
+                const int64_t *t = &r[LOADS_DRY0 + ((size_t)pass * samples + s) * rq->warps * 2];
+                int64_t lo = t[0], hi = t[1];
+                for (w = 1; w < rq->warps; w++) {
+                    if (t[2 * w] < lo)
+                        lo = t[2 * w];
+                    if (t[2 * w + 1] > hi)
+                        hi = t[2 * w + 1];
+                }
+                (pass ? wet : dry)[s] = (double)(hi - lo);
+            }
+    }
     {
         double cost = median(dry, samples), per = rq->warps == 1 ? 1 : (double)rq->warps * inflight * rounds;
         rate = r[LOADS_REAL] > 0 && hz > 0 ? (double)r[LOADS_SPAN] / ((double)r[LOADS_REAL] / hz * 1e9) : 0;
         out->n = samples;
         for (s = 0; s < samples; s++) {
-            out->cycles[s] = ((double)r[LOADS_DRY0 + samples + s] - cost) / per;
+            out->cycles[s] = (wet[s] - cost) / per;
             out->ns[s] = rate > 0 ? out->cycles[s] / rate : NAN;
         }
     }

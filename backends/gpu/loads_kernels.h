@@ -5,14 +5,15 @@
  * Included after kernels.h (chase_claim, GPU_CYCLES, GPU_LOAD_*), by a file
  * that defines, for its vendor:
  *   gpu_loads_t4, gpu_loads_t8, gpu_loads_t16   a lane's 4, 8, 16 bytes in registers
- *   GPU_LOADS_LD_4/8/16(Q, G, v, a)  one load of that width at address a into v,
- *                                   cache operator Q (GPU_LOADS_OP_ca/cg/nc),
- *                                   guard G (GPU_LOADS_GUARD in a burst, "" in a block)
- *   GPU_LOADS_DECLARE()             what a burst function declares first
- *   GPU_LOADS_START(t0, m)          the first clock read; m == 0: a dry run,
- *                                   whose loads are not issued (CUDA)
- *   GPU_LOADS_STOP(t1, t0, x)       the second clock read, once every load of
- *                                   the burst has arrived; x combines them all
+ *   GPU_LOADS_LD_4/8/16(Q, v, a)    one load of that width at address a into v,
+ *                                   cache operator Q (GPU_LOADS_OP_ca/cg/nc)
+ *   GPU_LOADS_DECLARE()             what a timed function declares first
+ *   GPU_LOADS_START(t0)             the first clock read
+ *   GPU_LOADS_STOP(t1, x, a, b, c)  x = a ^ b ^ c, one instruction that must
+ *                                   wait for c (a loaded word), then the
+ *                                   second clock read (where a wait
+ *                                   instruction orders the read instead:
+ *                                   that wait, the read, then the XOR)
  *   GPU_LOADS_WAIT()                wait for a block round's loads (HIP)
  *   GPU_LOP3(d, a, b, c)            d = a ^ b ^ c, one instruction the
  *                                   compiler may neither split nor reassociate
@@ -20,9 +21,6 @@
  *                                   where it is written: after the second clock
  *                                   read, never split to put half of it between
  *                                   the loads of the next burst
- *   GPU_LOADS_PREDICATED            defined where the burst's order rests on
- *                                   data dependences (CUDA), not on a wait
- *                                   instruction (HIP's s_waitcnt)
  *
  * The working set is cut into blocks of lanes x lane_stride bytes (a power
  * of two) walked as chase_chain visits them; lane l of a warp reads width
@@ -60,29 +58,32 @@
 
 /*
  * One burst size's samples.  Between the clock reads: the N loads, back to
- * back into N registers, then their use: three interleaved XOR chains of
- * their first words, two loads a link, and one XOR of the three chains.
- * Every load sits at the same depth (one link, then the final XOR), so the
- * time from the last load's arrival to the second clock read is the same
- * for every N; and a chain's next link comes six loads later, so it keeps
- * up with loads that arrive a cycle or more apart.  The fillers are runtime
- * zeros the compiler cannot fold, passed in rather than computed here so that
- * no compiler recomputes them between the loads.  (On HIP the wait is s_waitcnt, and the
- * chains are dead code.)
- *
- * m == 0 is the dry run: on CUDA the loads are predicated off and
- * everything else is the same, which is the timer's own cost, the use's
- * included.
+ * back into N registers, then their combine: two XOR chains of the first
+ * words of loads 0 .. N-2, two loads a link, and one last XOR of both
+ * chains and load N-1, which the second clock read follows (in the same
+ * asm statement, so in program order right after it).  N = 1 is one load
+ * and one XOR.  The read cannot be issued before that XOR, which cannot be
+ * issued before every load has arrived.  One instruction on the last load
+ * alone would not do: ptxas issues first the load whose value is needed
+ * first, so that instruction would wait for the first load (seen in
+ * sm_90 SASS).  The fillers z, z1, z2 are runtime zeros the compiler cannot
+ * fold (a filler XORed with itself would vanish, and with it the
+ * dependence), passed in rather than computed so that no compiler
+ * recomputes them between the loads.  Every other use of the loads (the
+ * next addresses, and the sums that make them escape) comes after the
+ * second read and mixes in zz, computed from it, so none of it can be
+ * scheduled inside the region.  (On HIP the wait is s_waitcnt vmcnt(0)
+ * and the XORs come after the read.)
  */
-#define LOADS_BURST_FN(NAME, N, W, Q)                                               \
+#define LOADS_BURST_FN(NAME, N, W, Q, DRY)                                          \
     static __device__ __noinline__ void NAME(const unsigned *first, u64 stride,      \
                                              u64 lanebase, unsigned samples,         \
-                                             unsigned m, unsigned z, unsigned z1,    \
-                                             unsigned z2, unsigned z3, i64 *out)     \
+                                             unsigned z, unsigned z1, unsigned z2,   \
+                                             i64 *out, i64 *sink)                    \
     {                                                                                \
         gpu_loads_t##W v[N];                                                         \
-        u64 a[N];                                                                    \
-        unsigned k, s;                                                               \
+        u64 a[N], e;                                                                 \
+        unsigned k, s, acc = z;                                                      \
         GPU_LOADS_DECLARE();                                                         \
         _Pragma("unroll")                                                            \
         for (k = 0; k < N; k++) {                                                    \
@@ -92,50 +93,74 @@
         _Pragma("unroll 1")                                                          \
         for (s = 0; s < samples; s++) {                                              \
             i64 t0, t1;                                                              \
-            unsigned x0 = z, x1 = z1, x2 = z2, x, zz, st;                            \
-            GPU_LOADS_START(t0, m);                                                  \
+            unsigned x, zz, st, c0 = z, c1 = z1;                                     \
+            GPU_LOADS_START(t0);                                                     \
             _Pragma("unroll")                                                        \
-            for (k = 0; k < N; k++)                                                  \
-                GPU_LOADS_LD_##W(Q, GPU_LOADS_GUARD, v[k], a[k]);                    \
+            for (k = 0; k < N && !(DRY); k++)                                        \
+                GPU_LOADS_LD_##W(Q, v[k], a[k]);                                     \
             _Pragma("unroll")                                                        \
-            for (k = 0; k < N; k += 2) {                                             \
+            for (k = 0; k + 1 < N; k += 2) {                                         \
                 unsigned one = LOADS_W0_##W(v[k]);                                   \
-                unsigned two = k + 1 < N ? LOADS_W0_##W(v[k + 1 < N ? k + 1 : k]) : z3; \
-                if (k / 2 % 3 == 0)                                                  \
-                    GPU_LOP3(x0, x0, one, two);                                      \
-                else if (k / 2 % 3 == 1)                                             \
-                    GPU_LOP3(x1, x1, one, two);                                      \
+                unsigned two = k + 2 < N ? LOADS_W0_##W(v[k + 2 < N ? k + 1 : k]) : z2; \
+                if (k / 2 % 2 == 0)                                                  \
+                    GPU_LOP3(c0, c0, one, two);                                      \
                 else                                                                 \
-                    GPU_LOP3(x2, x2, one, two);                                      \
+                    GPU_LOP3(c1, c1, one, two);                                      \
             }                                                                        \
-            GPU_LOP3(x, x0, x1, x2);                                                 \
-            GPU_LOADS_STOP(t1, t0, x);                                               \
+            GPU_LOADS_STOP(t1, x, c0, c1, (DRY) ? (unsigned)a[0] : LOADS_W0_##W(v[N - 1])); \
             out[s] = t1 - t0;                                                        \
             zz = (unsigned)t1 & z;                                                   \
             st = (unsigned)stride + zz;                                              \
+            acc += x;                                                                \
             _Pragma("unroll")                                                        \
             for (k = 0; k < N; k++) {                                                \
                 unsigned i;                                                          \
-                LOADS_NEXT_##W(i, v[k], zz);                                         \
+                if (DRY)                                                             \
+                    i = x ^ zz;                                                      \
+                else                                                                 \
+                    LOADS_NEXT_##W(i, v[k], zz);                                     \
                 GPU_LOADS_ADDR(a[k], i, st, lanebase);                               \
             }                                                                        \
         }                                                                            \
+        /* Every load's value escapes, through the addresses it made. */             \
+        e = acc;                                                                     \
+        _Pragma("unroll")                                                            \
+        for (k = 0; k < N; k++)                                                      \
+            e ^= a[k];                                                               \
+        if (e == 1)                                                                  \
+            *sink = (i64)e;                                                          \
     }
 
 /*
- * A block's rounds: every warp loads B blocks, waits, and goes on to the
- * next B; thread 0 reads the clock around `rounds` rounds of every warp,
- * between barriers.  The first pass (no rounds) times the barriers and
- * clock reads alone.  Inactive lanes (lane >= lanes) only keep the barriers.
+ * DRY = 1 is the dry run: the same function for N = 1 with the load left
+ * out, the XOR reading the address register the load would have read (a
+ * register already there, ready when the load would have issued): the
+ * clock reads' own cost.  What is removed is that alone; the XOR's own
+ * cycles after the load's arrival stay in the latency, as in the sweep's
+ * (each of its loads waits for the one before, as the XOR does).  Where
+ * the wait is an instruction (HIP) the dry run is that wait between the
+ * clock reads, with no load outstanding.
+ */
+
+/*
+ * A block's rounds: every warp loads B blocks, waits (each next address
+ * needs its load), and goes on to the next B.  Each warp's lane 0 reads
+ * the clock around its own `rounds` rounds, after a barrier that starts
+ * them together; the host takes the multiprocessor's span, the earliest
+ * start to the latest end (one SM, one clock).  The first pass (no rounds)
+ * times the clock reads and the warps' spread leaving the barrier alone.
+ * Inactive lanes (lane >= lanes) only keep the barriers.
  */
 #define LOADS_BLOCK_FN(NAME, B, W, Q)                                               \
     static __device__ __forceinline__ void NAME(const unsigned *first, u64 stride,   \
                                                 u64 lanebase, int active,            \
                                                 unsigned rounds, unsigned samples,   \
-                                                unsigned z, i64 *out)                \
+                                                unsigned z, unsigned warps,          \
+                                                unsigned warp, unsigned lane,        \
+                                                i64 *out, i64 *sink)                 \
     {                                                                                \
         gpu_loads_t##W v[B];                                                         \
-        u64 a[B];                                                                    \
+        u64 a[B], e = z;                                                             \
         unsigned k, r, s, pass;                                                      \
         _Pragma("unroll")                                                            \
         for (k = 0; k < B; k++) {                                                    \
@@ -145,16 +170,15 @@
         for (pass = 0; pass < 2; pass++) {                                           \
             _Pragma("unroll 1")                                                      \
             for (s = 0; s < samples; s++) {                                          \
-                i64 t0 = 0;                                                          \
+                i64 t0, t1;                                                          \
+                unsigned x = (unsigned)a[B - 1], y;                                  \
                 GPU_SYNC();                                                          \
-                if (threadIdx.x == 0)                                                \
-                    t0 = GPU_CYCLES();                                               \
-                GPU_SYNC();                                                          \
+                t0 = GPU_CYCLES();                                                   \
                 _Pragma("unroll 1")                                                  \
                 for (r = 0; active && r < (pass ? rounds : 0); r++) {                \
                     _Pragma("unroll")                                                \
                     for (k = 0; k < B; k++)                                          \
-                        GPU_LOADS_LD_##W(Q, "", v[k], a[k]);                         \
+                        GPU_LOADS_LD_##W(Q, v[k], a[k]);                         \
                     GPU_LOADS_WAIT();                                                \
                     _Pragma("unroll")                                                \
                     for (k = 0; k < B; k++) {                                        \
@@ -162,12 +186,21 @@
                         LOADS_NEXT_##W(i, v[k], z);                                  \
                         a[k] = lanebase + (u64)i * stride;                           \
                     }                                                                \
+                    x = (unsigned)a[B - 1];                                          \
                 }                                                                    \
-                GPU_SYNC();                                                          \
-                if (threadIdx.x == 0)                                                \
-                    out[pass * samples + s] = GPU_CYCLES() - t0;                     \
+                GPU_LOADS_STOP(t1, y, z, z >> 1, x);                                         \
+                if (lane == 0) {                                                     \
+                    out[((pass * samples + s) * warps + warp) * 2] = t0;             \
+                    out[((pass * samples + s) * warps + warp) * 2 + 1] = t1;         \
+                }                                                                    \
+                e += y;                                                              \
             }                                                                        \
         }                                                                            \
+        _Pragma("unroll")                                                            \
+        for (k = 0; k < B; k++)                                                      \
+            e ^= a[k];                                                               \
+        if (e == 1)                                                                  \
+            *sink = (i64)e;                                                          \
     }
 
 /* Where the warm's i-th touch goes: first the positions no cursor reads in
@@ -214,39 +247,21 @@ static __device__ __forceinline__ void loads_first(const struct chase_chain *c, 
             out[LOADS_SINK] = (i64)sink;                                             \
     }
 
-#ifdef GPU_LOADS_PREDICATED
-#define LOADS_DRY(FN1, first, stride, lanebase, samples, z, out) \
-    FN1(first, stride, lanebase, samples, 0, z, z >> 1, z >> 2, z >> 3, out)
-#else
-/* The dry run where the wait is an instruction: the clock reads around it alone. */
-static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
-{
-    unsigned s;
-    _Pragma("unroll 1")
-    for (s = 0; s < samples; s++) {
-        i64 t0, t1;
-        GPU_LOADS_START(t0, 1);
-        GPU_LOADS_STOP(t1, t0, 0);
-        out[s] = t1 - t0;
-    }
-}
-#define LOADS_DRY(FN1, first, stride, lanebase, samples, z, out) loads_empty(samples, out)
-#endif
-
 /*
  * The burst kernel.  The block that runs (chase_claim) warms the working
  * set (pwarm positions: all, or none past what the caches can hold), then
  * its first `lanes` threads time the dry run and the bursts of n loads.
  */
 #define LOADS_BURST_KERNEL(OP, W)                                                   \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n1, 1, W, GPU_LOADS_OP_##OP)             \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n2, 2, W, GPU_LOADS_OP_##OP)             \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n4, 4, W, GPU_LOADS_OP_##OP)             \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n8, 8, W, GPU_LOADS_OP_##OP)             \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n11, 11, W, GPU_LOADS_OP_##OP)           \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n16, 16, W, GPU_LOADS_OP_##OP)           \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n24, 24, W, GPU_LOADS_OP_##OP)           \
-    LOADS_BURST_FN(chase_loads_##OP##_##W##_n32, 32, W, GPU_LOADS_OP_##OP)           \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_dry, 1, W, GPU_LOADS_OP_##OP, 1)         \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n1, 1, W, GPU_LOADS_OP_##OP, 0)          \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n2, 2, W, GPU_LOADS_OP_##OP, 0)          \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n4, 4, W, GPU_LOADS_OP_##OP, 0)          \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n8, 8, W, GPU_LOADS_OP_##OP, 0)          \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n11, 11, W, GPU_LOADS_OP_##OP, 0)        \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n16, 16, W, GPU_LOADS_OP_##OP, 0)        \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n24, 24, W, GPU_LOADS_OP_##OP, 0)        \
+    LOADS_BURST_FN(chase_loads_##OP##_##W##_n32, 32, W, GPU_LOADS_OP_##OP, 0)        \
     extern "C" __global__ void __launch_bounds__(LOADS_THREADS)                      \
     chase_loads_##OP##_##W(u64 base, struct chase_chain c, u64 lane_stride,         \
                            unsigned lanes, unsigned n, u64 start, u64 spacing,       \
@@ -256,7 +271,6 @@ static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
         u64 lanebase;                                                                \
         i64 r0, c0, c1;                                                              \
         i64 *wet = out + LOADS_DRY0 + samples;                                       \
-        unsigned go = z + 1; /* 1, but no compiler may fold it into the guard */     \
         __shared__ unsigned first[LOADS_MAX_CURSORS];                                \
         if (!chase_claim(target, claimed))                                           \
             return;                                                                  \
@@ -267,19 +281,18 @@ static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
         lanebase = base + threadIdx.x * lane_stride;                                 \
         if (threadIdx.x == 0)                                                        \
             out[LOADS_SM] = GPU_SMID();                                              \
-        LOADS_DRY(chase_loads_##OP##_##W##_n1, first, c.stride, lanebase, samples, z,\
-                  out + LOADS_DRY0);                                                 \
+        chase_loads_##OP##_##W##_dry(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, out + LOADS_DRY0, out + LOADS_SINK); \
         r0 = GPU_REALTIME();                                                         \
         c0 = GPU_CYCLES();                                                           \
         switch (n) {                                                                 \
-        case 1: chase_loads_##OP##_##W##_n1(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 2: chase_loads_##OP##_##W##_n2(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 4: chase_loads_##OP##_##W##_n4(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 8: chase_loads_##OP##_##W##_n8(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 11: chase_loads_##OP##_##W##_n11(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 16: chase_loads_##OP##_##W##_n16(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 24: chase_loads_##OP##_##W##_n24(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
-        case 32: chase_loads_##OP##_##W##_n32(first, c.stride, lanebase, samples, go, z, z >> 1, z >> 2, z >> 3, wet); break; \
+        case 1: chase_loads_##OP##_##W##_n1(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 2: chase_loads_##OP##_##W##_n2(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 4: chase_loads_##OP##_##W##_n4(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 8: chase_loads_##OP##_##W##_n8(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 11: chase_loads_##OP##_##W##_n11(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 16: chase_loads_##OP##_##W##_n16(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 24: chase_loads_##OP##_##W##_n24(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
+        case 32: chase_loads_##OP##_##W##_n32(first, c.stride, lanebase, samples, z, z >> 1, z >> 2, wet, out + LOADS_SINK); break; \
         default: break;                                                              \
         }                                                                            \
         c1 = GPU_CYCLES();                                                           \
@@ -287,7 +300,9 @@ static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
         out[LOADS_SPAN] = c1 - c0;                                                   \
     }
 
-/* The block kernel: every warp of the block issues rounds of `burst` loads. */
+/* The block kernel: every warp of the block issues rounds of `burst` loads;
+ * out + LOADS_DRY0 gets each warp's start and end of each sample, the pass
+ * without rounds first (loads_abi.h). */
 #define LOADS_BLOCK_KERNEL(OP, W)                                                   \
     LOADS_BLOCK_FN(chase_loadsblk_##OP##_##W##_b1, 1, W, GPU_LOADS_OP_##OP)          \
     LOADS_BLOCK_FN(chase_loadsblk_##OP##_##W##_b2, 2, W, GPU_LOADS_OP_##OP)          \
@@ -301,7 +316,8 @@ static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
     {                                                                                \
         unsigned lane = threadIdx.x % warpSize, w = threadIdx.x / warpSize;          \
         u64 lanebase = base + lane * lane_stride;                                    \
-        u64 cursors = (u64)(blockDim.x / warpSize) * burst;                          \
+        unsigned warps = blockDim.x / warpSize;                                      \
+        u64 cursors = (u64)warps * burst;                                            \
         int active = lane < lanes;                                                   \
         i64 r0 = 0, c0 = 0;                                                          \
         __shared__ unsigned first[LOADS_MAX_CURSORS];                                \
@@ -315,9 +331,9 @@ static __device__ GPU_TIMED_FN void loads_empty(unsigned samples, i64 *out)
             c0 = GPU_CYCLES();                                                       \
         }                                                                            \
         switch (burst) {                                                             \
-        case 1: chase_loadsblk_##OP##_##W##_b1(first + w, c.stride, lanebase, active, rounds, samples, z, out + LOADS_DRY0); break; \
-        case 2: chase_loadsblk_##OP##_##W##_b2(first + 2 * w, c.stride, lanebase, active, rounds, samples, z, out + LOADS_DRY0); break; \
-        case 4: chase_loadsblk_##OP##_##W##_b4(first + 4 * w, c.stride, lanebase, active, rounds, samples, z, out + LOADS_DRY0); break; \
+        case 1: chase_loadsblk_##OP##_##W##_b1(first + w, c.stride, lanebase, active, rounds, samples, z, warps, w, lane, out + LOADS_DRY0, out + LOADS_SINK); break; \
+        case 2: chase_loadsblk_##OP##_##W##_b2(first + 2 * w, c.stride, lanebase, active, rounds, samples, z, warps, w, lane, out + LOADS_DRY0, out + LOADS_SINK); break; \
+        case 4: chase_loadsblk_##OP##_##W##_b4(first + 4 * w, c.stride, lanebase, active, rounds, samples, z, warps, w, lane, out + LOADS_DRY0, out + LOADS_SINK); break; \
         default: break;                                                              \
         }                                                                            \
         if (threadIdx.x == 0) {                                                      \

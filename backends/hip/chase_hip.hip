@@ -100,7 +100,6 @@ static __device__ __forceinline__ long long banks_t0(void)
  * s_waitcnt vmcnt(0) written after them is the only wait, and the
  * scheduling barriers in GPU_CYCLES keep everything else on its side of
  * the clock reads. */
-#define GPU_LOADS_GUARD ""
 typedef unsigned gpu_loads_t4;
 typedef unsigned gpu_loads_t8 __attribute__((ext_vector_type(2)));
 typedef unsigned gpu_loads_t16 __attribute__((ext_vector_type(4)));
@@ -114,15 +113,17 @@ typedef unsigned gpu_loads_t16 __attribute__((ext_vector_type(4)));
 #else
 #define GPU_LOADS_OP_cg " glc"
 #endif
-#define GPU_LOADS_LD_4(Q, G, v, a) asm volatile("global_load_dword %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
-#define GPU_LOADS_LD_8(Q, G, v, a) asm volatile("global_load_dwordx2 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
-#define GPU_LOADS_LD_16(Q, G, v, a) asm volatile("global_load_dwordx4 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_LD_4(Q, v, a) asm volatile("global_load_dword %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_LD_8(Q, v, a) asm volatile("global_load_dwordx2 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
+#define GPU_LOADS_LD_16(Q, v, a) asm volatile("global_load_dwordx4 %0, %1, off" Q : "=v"(v) : "v"(a) : "memory")
 #define GPU_LOADS_DECLARE() ((void)0)
-#define GPU_LOADS_START(t0, m) ((t0) = GPU_CYCLES())
-#define GPU_LOADS_STOP(t1, t0, x)                                                        \
+#define GPU_LOADS_START(t0) ((t0) = GPU_CYCLES())
+/* The wait is the instruction; the XOR comes after the read. */
+#define GPU_LOADS_STOP(t1, x, a, b, c)                                                   \
     do {                                                                                  \
         asm volatile("s_waitcnt vmcnt(0)" ::: "memory");                                  \
         (t1) = GPU_CYCLES();                                                              \
+        (x) = (a) ^ (b) ^ (c);                                                            \
     } while (0)
 /* The barriers: the compiler thinks an asm load's registers are written at
  * once, and would read them before the wait. */
