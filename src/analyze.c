@@ -1,5 +1,7 @@
 /* analyze.c: chase analyze and chase plot: the levels and plots of saved
  * curves, through the same functions a sweep uses. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,5 +1,7 @@
 /* cli.c: the command line: subcommands, options, and which option each
  * subcommand takes (one table, so none silently ignores an option). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <getopt.h>
@@ -159,7 +161,7 @@ static void version(void)
 {
     printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
     printf("backends: %s\n", chase_backends_built());
-    printf("Copyright (C) 2026 the chase authors.\n"
+    printf("Copyright (C) 2026 the chase developers.\n"
            "License BSD-3-Clause: <https://spdx.org/licenses/BSD-3-Clause.html>.\n"
            "This is free software: you are free to change and redistribute it.\n"
            "There is NO WARRANTY, to the extent permitted by law.\n");

@@ -1,6 +1,8 @@
 /* doc.c: the one parser of saved files: chase's TSV, CSV and JSON, plain
  * columns from other tools, lmbench's lat_mem_rd; everything chase writes
  * reads back here. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>

@@ -17,6 +17,8 @@
  * misses grow as 1 - reach/size, over about two octaves).  A plateau
  * that steepens bit by bit (the pieces before it already sloped) stays one.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

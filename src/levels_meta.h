@@ -1,4 +1,6 @@
 /* levels_meta.h: levels named with the driver's caches a curve's metadata lists. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_LEVELS_META_H
 #define CHASE_LEVELS_META_H
 

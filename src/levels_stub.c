@@ -1,4 +1,6 @@
 /* levels_stub.c: placeholders until the level finder's branch lands. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include "levels_meta.h"

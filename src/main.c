@@ -1,4 +1,6 @@
 /* main.c: chase's entry: the command line, then the subcommand it names. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /* output.c: the TSV, CSV and JSON writers (layout in output.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

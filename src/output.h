@@ -1,4 +1,6 @@
 /* output.h: writing what chase measured as TSV, CSV or JSON, streamed. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_OUTPUT_H
 #define CHASE_OUTPUT_H
 

@@ -1,5 +1,7 @@
 /* plot.c: writes a self-contained gnuplot script (the data inline, the style
  * from plots/chase.gp) and runs gnuplot on it. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -1,4 +1,6 @@
 /* plot.h: drawing curves with gnuplot. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_PLOT_H
 #define CHASE_PLOT_H
 

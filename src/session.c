@@ -1,5 +1,7 @@
 /* session.c: backend choice, metadata, signals, output and progress, shared
  * by every measurement. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -4,6 +4,8 @@
  * a row streamed to the output -> levels -> refinement points at the
  * bends -> levels again -> the SM spread -> report and plot.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

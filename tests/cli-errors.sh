@@ -1,4 +1,6 @@
 # cli-errors.sh: every bad input gets one clear line and its documented exit status.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 sim='L1:size=4K,lat=4;mem:lat=100'

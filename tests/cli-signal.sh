@@ -2,6 +2,8 @@
 # measured so far are kept in a valid file beside the output (never over an
 # older one), and the exit status names the signal.  SIGPIPE (a reader that
 # went away) stops it too.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # A slow sweep: a big simulated hierarchy walked line by line.

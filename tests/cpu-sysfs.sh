@@ -2,6 +2,8 @@
 # the L1d and the L2 that sysfs reports, and the level finder must place the
 # first two levels near them.
 # A shared machine is noisy: a second sweep is allowed, not a looser check.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 [ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"

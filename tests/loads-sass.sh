@@ -1,5 +1,7 @@
 # loads-sass.sh: chase loads' CUDA bursts, for every configured
 # architecture, where the order is decided.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 #
 # PTX (always): in each burst function (cache operator x width x N) the
 # sample loop holds one clock read that sets the loads' guard _chase_p, then

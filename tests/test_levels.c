@@ -1,4 +1,6 @@
 /* test_levels.c: the plateau fit on synthetic curves with known levels. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>
