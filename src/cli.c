@@ -12,6 +12,8 @@
 
 #include "backend.h"
 #include "exitcode.h"
+#include "files.h"
+#include "message.h"
 #include "options.h"
 #include "size.h"
 
@@ -173,11 +175,10 @@ __attribute__((format(printf, 1, 2)))
 static int usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "chase: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    chase_verror(fmt, ap);      /* what the user typed may hold line breaks */
     va_end(ap);
-    fprintf(stderr, "\nTry 'chase --help' for more information.\n");
+    fprintf(stderr, "Try 'chase --help' for more information.\n");
     return CHASE_EXIT_USAGE;
 }
 
@@ -455,5 +456,8 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
         return usage_error("--width applies to a --lanes pattern");
     o->args = argv + optind;
     o->nargs = argc - optind;
+    /* No output may destroy an input or another output; every command. */
+    if (chase_check_files(o))
+        return CHASE_EXIT_USAGE;
     return -1;
 }

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "exitcode.h"
+#include "message.h"
 #include "options.h"
 #include "sweep.h"
 
@@ -49,6 +50,7 @@ int main(int argc, char **argv)
         return chase_sweep(&o);
     }
 stray:
-    fprintf(stderr, "chase: unexpected argument '%s'\nTry 'chase --help' for more information.\n", o.args[0]);
+    chase_error("unexpected argument '%s'", o.args[0]);
+    fprintf(stderr, "Try 'chase --help' for more information.\n");
     return CHASE_EXIT_USAGE;
 }

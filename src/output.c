@@ -117,13 +117,58 @@ static int flush(struct chase_writer *w)
         w->failed = 1;
         return -1;
     }
+    /* What a failure would keep: whole lines only, never a row cut short. */
+    if (w->tmp[0]) {
+        w->good = (long long)ftello(w->f);
+        w->good_rows = w->data_rows;
+    }
     return 0;
+}
+
+/* Is st the file behind one of our standard streams? */
+static int std_stream(const struct stat *st)
+{
+    struct stat fs;
+    int fd;
+    for (fd = 0; fd <= 2; fd++)
+        if (fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev && fs.st_ino == st->st_ino)
+            return 1;
+    return 0;
+}
+
+int chase_output_dest(const char *path, char *dest, size_t len)
+{
+    struct stat lst, st;
+    char *real;
+
+    if (lstat(path, &lst) != 0) {
+        /* New (or unreachable: the temporary's creation will say why). */
+        return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
+    }
+    if (S_ISLNK(lst.st_mode)) {
+        /* /dev/stdout and its kind, a link to a device or to nothing:
+         * written through.  A link to a regular file: the file is replaced,
+         * the link is kept. */
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || std_stream(&st))
+            return 1;
+        real = realpath(path, NULL);
+        if (!real)
+            return 1;
+        if ((size_t)snprintf(dest, len, "%s", real) >= len) {
+            free(real);
+            return -1;
+        }
+        free(real);
+        return 0;
+    }
+    if (!S_ISREG(lst.st_mode) || std_stream(&lst))
+        return 1;
+    return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
 }
 
 int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt)
 {
-    struct stat st;
-    int fd;
+    int fd, where;
 
     memset(w, 0, sizeof *w);
     w->fmt = fmt;
@@ -132,9 +177,16 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
         return 0;
     }
     w->path = path;
+    where = chase_output_dest(path, w->dest, sizeof w->dest);
+    if (where < 0) {
+        snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+        w->failed = 1;
+        return -1;
+    }
     /* Devices, pipes and the like are written as they are; a regular file
      * (or a new one) through a temporary beside it. */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (where == 1) {
+        w->dest[0] = 0;
         w->f = fopen(path, "w");
         if (!w->f) {
             snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
@@ -144,12 +196,13 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
         return 0;
     }
     {
-        const char *slash = strrchr(path, '/');
-        int dirlen = slash ? (int)(slash - path + 1) : 0;
+        const char *slash = strrchr(w->dest, '/');
+        int dirlen = slash ? (int)(slash - w->dest + 1) : 0;
         mode_t mask;
-        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
-            sizeof w->tmp) {
+        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, w->dest,
+                             slash ? slash + 1 : w->dest) >= sizeof w->tmp) {
             snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+            w->tmp[0] = 0;
             w->failed = 1;
             return -1;
         }
@@ -249,13 +302,16 @@ static int jstr(struct chase_writer *w, const char *s)
     return 0;
 }
 
-/* Text for TSV: tabs and line breaks would break the line, so they are
- * written as spaces (the JSON keeps them). */
+/* Text for TSV: tabs and line breaks would break the line, and other
+ * control characters (a terminal's escapes) have no place in a text file,
+ * so they are written as spaces (the JSON keeps them, escaped). */
 static int text(struct chase_writer *w, const char *s)
 {
-    for (; *s; s++)
-        if (out(w, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s))
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (out(w, "%c", c < 0x20 || c == 0x7f ? ' ' : *s))
             return -1;
+    }
     return 0;
 }
 
@@ -543,7 +599,7 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
     if (!w->tmp[0])
         return bad ? -1 : 0;
     if (complete && !bad) {
-        if (rename(w->tmp, w->path)) {
+        if (rename(w->tmp, w->dest)) {
             snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));
             bad = 1;
         } else {
@@ -551,10 +607,13 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
             return 0;
         }
     }
-    /* Incomplete, or failed: keep what was written beside the old file. */
+    /* Incomplete, or failed: keep what was written beside the old file,
+     * up to the last whole line (a row cut short would read back wrong). */
+    if (w->failed && w->good >= 0 && truncate(w->tmp, (off_t)w->good) == 0)
+        w->data_rows = w->good_rows;
     if (w->data_rows) {
         char partial[4200];
-        snprintf(partial, sizeof partial, "%s.partial", w->path);
+        snprintf(partial, sizeof partial, "%s.partial", w->dest);
         if (rename(w->tmp, partial) == 0 && saved)
             snprintf(saved, len, "%s", partial);
         else

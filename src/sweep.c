@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "exitcode.h"
+#include "message.h"
 #include "levels.h"
 #include "levels_meta.h"
 #include "measure.h"
@@ -179,11 +180,11 @@ int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct ch
     if (o->from) {
         char path[4096];
         if (chase_data_resolve(o->from, path, sizeof path)) {
-            fprintf(stderr, "chase: cannot read '%s': no such file or reference curve\n", o->from);
+            chase_error("cannot read '%s': no such file or reference curve", o->from);
             return CHASE_EXIT_FILE;
         }
         if (chase_curve_read(path, c, err, sizeof err)) {
-            fprintf(stderr, "chase: %s\n", err);
+            chase_error("%s", err);     /* it quotes the file */
             return CHASE_EXIT_FILE;
         }
         *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
