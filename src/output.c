@@ -335,36 +335,41 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
     return text(w, m->kv[k].val);
 }
 
-int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+/* Key/value lines (TSV '# key: value') or a JSON member of them: the
+ * metadata and the results are written alike. */
+static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
     int k;
 
-    switch (w->fmt) {
-    case CHASE_FMT_TSV:
-        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
-        for (k = 0; k < meta->n; k++) {
+    if (w->fmt == CHASE_FMT_TSV) {
+        for (k = 0; k < m->n; k++) {
             out(w, "# ");
-            text(w, meta->kv[k].key);
+            text(w, m->kv[k].key);
             out(w, ": ");
-            meta_value(w, meta, k);
+            meta_value(w, m, k);
             out(w, "\n");
         }
-        break;
-    case CHASE_FMT_CSV:
-        break;
-    case CHASE_FMT_JSON:
-        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
-        jstr(w, kind);
-        out(w, ",\n  \"meta\": {");
-        for (k = 0; k < meta->n; k++) {
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, ",\n  \"%s\": {", member);
+        for (k = 0; k < m->n; k++) {
             out(w, "%s\n    ", k ? "," : "");
-            jstr(w, meta->kv[k].key);
+            jstr(w, m->kv[k].key);
             out(w, ": ");
-            meta_value(w, meta, k);
+            meta_value(w, m, k);
         }
         out(w, "\n  }");
-        break;
     }
+}
+
+int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+{
+    if (w->fmt == CHASE_FMT_TSV) {
+        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
+        jstr(w, kind);
+    }
+    keyvalues(w, meta, "meta");
     return flush(w);
 }
 
@@ -504,33 +509,9 @@ int chase_writer_row(struct chase_writer *w, const struct chase_cell *c)
 
 int chase_writer_results(struct chase_writer *w, const struct chase_meta *r)
 {
-    int k;
-
     if (table_end(w))
         return -1;
-    switch (w->fmt) {
-    case CHASE_FMT_TSV:
-        for (k = 0; k < r->n; k++) {
-            out(w, "# ");
-            text(w, r->kv[k].key);
-            out(w, ": ");
-            meta_value(w, r, k);
-            out(w, "\n");
-        }
-        break;
-    case CHASE_FMT_CSV:
-        break;
-    case CHASE_FMT_JSON:
-        out(w, ",\n  \"results\": {");
-        for (k = 0; k < r->n; k++) {
-            out(w, "%s\n    ", k ? "," : "");
-            jstr(w, r->kv[k].key);
-            out(w, ": ");
-            meta_value(w, r, k);
-        }
-        out(w, "\n  }");
-        break;
-    }
+    keyvalues(w, r, "results");
     w->results = 1;
     return flush(w);
 }
