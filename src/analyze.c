@@ -110,10 +110,7 @@ int chase_analyze_main(const struct chase_opts *o)
             printf("%s%s\n", i ? "\n" : "", l.c[i].name);
             chase_report_levels(stdout, &l.c[i], l.lv[i], l.nlv[i], NULL, 0);
         }
-        if (fflush(stdout)) {
-            perror("chase: writing standard output");
-            code = CHASE_EXIT_FILE;
-        }
+        code = chase_stdout_done();
         goto out;
     }
     /* Each curve goes back out as a sweep writes it, its levels included;

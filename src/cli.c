@@ -437,10 +437,10 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
             break;
         case 'h':
             usage(stdout);
-            return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+            return chase_stdout_done();
         case 'V':
             version();
-            return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+            return chase_stdout_done();
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);
         default:

@@ -3,8 +3,11 @@
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "exitcode.h"
 #include "message.h"
 
 void chase_verror(const char *fmt, va_list ap)
@@ -34,4 +37,12 @@ void chase_error(const char *fmt, ...)
     va_start(ap, fmt);
     chase_verror(fmt, ap);
     va_end(ap);
+}
+
+int chase_stdout_done(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return CHASE_EXIT_OK;
+    chase_error("writing standard output failed: %s", strerror(errno ? errno : EIO));
+    return CHASE_EXIT_FILE;
 }

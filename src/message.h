@@ -19,4 +19,8 @@ __attribute__((format(printf, 1, 0)))
 #endif
 void chase_verror(const char *fmt, va_list ap);
 
+/* Flushes standard output: CHASE_EXIT_OK, or CHASE_EXIT_FILE after saying
+ * that writing it failed and why. */
+int chase_stdout_done(void);
+
 #endif

@@ -46,7 +46,7 @@ int chase_list_backends(const struct chase_opts *o)
             printf("%-6s %-12s %-8s %s\n", s->name, "unavailable", "-", s->why);
     }
     chase_backends_unload();
-    return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+    return chase_stdout_done();
 }
 
 static int by_bytes(const void *a, const void *b)

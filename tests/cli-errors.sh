@@ -110,6 +110,12 @@ check "a device named twice (-o /dev/null --script /dev/null) is not refused (ex
 if [ -w /dev/full ]; then
     expect 5 "writing '/dev/full' failed: No space left on device" --sim "$sim" --max 16K -o /dev/full
     expect 5 "writing '/dev/full' failed" analyze -f json "$tmp/c.tsv" -o /dev/full
+    for how in --help --version --list-backends; do
+        "$CHASE" $how > /dev/full 2> "$tmp/err"
+        st=$?
+        check "chase $how > /dev/full: exit 5 (got $st): $(head -1 "$tmp/err")" \
+            sh -c "[ $st -eq 5 ] && grep -q 'writing standard output failed: No space left' '$tmp/err'"
+    done
     for how in "analyze" "analyze -f tsv" "analyze -f json" "--sim $sim --max 16K -q"; do
         # shellcheck disable=SC2086
         "$CHASE" $how "$tmp/c.tsv" > /dev/full 2> "$tmp/err" < /dev/null
