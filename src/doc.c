@@ -256,31 +256,6 @@ static int set_cell(struct chase_cell *c, const char *tok)
     return c->text ? 0 : -1;
 }
 
-/* The length of the valid UTF-8 sequence at s (not NUL), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t n, i;
-    unsigned cp;
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xc2 && s[0] <= 0xdf)
-        n = 2, cp = s[0] & 0x1f;
-    else if (s[0] >= 0xe0 && s[0] <= 0xef)
-        n = 3, cp = s[0] & 0x0f;
-    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-        n = 4, cp = s[0] & 0x07;
-    else
-        return 0;
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
-        return 0;
-    return n;
-}
-
 /* ---- text: TSV, CSV, plain columns, lmbench ---- */
 
 static int fail(struct docs *ds, int line, const char *what)
@@ -856,7 +831,7 @@ int chase_docs_parse(const char *name, const char *text, size_t size, struct cha
         /* Text that is not UTF-8 could not be written back as JSON:
          * its stray bytes read as '?'. */
         for (i = 0; i < size;) {
-            size_t u = utf8_len((const unsigned char *)copy + i);
+            size_t u = chase_utf8_len((const unsigned char *)copy + i);
             if (u)
                 i += u;
             else

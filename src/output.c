@@ -232,8 +232,7 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
     return 0;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
-static size_t utf8_len(const unsigned char *s)
+size_t chase_utf8_len(const unsigned char *s)
 {
     size_t n, i;
     unsigned cp;
@@ -275,7 +274,7 @@ int chase_json_string(FILE *f, const char *s)
             bad = fputs("\\r", f) == EOF;
         else if (c < 0x20 || c == 0x7f)
             bad = fprintf(f, "\\u%04x", c) < 0;
-        else if ((n = utf8_len(p)) == 0)
+        else if ((n = chase_utf8_len(p)) == 0)
             bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
         else {
             bad = fwrite(p, 1, n, f) != n;

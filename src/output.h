@@ -101,6 +101,11 @@ int chase_writer_next(struct chase_writer *w);
  * saved names it.  Returns 0, or -1 with the reason in w->err. */
 int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len);
 
+/* The length of the valid UTF-8 sequence at s (not at its NUL), or 0 if it
+ * is not one (overlong forms, surrogates, past U+10FFFF): what the writer
+ * escapes and the reader takes as text, one rule. */
+size_t chase_utf8_len(const unsigned char *s);
+
 /* Writes s as a JSON string, quoted and escaped; returns -1 on a write error. */
 int chase_json_string(FILE *f, const char *s);
 
