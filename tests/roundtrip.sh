@@ -44,6 +44,9 @@ done
 check "the sweep's JSON is valid against the schema" valid "$tmp/s.json"
 check "analyze's JSON is valid against the schema" valid "$tmp/a.tsv.json" "$tmp/a.json.json"
 check "the golden JSON is valid against the schema" valid "$srcdir/tests/golden/sim.json"
+# Another kind's tables (arrays of rows of its own) are valid too.
+"$CHASE" banks --sim "$sim" -q -f json -o "$tmp/banks.json"
+check "chase banks' JSON is valid against the schema" valid "$tmp/banks.json"
 
 # Several curves: a JSON array and a TSV of documents, read back whole.
 "$CHASE" analyze -f json "$tmp/s.tsv" turing mi300x h100 -o "$tmp/four.json"
