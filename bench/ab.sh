@@ -4,6 +4,8 @@
 # runs the same chase command with each, alternating, and times each run
 # from process start to exit.  Results land in $OUT (default ./ab-out).
 # usage: bench/ab.sh OLD.tar.gz NEW.tar.gz RUNS CUDA_ARCH [chase options...]
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -eu
 old=$1 new=$2 runs=$3 arch=$4
 shift 4

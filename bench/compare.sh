@@ -6,6 +6,8 @@
 # Windows default to the H100's levels (L1 at 2-8 KiB, where a cold first pass
 # weighs least in curves measured without a warm-up).  Prints one line a window and the
 # ratio chase/reference.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -eu
 ours=$1 ref=$2
 shift 2

@@ -2,6 +2,8 @@
 # sweep-time.sh: wall time of whole chase sweeps, from process start to exit.
 # usage: bench/sweep-time.sh OUTDIR RUNS [chase options...]
 # Writes OUTDIR/sweep-N.tsv for each run and prints one line per run.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -eu
 out=$1 runs=$2
 shift 2

@@ -1,4 +1,6 @@
 dnl cuda.m4: find nvcc and the CUDA headers, prove them on a real kernel.
+dnl SPDX-License-Identifier: BSD-3-Clause
+dnl Copyright (c) 2026 the chase developers
 dnl
 dnl CHASE_CHECK_CUDA sets NVCC, NVCCFLAGS, CUDA_CPPFLAGS, CUDA_GENCODE,
 dnl chase_cuda_summary and the conditional HAVE_CUDA.  The module talks to

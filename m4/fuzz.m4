@@ -1,4 +1,6 @@
 dnl fuzz.m4: --enable-fuzzers, libFuzzer builds of the harnesses in tests/fuzz.
+dnl SPDX-License-Identifier: BSD-3-Clause
+dnl Copyright (c) 2026 the chase developers
 dnl
 dnl CHASE_CHECK_FUZZ: off by default.  Asked for, it proves that $CC links a
 dnl harness with -fsanitize=fuzzer,address,undefined (clang and its runtime)

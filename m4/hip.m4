@@ -1,4 +1,6 @@
 dnl hip.m4: find hipcc and the HIP runtime, probe each GPU target on a real kernel.
+dnl SPDX-License-Identifier: BSD-3-Clause
+dnl Copyright (c) 2026 the chase developers
 dnl
 dnl CHASE_CHECK_HIP sets HIPCC, HIPCCFLAGS, HIP_CPPFLAGS, HIP_LIBS,
 dnl HIP_OFFLOAD (the --offload-arch flags), chase_hip_summary and the

@@ -1,6 +1,8 @@
 # chase.gp: the house style of chase's plots.  chase writes a script that
 # sets the terminal (from the image's name: png, pdf or svg) and the output,
 # loads this file, then sets the title, ranges, marks and data.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set encoding utf8
 # Labels come from file metadata: print them as they are, no markup.
 set termoption noenhanced

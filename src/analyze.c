@@ -1,14 +1,16 @@
 /* analyze.c: chase analyze and chase plot: the levels and plots of saved
  * curves, through the same functions a sweep uses. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "commands.h"
 #include "exitcode.h"
+#include "message.h"
 #include "levels.h"
 #include "output.h"
 #include "plot.h"
@@ -46,11 +48,11 @@ static int load(const struct chase_opts *o, struct loaded *l)
         size_t ngot = 0, k;
 
         if (chase_data_resolve(o->args[i], path, sizeof path)) {
-            fprintf(stderr, "chase: cannot read '%s': no such file or reference curve\n", o->args[i]);
+            chase_error("cannot read '%s': no such file or reference curve", o->args[i]);
             return CHASE_EXIT_FILE;
         }
         if (chase_curves_read(path, &got, &ngot, err, sizeof err)) {
-            fprintf(stderr, "chase: %s\n", err);
+            chase_error("%s", err);     /* it quotes the file */
             return CHASE_EXIT_FILE;
         }
         if (l->n + ngot > l->cap) {
@@ -82,23 +84,6 @@ static int load(const struct chase_opts *o, struct loaded *l)
     return 0;
 }
 
-/* Is out the same file as one of the inputs?  Writing it would destroy
- * the data the output is made from. */
-static int clobbers(const struct chase_opts *o, const char *out)
-{
-    struct stat so, si;
-    char path[4096];
-    int i;
-
-    if (!out || stat(out, &so))
-        return 0;
-    for (i = 0; i < o->nargs; i++)
-        if (!chase_data_resolve(o->args[i], path, sizeof path) && !stat(path, &si) &&
-            si.st_dev == so.st_dev && si.st_ino == so.st_ino)
-            return 1;
-    return 0;
-}
-
 int chase_analyze_main(const struct chase_opts *o)
 {
     struct loaded l;
@@ -116,10 +101,6 @@ int chase_analyze_main(const struct chase_opts *o)
                         "Try 'chase --help' for more information.\n");
         return CHASE_EXIT_USAGE;
     }
-    if (clobbers(o, o->output)) {
-        fprintf(stderr, "chase: analyze: the output '%s' is one of the inputs\n", o->output);
-        return CHASE_EXIT_USAGE;
-    }
     if ((code = load(o, &l)))
         goto out;
     if (!rewrite) {
@@ -127,10 +108,7 @@ int chase_analyze_main(const struct chase_opts *o)
             printf("%s%s\n", i ? "\n" : "", l.c[i].name);
             chase_report_levels(stdout, &l.c[i], l.lv[i], l.nlv[i], NULL, 0);
         }
-        if (fflush(stdout)) {
-            perror("chase: writing standard output");
-            code = CHASE_EXIT_FILE;
-        }
+        code = chase_stdout_done();
         goto out;
     }
     /* Each curve goes back out as a sweep writes it, its levels included;
@@ -181,11 +159,6 @@ int chase_plot_main(const struct chase_opts *o)
     if (!o->output) {
         fprintf(stderr, "chase: plot: name the image to write with -o OUT.png (or .pdf, .svg)\n"
                         "Try 'chase --help' for more information.\n");
-        return CHASE_EXIT_USAGE;
-    }
-    if (clobbers(o, o->output) || (o->script && clobbers(o, o->script))) {
-        fprintf(stderr, "chase: plot: the output '%s' is one of the inputs\n",
-                clobbers(o, o->output) ? o->output : o->script);
         return CHASE_EXIT_USAGE;
     }
     if ((code = load(o, &l)))

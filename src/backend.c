@@ -1,4 +1,6 @@
 /* backend.c: the backend registry; cuda and hip are modules opened with dlopen. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <dlfcn.h>

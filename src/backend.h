@@ -1,4 +1,6 @@
 /* backend.h: finding, loading and choosing backends. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_BACKEND_REGISTRY_H
 #define CHASE_BACKEND_REGISTRY_H
 

@@ -1,5 +1,7 @@
 /* banks.c: chase banks' patterns, bank-model cost, fit and lane groups
  * (pure functions; see banks.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>

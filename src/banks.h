@@ -3,6 +3,8 @@
  * bank model that best explains a stride sweep, and the lane groups found
  * by probing.  Nothing here touches a device: banks_cmd.c measures, and
  * the unit tests drive these functions with models of known truth. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_BANKS_H
 #define CHASE_BANKS_H
 

@@ -4,6 +4,8 @@
  * patterns gives each width's latency and issue cost with and without
  * conflicts.  The backend only times patterns; everything else is here
  * and in banks.c. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -2,6 +2,8 @@
  * model, conflict cost against ways for each width, and the lane groups as
  * a row of lanes coloured by group for each width (the picture kernel
  * writers draw by hand), in one image. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

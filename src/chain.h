@@ -1,4 +1,6 @@
 /* chain.h: the chase chain, defined once for the C, CUDA and HIP code. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_CHAIN_H
 #define CHASE_CHAIN_H
 

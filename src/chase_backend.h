@@ -1,4 +1,6 @@
 /* chase_backend.h: the interface between the chase core and its backends. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_BACKEND_H
 #define CHASE_BACKEND_H
 

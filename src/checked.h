@@ -1,4 +1,6 @@
 /* checked.h: arithmetic on numbers users typed, which must refuse rather than wrap. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_CHECKED_H
 #define CHASE_CHECKED_H
 

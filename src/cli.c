@@ -1,5 +1,7 @@
 /* cli.c: the command line: subcommands, options, and which option each
  * subcommand takes (one table, so none silently ignores an option). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <getopt.h>
@@ -10,6 +12,8 @@
 
 #include "backend.h"
 #include "exitcode.h"
+#include "files.h"
+#include "message.h"
 #include "options.h"
 #include "size.h"
 
@@ -159,7 +163,7 @@ static void version(void)
 {
     printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
     printf("backends: %s\n", chase_backends_built());
-    printf("Copyright (C) 2026 the chase authors.\n"
+    printf("Copyright (C) 2026 the chase developers.\n"
            "License BSD-3-Clause: <https://spdx.org/licenses/BSD-3-Clause.html>.\n"
            "This is free software: you are free to change and redistribute it.\n"
            "There is NO WARRANTY, to the extent permitted by law.\n");
@@ -171,11 +175,10 @@ __attribute__((format(printf, 1, 2)))
 static int usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "chase: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    chase_verror(fmt, ap);      /* what the user typed may hold line breaks */
     va_end(ap);
-    fprintf(stderr, "\nTry 'chase --help' for more information.\n");
+    fprintf(stderr, "Try 'chase --help' for more information.\n");
     return CHASE_EXIT_USAGE;
 }
 
@@ -434,10 +437,10 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
             break;
         case 'h':
             usage(stdout);
-            return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+            return chase_stdout_done();
         case 'V':
             version();
-            return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+            return chase_stdout_done();
         case ':':
             return usage_error("option '%s' needs a value", argv[optind - 1]);
         default:
@@ -453,5 +456,8 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
         return usage_error("--width applies to a --lanes pattern");
     o->args = argv + optind;
     o->nargs = argc - optind;
+    /* No output may destroy an input or another output; every command. */
+    if (chase_check_files(o))
+        return CHASE_EXIT_USAGE;
     return -1;
 }

@@ -1,4 +1,6 @@
 /* commands.h: each subcommand's entry; each returns an exit status. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_COMMANDS_H
 #define CHASE_COMMANDS_H
 

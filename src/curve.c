@@ -1,4 +1,6 @@
 /* curve.c: building curves and their metadata in memory. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,4 +1,6 @@
 /* curve.h: a latency curve (metadata and rows) and the levels found on it. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_CURVE_H
 #define CHASE_CURVE_H
 

@@ -1,6 +1,8 @@
 /* doc.c: the one parser of saved files: chase's TSV, CSV and JSON, plain
  * columns from other tools, lmbench's lat_mem_rd; everything chase writes
  * reads back here. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>
@@ -254,31 +256,6 @@ static int set_cell(struct chase_cell *c, const char *tok)
     return c->text ? 0 : -1;
 }
 
-/* The length of the valid UTF-8 sequence at s (not NUL), or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t n, i;
-    unsigned cp;
-    if (s[0] < 0x80)
-        return 1;
-    if (s[0] >= 0xc2 && s[0] <= 0xdf)
-        n = 2, cp = s[0] & 0x1f;
-    else if (s[0] >= 0xe0 && s[0] <= 0xef)
-        n = 3, cp = s[0] & 0x0f;
-    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-        n = 4, cp = s[0] & 0x07;
-    else
-        return 0;
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
-        return 0;
-    return n;
-}
-
 /* ---- text: TSV, CSV, plain columns, lmbench ---- */
 
 static int fail(struct docs *ds, int line, const char *what)
@@ -337,6 +314,7 @@ struct text {
     struct chase_doc_table *t;  /* the table rows go to */
     int csv;                    /* -1: not decided for this document */
     int lmbench;
+    int gpubench;               /* gpu-benches' gpu-latency: KiB, MHz and cycles a row */
     int tables_begun;           /* a '# table:' or a header was seen */
 };
 
@@ -347,8 +325,55 @@ static int start_doc(struct docs *ds, struct text *st)
     st->t = NULL;
     st->csv = -1;
     st->lmbench = 0;
+    st->gpubench = 0;
     st->tables_begun = 0;
     return 0;
+}
+
+/* gpu-benches' gpu-latency prints a 'clock: MHz MHz ...' line (the clock it
+ * read while warming the GPU), then a row a size: iterations, the clock in
+ * MHz, the chain's size in whole KiB, the best run's time in ms, cycles a
+ * load.  A row alone is known by its arithmetic: ms = cycles x iterations
+ * / (MHz x 1000), to the 0.1 ms the program prints. */
+static int gpubench_row(const char *p)
+{
+    double t[6];
+    char *end;
+    int n = 0;
+
+    while (*p && n < 6) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        t[n++] = strtod(p, &end);
+        if (end == p || (*end && *end != ' ' && *end != '\t'))
+            return 0;
+        p = end;
+    }
+    if (n != 5 || !(t[0] >= 1 && t[1] >= 1 && t[2] >= 0 && t[4] > 0) || t[0] != floor(t[0]) || t[2] != floor(t[2]))
+        return 0;
+    return fabs(t[3] - t[4] * t[0] / (t[1] * 1000.0)) <= 0.02 * t[3] + 0.1;
+}
+
+/* The document is gpu-latency's: its metadata, and clock, the MHz its
+ * 'clock:' line gives (NULL: none). */
+static void gpubench_start(struct text *st, const char *clock)
+{
+    double mhz;
+    char first[32];
+    size_t n = clock ? strspn(clock, "0123456789.") : 0;
+
+    st->gpubench = 1;
+    snprintf(st->d->source, sizeof st->d->source, "gpu-benches");
+    chase_meta_add(&st->d->meta, "source", "gpu-benches gpu-latency output (sizes in whole KiB as it printed "
+                   "them, latency in cycles, ns from each row's clock)");
+    if (n && n < sizeof first) {
+        memcpy(first, clock, n);
+        first[n] = 0;
+        if (number_text(first, &mhz))
+            chase_meta_num(&st->d->meta, "clock_mhz", mhz);
+    }
 }
 
 /* "# label: first<TAB>col=value..." into the current summary table. */
@@ -516,7 +541,14 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
             return fail(ds, line, !strcmp(why, "out of memory") ? why : "data rows after the summary lines");
     }
     st->t->summary = 0;
+    if (!st->t->ncols && !st->d->version && !st->lmbench && !st->gpubench && gpubench_row(p))
+        gpubench_start(st, NULL);
     n = split(p, st->csv, tok, MAX_COLS);
+    if (!st->t->ncols && st->gpubench) {
+        char *cols[] = {"iterations", "mhz", "bytes", "ms", "cycles"};
+        if (table_cols(st->t, cols, 5))
+            return fail(ds, line, "out of memory");
+    }
     if (!st->t->ncols) {
         /* A header row names the columns; without one, other tools'
          * columns are bytes then latency. */
@@ -553,8 +585,12 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
         if (set_cell(&c[i], tok[i]))
             return fail(ds, line, "out of memory");
     if (st->lmbench) {
-        /* lat_mem_rd: the size in MiB ("MB" meaning 2^20), the latency in ns. */
-        c[0].num = floor(c[0].num * 1048576.0 + 0.5);
+        /* lat_mem_rd: the size in MiB ("MB" meaning 2^20), the latency in
+         * ns.  MiB to 5 decimals is +-5 bytes; its sizes are multiples of
+         * 512, so the nearest 16 bytes is the size. */
+        c[0].num = floor(c[0].num * 1048576.0 / 16 + 0.5) * 16;
+    } else if (st->gpubench && n > 2) {
+        c[2].num *= 1024;       /* whole KiB */
     }
     return 0;
 }
@@ -580,6 +616,15 @@ static int parse_text(struct docs *ds, char *text)
             p++;
         if (!*p)
             continue;
+        if (!strncmp(p, "clock:", 6) && strspn(p + 6, " 0123456789.") == strlen(p + 6)) {
+            const char *clock = p + 6;
+            if (start_doc(ds, &st))
+                return fail(ds, lineno, "out of memory");
+            while (*clock == ' ')
+                clock++;
+            gpubench_start(&st, clock);
+            continue;
+        }
         if (!strncmp(p, "\"stride=", 8)) {
             if (start_doc(ds, &st))
                 return fail(ds, lineno, "out of memory");
@@ -667,11 +712,33 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
     return 0;
 }
 
+/* A metadata key TSV holds as itself ('# key: value'): no blank, control
+ * character or colon, and none of the words that give a TSV file its
+ * structure (a JSON key "table" would come back as a table). */
+static int meta_key_ok(const char *key)
+{
+    static const char *const structure[] = {"format", "kind", "status", "table", NULL};
+    const char *k;
+    int i;
+
+    if (!*key)
+        return 0;
+    for (k = key; *k; k++)
+        if ((unsigned char)*k <= ' ' || *k == ':' || *k == 0x7f)
+            return 0;
+    for (i = 0; structure[i]; i++)
+        if (!strcmp(key, structure[i]))
+            return 0;
+    return 1;
+}
+
 static void json_meta(struct chase_meta *m, const struct chase_json *obj)
 {
     size_t i;
     for (i = 0; i < chase_json_length(obj); i++) {
         const struct chase_json *v = chase_json_at(obj, i);
+        if (!meta_key_ok(v->key))
+            continue;   /* it would not read back from TSV as itself */
         if (v->type == CHASE_JSON_NUMBER)
             chase_meta_num(m, v->key, v->number);
         else if (v->type == CHASE_JSON_STRING)
@@ -764,7 +831,7 @@ int chase_docs_parse(const char *name, const char *text, size_t size, struct cha
         /* Text that is not UTF-8 could not be written back as JSON:
          * its stray bytes read as '?'. */
         for (i = 0; i < size;) {
-            size_t u = utf8_len((const unsigned char *)copy + i);
+            size_t u = chase_utf8_len((const unsigned char *)copy + i);
             if (u)
                 i += u;
             else

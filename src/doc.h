@@ -1,5 +1,7 @@
 /* doc.h: a file chase (or another tool) wrote, read back as documents:
  * metadata, named tables of typed cells, results and status. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_DOC_H
 #define CHASE_DOC_H
 

@@ -1,4 +1,6 @@
 /* exitcode.h: chase's exit statuses, documented in chase(1). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_EXITCODE_H
 #define CHASE_EXITCODE_H
 

@@ -1,4 +1,6 @@
 /* json.c: a strict JSON (RFC 8259) parser that builds a small tree. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,4 +1,6 @@
 /* json.h: a strict JSON (RFC 8259) parser that builds a small tree. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_JSON_H
 #define CHASE_JSON_H
 

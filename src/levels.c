@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 /* levels.c: cache levels on a latency curve: fit, merge, bounds, names, and where to measure next.
  *
  * A level is a plateau: a stretch of sizes the latency dwells at.  The

@@ -1,4 +1,6 @@
 /* levels.h: finding cache levels (plateaus) on a latency curve, naming them, and where to measure next. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_LEVELS_H
 #define CHASE_LEVELS_H
 

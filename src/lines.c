@@ -20,6 +20,8 @@
  * the pair of lines the unit here: the fetch probes tell that case from a
  * sectored line.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

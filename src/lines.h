@@ -1,5 +1,7 @@
 /* lines.h: a cache level's granularity: the bytes a miss fetches (its
  * sector, or its line) and the bytes it allocates (its line) (chase lines). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_LINES_H
 #define CHASE_LINES_H
 

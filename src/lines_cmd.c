@@ -2,6 +2,8 @@
  * bytes a miss fetches (pair chains at a working set past the level) and
  * the bytes it allocates (one load a block at strides from 16 B to 2 KiB,
  * just past its capacity, found by a scan); lines.c reads them. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

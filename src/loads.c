@@ -1,6 +1,8 @@
 /* loads.c: what a burst's times mean (the issue cost, and the N from which
  * it has settled), where a row measures, measuring a row through the
  * backend's hooks, and the row's file tables and terminal report. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

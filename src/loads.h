@@ -2,6 +2,8 @@
  * access width, the table a kernel writer software-pipelines a loop by.
  * The analysis (what a burst's times mean) is here, vendor-neutral; the
  * backends only time bursts (chase_backend.h's loads and shared hooks). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_LOADS_H
 #define CHASE_LOADS_H
 

@@ -2,6 +2,8 @@
  * first), a working set on each level's plateau, the rows measured through
  * the backend's loads and shared hooks, the data file, the report and the
  * plot. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,5 +1,7 @@
 /* loads_plot.c: chase loads drawn: latency (top) and issue cost (bottom)
  * per level, a bar for each access width, levels in the order measured. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

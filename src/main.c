@@ -1,10 +1,13 @@
 /* main.c: chase's entry: the command line, then the subcommand it names. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>
 
 #include "commands.h"
 #include "exitcode.h"
+#include "message.h"
 #include "options.h"
 #include "sweep.h"
 
@@ -47,6 +50,7 @@ int main(int argc, char **argv)
         return chase_sweep(&o);
     }
 stray:
-    fprintf(stderr, "chase: unexpected argument '%s'\nTry 'chase --help' for more information.\n", o.args[0]);
+    chase_error("unexpected argument '%s'", o.args[0]);
+    fprintf(stderr, "Try 'chase --help' for more information.\n");
     return CHASE_EXIT_USAGE;
 }

@@ -1,4 +1,6 @@
 /* measure.c: one point of a curve, and the rule that says it has settled. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

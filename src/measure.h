@@ -1,4 +1,6 @@
 /* measure.h: one point of a curve: fresh chains until its median settles. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_MEASURE_H
 #define CHASE_MEASURE_H
 

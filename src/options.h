@@ -1,4 +1,6 @@
 /* options.h: what the command line asks for. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_OPTIONS_H
 #define CHASE_OPTIONS_H
 

@@ -1,4 +1,6 @@
 /* output.c: the TSV, CSV and JSON writers (layout in output.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>
@@ -122,13 +124,58 @@ static int flush(struct chase_writer *w)
         w->failed = 1;
         return -1;
     }
+    /* What a failure would keep: whole lines only, never a row cut short. */
+    if (w->tmp[0]) {
+        w->good = (long long)ftello(w->f);
+        w->good_rows = w->data_rows;
+    }
     return 0;
+}
+
+/* Is st the file behind one of our standard streams? */
+static int std_stream(const struct stat *st)
+{
+    struct stat fs;
+    int fd;
+    for (fd = 0; fd <= 2; fd++)
+        if (fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev && fs.st_ino == st->st_ino)
+            return 1;
+    return 0;
+}
+
+int chase_output_dest(const char *path, char *dest, size_t len)
+{
+    struct stat lst, st;
+    char *real;
+
+    if (lstat(path, &lst) != 0) {
+        /* New (or unreachable: the temporary's creation will say why). */
+        return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
+    }
+    if (S_ISLNK(lst.st_mode)) {
+        /* /dev/stdout and its kind, a link to a device or to nothing:
+         * written through.  A link to a regular file: the file is replaced,
+         * the link is kept. */
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || std_stream(&st))
+            return 1;
+        real = realpath(path, NULL);
+        if (!real)
+            return 1;
+        if ((size_t)snprintf(dest, len, "%s", real) >= len) {
+            free(real);
+            return -1;
+        }
+        free(real);
+        return 0;
+    }
+    if (!S_ISREG(lst.st_mode) || std_stream(&lst))
+        return 1;
+    return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
 }
 
 int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt)
 {
-    struct stat st;
-    int fd;
+    int fd, where;
 
     memset(w, 0, sizeof *w);
     w->fmt = fmt;
@@ -137,9 +184,16 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
         return 0;
     }
     w->path = path;
+    where = chase_output_dest(path, w->dest, sizeof w->dest);
+    if (where < 0) {
+        snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+        w->failed = 1;
+        return -1;
+    }
     /* Devices, pipes and the like are written as they are; a regular file
      * (or a new one) through a temporary beside it. */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (where == 1) {
+        w->dest[0] = 0;
         w->f = fopen(path, "w");
         if (!w->f) {
             snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
@@ -149,12 +203,13 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
         return 0;
     }
     {
-        const char *slash = strrchr(path, '/');
-        int dirlen = slash ? (int)(slash - path + 1) : 0;
+        const char *slash = strrchr(w->dest, '/');
+        int dirlen = slash ? (int)(slash - w->dest + 1) : 0;
         mode_t mask;
-        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
-            sizeof w->tmp) {
+        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, w->dest,
+                             slash ? slash + 1 : w->dest) >= sizeof w->tmp) {
             snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+            w->tmp[0] = 0;
             w->failed = 1;
             return -1;
         }
@@ -184,8 +239,7 @@ int chase_writer_open(struct chase_writer *w, const char *path, enum chase_forma
     return 0;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 if it is not one. */
-static size_t utf8_len(const unsigned char *s)
+size_t chase_utf8_len(const unsigned char *s)
 {
     size_t n, i;
     unsigned cp;
@@ -227,7 +281,7 @@ int chase_json_string(FILE *f, const char *s)
             bad = fputs("\\r", f) == EOF;
         else if (c < 0x20 || c == 0x7f)
             bad = fprintf(f, "\\u%04x", c) < 0;
-        else if ((n = utf8_len(p)) == 0)
+        else if ((n = chase_utf8_len(p)) == 0)
             bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
         else {
             bad = fwrite(p, 1, n, f) != n;
@@ -254,13 +308,16 @@ static int jstr(struct chase_writer *w, const char *s)
     return 0;
 }
 
-/* Text for TSV: tabs and line breaks would break the line, so they are
- * written as spaces (the JSON keeps them). */
+/* Text for TSV: tabs and line breaks would break the line, and other
+ * control characters (a terminal's escapes) have no place in a text file,
+ * so they are written as spaces (the JSON keeps them, escaped). */
 static int text(struct chase_writer *w, const char *s)
 {
-    for (; *s; s++)
-        if (out(w, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s))
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (out(w, "%c", c < 0x20 || c == 0x7f ? ' ' : *s))
             return -1;
+    }
     return 0;
 }
 
@@ -284,36 +341,41 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
     return text(w, m->kv[k].val);
 }
 
-int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+/* Key/value lines (TSV '# key: value') or a JSON member of them: the
+ * metadata and the results are written alike. */
+static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
     int k;
 
-    switch (w->fmt) {
-    case CHASE_FMT_TSV:
-        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
-        for (k = 0; k < meta->n; k++) {
+    if (w->fmt == CHASE_FMT_TSV) {
+        for (k = 0; k < m->n; k++) {
             out(w, "# ");
-            text(w, meta->kv[k].key);
+            text(w, m->kv[k].key);
             out(w, ": ");
-            meta_value(w, meta, k);
+            meta_value(w, m, k);
             out(w, "\n");
         }
-        break;
-    case CHASE_FMT_CSV:
-        break;
-    case CHASE_FMT_JSON:
-        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
-        jstr(w, kind);
-        out(w, ",\n  \"meta\": {");
-        for (k = 0; k < meta->n; k++) {
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, ",\n  \"%s\": {", member);
+        for (k = 0; k < m->n; k++) {
             out(w, "%s\n    ", k ? "," : "");
-            jstr(w, meta->kv[k].key);
+            jstr(w, m->kv[k].key);
             out(w, ": ");
-            meta_value(w, meta, k);
+            meta_value(w, m, k);
         }
         out(w, "\n  }");
-        break;
     }
+}
+
+int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+{
+    if (w->fmt == CHASE_FMT_TSV) {
+        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
+        jstr(w, kind);
+    }
+    keyvalues(w, meta, "meta");
     return flush(w);
 }
 
@@ -453,33 +515,9 @@ int chase_writer_row(struct chase_writer *w, const struct chase_cell *c)
 
 int chase_writer_results(struct chase_writer *w, const struct chase_meta *r)
 {
-    int k;
-
     if (table_end(w))
         return -1;
-    switch (w->fmt) {
-    case CHASE_FMT_TSV:
-        for (k = 0; k < r->n; k++) {
-            out(w, "# ");
-            text(w, r->kv[k].key);
-            out(w, ": ");
-            meta_value(w, r, k);
-            out(w, "\n");
-        }
-        break;
-    case CHASE_FMT_CSV:
-        break;
-    case CHASE_FMT_JSON:
-        out(w, ",\n  \"results\": {");
-        for (k = 0; k < r->n; k++) {
-            out(w, "%s\n    ", k ? "," : "");
-            jstr(w, r->kv[k].key);
-            out(w, ": ");
-            meta_value(w, r, k);
-        }
-        out(w, "\n  }");
-        break;
-    }
+    keyvalues(w, r, "results");
     w->results = 1;
     return flush(w);
 }
@@ -548,7 +586,7 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
     if (!w->tmp[0])
         return bad ? -1 : 0;
     if (complete && !bad) {
-        if (rename(w->tmp, w->path)) {
+        if (rename(w->tmp, w->dest)) {
             snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));
             bad = 1;
         } else {
@@ -556,10 +594,13 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
             return 0;
         }
     }
-    /* Incomplete, or failed: keep what was written beside the old file. */
+    /* Incomplete, or failed: keep what was written beside the old file,
+     * up to the last whole line (a row cut short would read back wrong). */
+    if (w->failed && w->good >= 0 && truncate(w->tmp, (off_t)w->good) == 0)
+        w->data_rows = w->good_rows;
     if (w->data_rows) {
         char partial[4200];
-        snprintf(partial, sizeof partial, "%s.partial", w->path);
+        snprintf(partial, sizeof partial, "%s.partial", w->dest);
         if (rename(w->tmp, partial) == 0 && saved)
             snprintf(saved, len, "%s", partial);
         else

@@ -1,4 +1,6 @@
 /* output.h: writing what chase measured as TSV, CSV or JSON, streamed. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_OUTPUT_H
 #define CHASE_OUTPUT_H
 
@@ -55,10 +57,13 @@ struct chase_writer {
     enum chase_format fmt;
     const char *path;           /* what the user named; NULL: stdout */
     char tmp[4096];             /* the file written until it is complete, or "" */
+    char dest[4096];            /* where tmp goes when complete: path, or the file its link names */
     int tables;                 /* tables begun */
     const struct chase_table *table;    /* the one being written */
     size_t rows;                /* rows of that table */
     size_t data_rows;           /* rows of data tables, in all */
+    long long good;             /* bytes of the temporary that were written whole */
+    size_t good_rows;           /* data rows within them */
     int results;                /* results written */
     int failed;
     char err[4400];
@@ -66,6 +71,13 @@ struct chase_writer {
 
 int chase_format_parse(const char *name, enum chase_format *fmt);
 const char *chase_format_name(enum chase_format fmt);
+
+/* Where an output named path goes.  Returns 1 when it is written in place
+ * (a device, a pipe, or one of chase's own standard streams, as
+ * /dev/stdout is), 0 when it is a regular file or a new one, to be written
+ * under a temporary name beside dest and renamed to dest (path, or the
+ * file a symbolic link names: the link stays a link), or -1 (dest too long). */
+int chase_output_dest(const char *path, char *dest, size_t len);
 
 /* path NULL or "-": stdout.  A regular file is written under a temporary
  * name in its directory and renamed over path only when chase_writer_close
@@ -88,6 +100,11 @@ int chase_writer_next(struct chase_writer *w);
  * so far are kept under PATH.partial (an older PATH stays as it was) and
  * saved names it.  Returns 0, or -1 with the reason in w->err. */
 int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len);
+
+/* The length of the valid UTF-8 sequence at s (not at its NUL), or 0 if it
+ * is not one (overlong forms, surrogates, past U+10FFFF): what the writer
+ * escapes and the reader takes as text, one rule. */
+size_t chase_utf8_len(const unsigned char *s);
 
 /* Writes s as a JSON string, quoted and escaped; returns -1 on a write error. */
 int chase_json_string(FILE *f, const char *s);

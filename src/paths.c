@@ -1,6 +1,8 @@
 /* paths.c: where chase finds its modules and data: the environment's
  * directories, else the installed ones found relative to the program (so an
  * installed tree can be moved), else the directories configure chose. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <limits.h>

@@ -1,4 +1,6 @@
 /* paths.h: the directories chase looks in for its modules and its data. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_PATHS_H
 #define CHASE_PATHS_H
 

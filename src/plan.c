@@ -1,4 +1,6 @@
 /* plan.c: geometric sweep plans over working-set sizes. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

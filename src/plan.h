@@ -1,4 +1,6 @@
 /* plan.h: the working-set sizes a sweep visits. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_PLAN_H
 #define CHASE_PLAN_H
 

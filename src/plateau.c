@@ -1,5 +1,7 @@
 /* plateau.c: the working set a measurement takes as a level's: the middle
  * of its plateau in log size, as far from both bends as it can be. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

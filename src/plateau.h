@@ -1,5 +1,7 @@
 /* plateau.h: where on a level's plateau a measurement puts its working set
  * (chase sms, chase loads). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_PLATEAU_H
 #define CHASE_PLATEAU_H
 

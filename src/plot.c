@@ -1,5 +1,7 @@
 /* plot.c: writes a self-contained gnuplot script (the data inline, the style
  * from plots/chase.gp) and runs gnuplot on it. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "exitcode.h"
+#include "output.h"
 #include "plot.h"
 #include "read.h"
 #include "size.h"
@@ -174,6 +177,21 @@ static int find_gnuplot(char *path, size_t len)
     return -1;
 }
 
+int chase_gp_check(const char *out, char *err, size_t len)
+{
+    if (!term_for(out)) {
+        if (err)
+            snprintf(err, len, "cannot tell what to draw '%s' as: name it .png, .pdf or .svg", out);
+        return -1;
+    }
+    if (strpbrk(out, "\n\r")) {
+        if (err)
+            snprintf(err, len, "an image name with a line break cannot be written");
+        return -1;
+    }
+    return 0;
+}
+
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len)
 {
     return chase_gp_begin_canvas(f, out, NULL, err, len);
@@ -185,16 +203,8 @@ int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas
     struct chase_gp_canvas c;
     char style[4096];
 
-    if (!t) {
-        if (err)
-            snprintf(err, len, "cannot tell what to draw '%s' as: name it .png, .pdf or .svg", out);
+    if (!t || chase_gp_check(out, err, len))
         return -1;
-    }
-    if (strpbrk(out, "\n\r")) {
-        if (err)
-            snprintf(err, len, "an image name with a line break cannot be written");
-        return -1;
-    }
     c = t->canvas;
     if (want && want->height > c.height && want->height < 8 * c.height)
         c.height = want->height;
@@ -225,66 +235,160 @@ int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas
     return 0;
 }
 
-int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path, const char *out, char *err,
-                 size_t len)
+/* Writes the script for out into the open f and closes it; 0 or an exit
+ * status with err saying why. */
+static int script_to(FILE *f, const char *path, chase_gp_writer write, const void *arg, const char *out, char *err,
+                     size_t len)
 {
-    char gp[4096], tmpl[] = "/tmp/chase-plot-XXXXXX";
-    const char *path = script_path;
-    FILE *f;
-    pid_t pid;
-    int fd = -1, st, rc = 0;
+    int bad;
 
-    /* The name must be drawable before anything is written. */
-    {
-        FILE *null = fopen("/dev/null", "w");
-        int bad = !null || chase_gp_begin(null, out, err, len);
-        if (null)
-            fclose(null);
-        if (bad)
-            return null ? CHASE_EXIT_USAGE : CHASE_EXIT_PLOT;
-    }
-    if (script_path) {
-        f = fopen(script_path, "w");
-    } else {
-        fd = mkstemp(tmpl);
-        f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        path = tmpl;
-    }
-    if (!f) {
-        snprintf(err, len, "cannot write the gnuplot script '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return CHASE_EXIT_FILE;
-    }
     if (write(f, arg, out)) {
         fclose(f);
         snprintf(err, len, "out of memory");
-        rc = CHASE_EXIT_FAIL;
-        goto out;
+        return CHASE_EXIT_FAIL;
     }
-    if (ferror(f) | fclose(f)) {
-        snprintf(err, len, "cannot write the gnuplot script '%s'", path);
+    bad = ferror(f);
+    if (fclose(f) || bad) {
+        snprintf(err, len, "writing the gnuplot script '%s' failed: %s", path, strerror(errno ? errno : EIO));
+        return CHASE_EXIT_FILE;
+    }
+    return 0;
+}
+
+/* Copies the drawn image from into out, which is written in place (a
+ * device, a pipe, a standard stream); every write is checked. */
+static int copy_out(const char *from, const char *out, char *err, size_t len)
+{
+    char buf[65536];
+    FILE *in = fopen(from, "rb"), *o = in ? fopen(out, "wb") : NULL;
+    size_t n;
+    int bad = 0, e = 0;
+
+    if (!in || !o) {
+        snprintf(err, len, "cannot write '%s': %s", out, strerror(errno));
+        if (in)
+            fclose(in);
+        return CHASE_EXIT_FILE;
+    }
+    while (!bad && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, o) != n)
+            bad = 1, e = errno;
+    if (ferror(in))
+        bad = 1, e = errno;
+    fclose(in);
+    if (fclose(o) && !bad)
+        bad = 1, e = errno;
+    if (bad) {
+        snprintf(err, len, "writing '%s' failed: %s", out, strerror(e ? e : EIO));
+        return CHASE_EXIT_FILE;
+    }
+    return 0;
+}
+
+int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path, const char *out, char *err,
+                 size_t len)
+{
+    char gp[4096], dest[4096], img[4200], script[] = "/tmp/chase-plot-XXXXXX";
+    const char *dot = strrchr(out, '.');
+    struct stat st;
+    FILE *f;
+    pid_t pid;
+    int fd, status = 0, rc, inplace;
+
+    /* The name must be drawable before anything is written. */
+    if (chase_gp_check(out, err, len))
+        return CHASE_EXIT_USAGE;
+    /* gnuplot draws into a temporary and exits 0 whatever became of the
+     * image (a full disk included), so the image is checked and put in
+     * place here: beside the file (renamed over it, as the data is), or
+     * in /tmp and copied when out is a device, a pipe or a stream. */
+    inplace = chase_output_dest(out, dest, sizeof dest);
+    if (inplace < 0) {
+        snprintf(err, len, "cannot write '%s': the name is too long", out);
+        return CHASE_EXIT_FILE;
+    }
+    if (inplace) {
+        snprintf(img, sizeof img, "/tmp/chase-image-XXXXXX%s", dot);
+    } else {
+        const char *slash = strrchr(dest, '/');
+        snprintf(img, sizeof img, "%.*s.%s.XXXXXX%s", slash ? (int)(slash - dest + 1) : 0, dest,
+                 slash ? slash + 1 : dest, dot);
+    }
+    fd = mkstemps(img, (int)strlen(dot));
+    if (fd < 0) {
+        snprintf(err, len, "cannot write '%s': %s", out, strerror(errno));
+        return CHASE_EXIT_FILE;
+    }
+    {
+        /* mkstemps makes it 0600; the image gets the mode a new file would. */
+        mode_t mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask)) {
+            /* Not fatal: the image matters more than its mode. */
+        }
+    }
+    close(fd);
+
+    /* The script kept for the user draws out itself; the one run draws
+     * the temporary. */
+    if (script_path) {
+        f = fopen(script_path, "w");
+        if (!f) {
+            snprintf(err, len, "cannot write the gnuplot script '%s': %s", script_path, strerror(errno));
+            rc = CHASE_EXIT_FILE;
+            goto out_img;
+        }
+        if ((rc = script_to(f, script_path, write, arg, out, err, len)))
+            goto out_img;
+    }
+    fd = mkstemp(script);
+    f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, len, "cannot write a gnuplot script in /tmp: %s", strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(script);
+        }
         rc = CHASE_EXIT_FILE;
-        goto out;
+        goto out_img;
     }
+    if ((rc = script_to(f, script, write, arg, img, err, len)))
+        goto out_script;
     if (find_gnuplot(gp, sizeof gp)) {
         snprintf(err, len, "gnuplot not found, so no plot was drawn (install it: apt-get install gnuplot-nox)");
         rc = CHASE_EXIT_PLOT;
-        goto out;
+        goto out_script;
     }
     fflush(NULL);
     pid = fork();
     if (pid == 0) {
-        execl(gp, "gnuplot", path, (char *)NULL);
+        execl(gp, "gnuplot", script, (char *)NULL);
         _exit(127);
     }
-    if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-        snprintf(err, len, "gnuplot failed to draw '%s'", out);
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(err, len, "gnuplot failed to draw '%s'%s", out,
+                 pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (it could not be run)" : "");
         rc = CHASE_EXIT_PLOT;
+        goto out_script;
     }
-out:
-    if (!script_path)
-        unlink(tmpl);
+    if (stat(img, &st) || st.st_size == 0) {
+        snprintf(err, len, "gnuplot drew nothing for '%s' (it said why above, if it could)", out);
+        rc = CHASE_EXIT_PLOT;
+        goto out_script;
+    }
+    if (inplace) {
+        rc = copy_out(img, out, err, len);
+    } else if (rename(img, dest)) {
+        snprintf(err, len, "cannot put '%s' in place: %s", out, strerror(errno));
+        rc = CHASE_EXIT_FILE;
+    } else {
+        img[0] = 0;
+    }
+out_script:
+    unlink(script);
+out_img:
+    if (img[0])
+        unlink(img);
     return rc;
 }
 

@@ -1,4 +1,6 @@
 /* plot.h: drawing curves with gnuplot. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_PLOT_H
 #define CHASE_PLOT_H
 
@@ -22,6 +24,9 @@ struct chase_sm_row;
  * and the house style (plots/chase.gp); it returns -1 (err says why) for
  * an extension it cannot draw or a name it cannot write safely. */
 void chase_gp_string(FILE *f, const char *s);
+/* 0 if chase can draw an image named out (its extension says how), else
+ * -1 with err saying why: checked before any measurement starts. */
+int chase_gp_check(const char *out, char *err, size_t len);
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len);
 /* chase_gp_string keeping line breaks: single-quoted pieces joined with
  * "\n", a string expression (titles, labels and key entries take one). */
@@ -49,9 +54,12 @@ void chase_gp_series(FILE *f, size_t i);
  * labels and marks (an arrow takes no marker). */
 const char *chase_gp_color(size_t i);
 const char *chase_gp_dash(size_t i);
-/* Writes a script with write(f, arg, out) (kept at script when not NULL,
- * else in a temporary file) and runs gnuplot on it.  Returns 0 or an exit
- * status (CHASE_EXIT_PLOT: gnuplot missing or failing), err saying why. */
+/* Writes a script with write(f, arg, out) (kept at script when not NULL)
+ * and runs gnuplot on it.  gnuplot draws into a temporary file that is put
+ * in place (or copied, for a device or a pipe) only when it holds an
+ * image, so an older image survives a failure.  Returns 0 or an exit
+ * status (CHASE_EXIT_PLOT: gnuplot missing, failing or drawing nothing;
+ * CHASE_EXIT_FILE: a file could not be written), err saying why. */
 typedef int (*chase_gp_writer)(FILE *f, const void *arg, const char *out);
 int chase_gp_run(chase_gp_writer write, const void *arg, const char *script, const char *out, char *err,
                  size_t len);

@@ -18,6 +18,8 @@
  * goes under the graph with the legend, in the same canvas and the same
  * screen coordinates rather than in a second multiplot area, so one
  * layout (and one check) covers every piece of text. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

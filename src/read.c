@@ -1,5 +1,7 @@
 /* read.c: curves from saved files (parsed by doc.c), so analysis and
  * plots run on any saved data; and where the shipped data lives. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>

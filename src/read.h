@@ -1,4 +1,6 @@
 /* read.h: reading saved curves back (chase's TSV, CSV, JSON, plain columns, lmbench). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_READ_H
 #define CHASE_READ_H
 

@@ -1,4 +1,6 @@
 /* report.c: tables and level reports for people at a terminal. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,4 +1,6 @@
 /* report.h: the human-readable account of a curve and its levels. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_REPORT_H
 #define CHASE_REPORT_H
 

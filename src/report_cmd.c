@@ -9,6 +9,8 @@
  * (--from).  The report is composed from the parts' files, read back
  * through the same parser as any saved file.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /* report_md.c: a report as one Markdown page, and reports side by side.
  * Every figure on the page is read from the parts' own files, and the
  * driver's figures are marked as the driver's. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -1,4 +1,6 @@
 /* report_md.h: the report's page (report.md) and the comparison of reports. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_REPORT_MD_H
 #define CHASE_REPORT_MD_H
 

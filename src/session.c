@@ -1,14 +1,18 @@
 /* session.c: backend choice, metadata, signals, output and progress, shared
  * by every measurement. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "exitcode.h"
+#include "message.h"
 #include "session.h"
 #include "size.h"
 
@@ -136,6 +140,19 @@ static struct chase_backend_slot *choose(struct chase_session *s, int *code)
     return slot;
 }
 
+/* Does the data (output, or stdout for NULL or "-") go to a terminal? */
+static int data_on_terminal(const char *output)
+{
+    struct stat st, err;
+
+    if (!output || !strcmp(output, "-"))
+        return isatty(STDOUT_FILENO);
+    if (stat(output, &st) || !S_ISCHR(st.st_mode) || fstat(STDERR_FILENO, &err) || !S_ISCHR(err.st_mode))
+        return 0;
+    /* The same terminal, or /dev/tty: whichever terminal is ours. */
+    return st.st_rdev == err.st_rdev || (stat("/dev/tty", &err) == 0 && st.st_rdev == err.st_rdev);
+}
+
 int chase_session_open(struct chase_session *s, const struct chase_opts *o, const struct chase_params *p)
 {
     char err[CHASE_ERRLEN] = "";
@@ -145,8 +162,10 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
     s->o = o;
     clock_gettime(CLOCK_MONOTONIC, &s->t0);
     s->human = !o->output && !o->fmt_given && isatty(STDOUT_FILENO);
-    /* Progress only where a person watches and no data goes (fio's rule). */
-    s->progress = !o->quiet && isatty(STDERR_FILENO) && (o->output || !isatty(STDOUT_FILENO) || s->human);
+    /* Progress only where a person watches and no data goes (fio's rule):
+     * not with the rows on the terminal, as stdout ("-o -" too) or by a
+     * name (-o /dev/tty, -o /dev/stdout). */
+    s->progress = !o->quiet && isatty(STDERR_FILENO) && (s->human || !data_on_terminal(o->output));
     s->slot = choose(s, &code);
     if (!s->slot)
         return code;
@@ -170,7 +189,7 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
     }
     rc = s->ops->open(&s->params, &s->dev, &s->info, err, sizeof err);
     if (rc != CHASE_OK) {
-        fprintf(stderr, "chase: %s: %s\n", s->slot->name, err);
+        chase_error("%s: %s", s->slot->name, err);  /* it may quote the spec */
         s->dev = NULL;
         return chase_exit_for(rc);
     }

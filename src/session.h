@@ -1,6 +1,8 @@
 /* session.h: what every measurement does around its own work: choose and
  * open the backend, describe what is measured, catch signals, write the
  * output file safely, show progress. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SESSION_H
 #define CHASE_SESSION_H
 

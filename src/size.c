@@ -1,4 +1,6 @@
 /* size.c: parsing and printing byte sizes in IEC units. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>

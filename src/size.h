@@ -1,4 +1,6 @@
 /* size.h: byte sizes as users write them (64K, 1.5MiB) and as chase prints them. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SIZE_H
 #define CHASE_SIZE_H
 

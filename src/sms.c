@@ -2,6 +2,8 @@
  * depends on which SM issues it (on the H100 the L2 is two partitions, and
  * an SM reaches one through the other), so a level's latency is a spread,
  * and the map of it shows which SMs sit near which partition. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

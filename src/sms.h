@@ -1,5 +1,7 @@
 /* sms.h: a level's latency seen from every multiprocessor (chase sms, and
  * the spread the sweep reports). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SMS_H
 #define CHASE_SMS_H
 

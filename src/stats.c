@@ -1,4 +1,6 @@
 /* stats.c: quantiles, medians and robust spread. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

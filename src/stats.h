@@ -1,4 +1,6 @@
 /* stats.h: robust statistics of latency samples. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_STATS_H
 #define CHASE_STATS_H
 

@@ -4,6 +4,8 @@
  * a row streamed to the output -> levels -> refinement points at the
  * bends -> levels again -> the SM spread -> report and plot.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "exitcode.h"
+#include "message.h"
 #include "levels.h"
 #include "measure.h"
 #include "plan.h"
@@ -42,7 +45,7 @@ int chase_list_backends(const struct chase_opts *o)
             printf("%-6s %-12s %-8s %s\n", s->name, "unavailable", "-", s->why);
     }
     chase_backends_unload();
-    return fflush(stdout) ? CHASE_EXIT_FILE : CHASE_EXIT_OK;
+    return chase_stdout_done();
 }
 
 static int by_bytes(const void *a, const void *b)
@@ -175,11 +178,11 @@ int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct ch
     if (o->from) {
         char path[4096];
         if (chase_data_resolve(o->from, path, sizeof path)) {
-            fprintf(stderr, "chase: cannot read '%s': no such file or reference curve\n", o->from);
+            chase_error("cannot read '%s': no such file or reference curve", o->from);
             return CHASE_EXIT_FILE;
         }
         if (chase_curve_read(path, c, err, sizeof err)) {
-            fprintf(stderr, "chase: %s\n", err);
+            chase_error("%s", err);     /* it quotes the file */
             return CHASE_EXIT_FILE;
         }
         *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);

@@ -1,4 +1,6 @@
 /* sweep.h: measuring a curve: plan, backend, statistics, levels, output. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SWEEP_H
 #define CHASE_SWEEP_H
 

@@ -20,6 +20,8 @@
  * TLB's step smears over two octaves; above it, a set-indexed TLB keeps
  * its reach in bytes.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

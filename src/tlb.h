@@ -1,6 +1,8 @@
 /* tlb.h: address translation from a page-stride curve and pair probes:
  * each TLB level's reach, the page size it maps and the cost of a miss
  * (chase tlb). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_TLB_H
 #define CHASE_TLB_H
 

@@ -2,6 +2,8 @@
  * believed to get, from a few pages to most of the device's memory, and
  * pair probes between its TLB steps; TLB levels (reach, page size, cost of a
  * miss) kept apart from the data-cache steps the same curve shows (tlb.c). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,5 +1,7 @@
 # analyze-big.sh: chase analyze of a million-row curve finishes in seconds,
 # in bounded memory, with the right levels (the finder bins the points).
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # 1 KiB to 1 GiB, 50 000 rows an octave: L1 to 48 KiB, L2 to 2 MiB, memory,

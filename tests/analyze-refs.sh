@@ -1,5 +1,7 @@
 # analyze-refs.sh: the level finder on real curves measured elsewhere
 # (tests/data, copied from the project's reference curves with their sources).
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 levels() {

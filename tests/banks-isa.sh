@@ -9,6 +9,8 @@
 #   burstN_bW: N ds_read_bW back to back (distinct registers), no loop;
 #   blockN_bW: a loop of N ds_read_bW back to back, then one wait;
 #   empty:     the two reads and their waits, no LDS read.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_HIP:-no}" != yes ]; then

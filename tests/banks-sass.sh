@@ -9,6 +9,8 @@
 #              first register before the closing clock read;
 #   blockN_bW: a loop of N reads, the clock reads outside it;
 #   empty:     no read at all.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then

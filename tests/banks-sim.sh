@@ -4,6 +4,8 @@
 # says, for the presets and for models no device has (64 banks, 16-lane
 # phases, 8-byte banks, interleaved groups, a 16-lane warp, noise).  Then
 # --lanes, the formats, the plot and the errors.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 result() {  # result KEY FILE: a '# KEY: value' line's value

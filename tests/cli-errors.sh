@@ -1,4 +1,6 @@
 # cli-errors.sh: every bad input gets one clear line and its documented exit status.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 sim='L1:size=4K,lat=4;mem:lat=100'
@@ -81,4 +83,75 @@ head -c 3000 /dev/urandom > "$tmp/noise.bin" 2>/dev/null || printf '\001\002\003
 st=$?
 check "random bytes as input: an error, not a crash (exit $st)" test "$st" -eq 5
 expect 2 "plot: name the image" plot "$tmp/bad.tsv"
+
+# An output that is an input or another output is refused before anything
+# runs (by name, and by device and inode for links).
+expect 2 "-o and --plot name the same file" --sim "$sim" --max 16K -o "$tmp/x.png" --plot "$tmp/x.png"
+expect 2 "-o and --plot name the same file" --sim "$sim" --max 16K -o "$tmp/x.png" --plot "$tmp/../${tmp##*/}/./x.png"
+expect 2 "-o and --script name the same file" --sim "$sim" --max 16K -o "$tmp/x.tsv" --script "$tmp/x.tsv"
+expect 2 "--plot and --script name the same file" --sim "$sim" --max 16K --plot "$tmp/x.svg" --script "$tmp/x.svg"
+check "... and nothing was measured or written" sh -c "! ls '$tmp'/x.* '$tmp'/.x.* 2>/dev/null | grep -q ."
+"$CHASE" --sim "$sim" --max 16K -q -o "$tmp/c.tsv"
+cp "$tmp/c.tsv" "$tmp/c.png"
+cp "$tmp/c.tsv" "$tmp/c.orig"
+ln "$tmp/c.tsv" "$tmp/hard.tsv"
+ln -s c.tsv "$tmp/link.tsv"
+expect 2 "the image \(-o\) '.*c.png' is also an input" plot "$tmp/c.png" -o "$tmp/c.png"
+expect 2 "-o '.*hard.tsv' is also an input" analyze "$tmp/c.tsv" -o "$tmp/hard.tsv"
+expect 2 "-o '.*link.tsv' is also an input" analyze -f json "$tmp/c.tsv" -o "$tmp/link.tsv"
+expect 2 "--script '.*c.tsv' is also an input" plot "$tmp/c.tsv" -o "$tmp/d.png" --script "$tmp/c.tsv"
+check "... and the inputs are as they were" sh -c "cmp -s '$tmp/c.tsv' '$tmp/c.orig' && cmp -s '$tmp/c.png' '$tmp/c.orig'"
+expect 2 "--plot: cannot tell what to draw '.*y.txt' as" --sim "$sim" --max 16K -o "$tmp/y.tsv" --plot "$tmp/y.txt"
+check "... refused before the sweep ran: no data written" test ! -e "$tmp/y.tsv"
+"$CHASE" --sim "$sim" --max 16K -q -o /dev/null --script /dev/null
+check "a device named twice (-o /dev/null --script /dev/null) is not refused (exit $?)" test $? -eq 0
+
+# Write errors: exit 5, the file named, at the first failed write.
+if [ -w /dev/full ]; then
+    expect 5 "writing '/dev/full' failed: No space left on device" --sim "$sim" --max 16K -o /dev/full
+    expect 5 "writing '/dev/full' failed" analyze -f json "$tmp/c.tsv" -o /dev/full
+    for how in --help --version --list-backends; do
+        "$CHASE" $how > /dev/full 2> "$tmp/err"
+        st=$?
+        check "chase $how > /dev/full: exit 5 (got $st): $(head -1 "$tmp/err")" \
+            sh -c "[ $st -eq 5 ] && grep -q 'writing standard output failed: No space left' '$tmp/err'"
+    done
+    for how in "analyze" "analyze -f tsv" "analyze -f json" "--sim $sim --max 16K -q"; do
+        # shellcheck disable=SC2086
+        "$CHASE" $how "$tmp/c.tsv" > /dev/full 2> "$tmp/err" < /dev/null
+        st=$?
+        [ "${how#--sim}" != "$how" ] && { "$CHASE" $how > /dev/full 2> "$tmp/err" < /dev/null; st=$?; }
+        check "chase $how > /dev/full: exit 5 (got $st) naming standard output: $(head -1 "$tmp/err")" \
+            sh -c "[ $st -eq 5 ] && grep -q 'writing standard output.*No space left' '$tmp/err'"
+    done
+fi
+# A disk that fills mid-sweep (a file size limit): the sweep stops at the
+# first row that could not be written, and FILE.partial keeps the whole
+# rows before it.
+big='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=20;mem:lat=200'
+( trap '' XFSZ; ulimit -f 2; "$CHASE" --sim "$big" --max 16M -v -o "$tmp/big.tsv" 2>&1; echo "exit $?" ) | cat > "$tmp/err"
+measured=$(grep -c ' cycles, [0-9]* samples$' "$tmp/err")
+kept=$(grep -vc '^#' "$tmp/big.tsv.partial" 2>/dev/null)
+after=$(sed -n "/big.tsv' failed/,\$p" "$tmp/err" | grep -c ' cycles, [0-9]* samples$')
+check "a full disk mid-sweep: exit 5 naming the file: $(grep "big.tsv' failed" "$tmp/err")" \
+    sh -c "grep -q '^exit 5$' '$tmp/err' && grep -q \"writing '.*big.tsv' failed: File too large\" '$tmp/err'"
+check "... stops at the first failed row ($measured measured and written, $kept whole rows kept, $after after)" \
+    sh -c "[ '$measured' -ge 5 ] && [ '$measured' -eq '$kept' ] && [ '$after' -eq 0 ]"
+check "... and what it kept reads back" sh -c '"$CHASE" analyze "$1" > /dev/null' sh "$tmp/big.tsv.partial"
+
+# gnuplot that fails, or that exits 0 having drawn nothing: exit 6, and an
+# older image stays as it was.
+printf '#!/bin/sh\nexit 1\n' > "$tmp/gp-fails"
+printf '#!/bin/sh\nexit 0\n' > "$tmp/gp-draws-nothing"
+chmod +x "$tmp/gp-fails" "$tmp/gp-draws-nothing"
+echo "an older image" > "$tmp/old.png"
+GNUPLOT=$tmp/gp-fails expect 6 "gnuplot failed to draw '.*old.png'" plot "$tmp/c.tsv" -o "$tmp/old.png"
+GNUPLOT=$tmp/gp-draws-nothing expect 6 "gnuplot drew nothing for '.*old.png'" plot "$tmp/c.tsv" -o "$tmp/old.png"
+check "... the older image is left as it was, and no temporary" \
+    sh -c "grep -qx 'an older image' '$tmp/old.png' && ! ls '$tmp'/.old.png.* 2>/dev/null | grep -q ."
+if [ -n "${GNUPLOT_PROG:-}" ] && [ -w /dev/full ]; then
+    ln -s /dev/full "$tmp/full.png"
+    expect 5 "writing '.*full.png' failed: No space left on device" plot "$tmp/c.tsv" -o "$tmp/full.png"
+    expect 5 "writing the gnuplot script '/dev/full' failed" plot "$tmp/c.tsv" -o "$tmp/e.png" --script /dev/full
+fi
 finish

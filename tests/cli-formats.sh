@@ -1,4 +1,6 @@
 # cli-formats.sh: TSV, CSV and JSON carry the same curve, and analyze reads each back.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 sim='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200'

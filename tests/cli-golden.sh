@@ -1,5 +1,7 @@
 # cli-golden.sh: the sim backend is deterministic, so its output is checked in
 # whole against tests/golden (less the lines that carry the date and timing).
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 sim='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=20,policy=fifo;mem:lat=150'

@@ -1,4 +1,6 @@
 # cli-options.sh: --help, --version, --list-backends, and the sweep's basic contract.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 "$CHASE" --help > "$tmp/help" 2>&1

@@ -2,6 +2,8 @@
 # measured so far are kept in a valid file beside the output (never over an
 # older one), and the exit status names the signal.  SIGPIPE (a reader that
 # went away) stops it too.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # A slow sweep: a big simulated hierarchy walked line by line.
@@ -31,6 +33,10 @@ for sig in INT TERM HUP; do
             check "SIG$sig ($f): rows measured before it are kept" test "$(grep -vc '^#' "$tmp/s.$f.partial")" -ge 10
         else
             check "SIG$sig ($f): the JSON is closed and says it was interrupted" grep -q '"status": "interrupted"' "$tmp/s.$f.partial"
+            if command -v python3 > /dev/null 2>&1; then
+                check "SIG$sig ($f): the kept JSON is valid against the schema" python3 "$srcdir/tests/json-check.py" \
+                    "$srcdir/data/chase-format.schema.json" "$tmp/s.$f.partial"
+            fi
         fi
         check "SIG$sig ($f): the kept file reads back" sh -c '"$CHASE" analyze "$1" > /dev/null' sh "$tmp/s.$f.partial"
     done

@@ -1,5 +1,7 @@
 # common.sh: helpers for the shell tests (sourced).  A test prints each of
 # its checks as TAP and exits 1 if any failed.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -u
 : "${CHASE:?run through make check}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/chase-test.XXXXXX")

@@ -3,6 +3,8 @@
 # found where the CPU's own figures (cpuid, recorded by the backend) put a
 # data TLB's reach, within one step of the curve.
 # A shared machine is noisy: a second try is allowed, not a looser check.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 [ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"

@@ -4,6 +4,8 @@
 # warm, and the timed loop; each load's address register is the register it
 # writes), not unrolled into independent loads, %clock64 reads bracketing
 # the timed loop.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then

@@ -5,6 +5,8 @@
 # and kept although only a sink uses them), and the serial warm and the
 # timed loop, whose load's address is the register it loads (so each load
 # waits for the one before); the timed loop is bracketed by s_memtime.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_HIP:-no}" != yes ]; then

@@ -6,6 +6,8 @@
 # s_memtime's own counter is waited for (lgkmcnt(0)) before either clock
 # value is read.  In each block kernel the warps' rounds of 1, 2 and 4 loads
 # are each followed by s_waitcnt vmcnt(0).
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 if [ "${CHASE_HAVE_HIP:-no}" != yes ]; then

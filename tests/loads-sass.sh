@@ -1,5 +1,7 @@
 # loads-sass.sh: chase loads' CUDA kernels, for every configured
 # architecture, where the order is decided.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 #
 # PTX (always): each burst function (cache operator x width x N) has, in
 # its sample loop, one clock read, then exactly N ld.global.OP loads of the

@@ -5,6 +5,8 @@
 # models the defaults were not shaped on (128-byte lines, 64-lane warps, an
 # in-flight limit, fractional bandwidths, noise); the options; the formats;
 # the errors.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # truth SPEC: one line a level (L1.. then mem): index lat line0 issue bpc smbpc mlp, and lanes.

@@ -1,6 +1,8 @@
 # modules.sh: the GPU modules build, load with dlopen on a machine without a
 # GPU, and report themselves unavailable with the reason, leaving the rest
 # working.  CHASE_REQUIRE_MODULES=1 (CI) turns a missing module into a failure.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 for m in cuda hip; do

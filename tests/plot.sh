@@ -1,6 +1,8 @@
 # plot.sh: PNGs from a fresh sweep and from saved curves, PDF and SVG, the
 # generated script's level marks, series styles, spread band, title and
 # label layout (tests/plot_check), and the plot errors' exit statuses.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # Width and height from a PNG's IHDR chunk, or nothing if it is not a PNG.

@@ -7,6 +7,8 @@
  * the placer adds, so it checks the placement rather than repeating it.
  *
  * Usage: plot_check SCRIPT; prints one line a problem, exits 1 if any. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,6 +15,8 @@
 # register it writes), empty (1: a straight region with no load), combine
 # (a regex of the opcodes allowed to read a loaded register before the
 # closing read).  Prints "ok", or what is wrong, on one line.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 function hexval(s,   i, c, v) {
     v = 0; s = tolower(s); sub(/^0x/, "", s)
     for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }

@@ -1,6 +1,8 @@
 # sim-levels.sh: the level finder against simulated hierarchies with known
 # truth: every level found, none invented, each capacity inside the reported
 # interval or within one sweep step (2^(1/8)) of it, each latency right.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # pattern | smallest working set | spec  (truth is read back from the spec)

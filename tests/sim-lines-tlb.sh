@@ -2,6 +2,8 @@
 # with known truth, models no real device has among them: every cache
 # level's line and sector, every TLB level's reach (entries), page size and
 # miss cost, and data-cache steps kept apart from the TLB's.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 # Truth from a spec: one line a level, "name line sector" (sector = line

@@ -1,4 +1,6 @@
 /* tap.h: a small Test Anything Protocol producer for the C unit tests. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_TAP_H
 #define CHASE_TAP_H
 

@@ -2,6 +2,8 @@
  * hand, the rows of the conflict table, the fit on models and on the
  * seed's MI300 sweep, lane groups found by probing models (some shaped
  * like no device), and the --lanes file reader. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

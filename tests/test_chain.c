@@ -1,5 +1,7 @@
 /* test_chain.c: every pattern is one cycle through every position, for many
  * sizes and seeds, and each reads the offsets its definition says. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdlib.h>

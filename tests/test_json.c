@@ -1,4 +1,6 @@
 /* test_json.c: the strict JSON parser, rule by rule, with error positions. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

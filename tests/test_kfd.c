@@ -1,4 +1,6 @@
 /* test_kfd.c: the KFD topology reader on a made-up sysfs tree. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /* test_levels.c: the level finder's steps (fit, merge, bounds), refinement and names on synthetic curves. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

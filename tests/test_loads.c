@@ -1,6 +1,8 @@
 /* test_loads.c: chase loads' analysis: the issue figure and the N from which
  * it settles, where a row measures, and a row measured through fake hooks
  * whose truth is known (global and shared memory). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

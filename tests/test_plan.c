@@ -1,4 +1,6 @@
 /* test_plan.c: sweep plans are increasing, stride-aligned, dense enough, and end at max. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

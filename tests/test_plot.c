@@ -2,6 +2,8 @@
  * single-quoted, line breaks kept as string expressions, the canvases,
  * series that differ, and scripts for level names as long as the level
  * finder may make them and for chase sms. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -7,6 +7,8 @@
  * says it is noise-limited, at 1, 2, 4, 8 and 16 points an octave; and two
  * seeds (other chains, other noise) must give overlapping intervals.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

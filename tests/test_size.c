@@ -1,4 +1,6 @@
 /* test_size.c: parsing and printing sizes. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdint.h>

@@ -1,4 +1,6 @@
 /* test_spec.c: the simulator spec's numbers, products and limits. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <string.h>

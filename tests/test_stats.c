@@ -1,4 +1,6 @@
 /* test_stats.c: quantiles, medians and MAD on known data. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,5 +1,7 @@
 /* cpu.c: the host CPU backend: a pointer chase through one mapping, timed
  * with the cycle counter and the monotonic clock. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <errno.h>

@@ -1,4 +1,6 @@
 /* chase_cuda.cu: the CUDA kernels: what is NVIDIA's in them, and nothing else. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 
 /* clock64() reads the SM's clock() counter; %globaltimer counts ns. */
 #define GPU_CYCLES() clock64()

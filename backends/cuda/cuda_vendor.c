@@ -3,6 +3,8 @@
  * libcuda.so.1 is opened at run time rather than linked, so the module loads
  * on any machine and says plainly when there is no NVIDIA driver.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <cuda.h>

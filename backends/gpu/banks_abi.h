@@ -1,5 +1,7 @@
 /* banks_abi.h: what the host reads back from a chase banks launch (see
  * banks_kernels.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_BANKS_ABI_H
 #define CHASE_GPU_BANKS_ABI_H
 

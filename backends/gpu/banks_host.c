@@ -2,6 +2,8 @@
  * for CUDA and HIP: one launch times one warp's pattern (banks_kernels.h)
  * on the run's multiprocessor, and the cycles come back with the timer's
  * own cost removed. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -25,6 +25,8 @@
  *                               as v ^ zero so the read waits for it)
  *   GPU_BANKS_FN                how a timed function is compiled (not inlined)
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_BANKS_KERNELS_H
 #define CHASE_GPU_BANKS_KERNELS_H
 

@@ -1,5 +1,7 @@
 /* embed.c: writes a binary file (a fatbinary, a code object) as a C array,
  * so a GPU module carries its kernels inside itself. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include <stdio.h>
 
 int main(int argc, char **argv)

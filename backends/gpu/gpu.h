@@ -2,6 +2,8 @@
  * cuda_vendor.c and hip_vendor.c implement it; everything vendor-neutral
  * about driving a measurement on a GPU (grids, pinning, timing) lives in
  * the host files (gpu_host.c and one per measurement), once. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_H
 #define CHASE_GPU_H
 

@@ -6,6 +6,8 @@
  * of its threads times it, in the same launch, going on along the chain
  * rather than restarting at its head.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -12,6 +12,8 @@
  * a is an unsigned long long holding the address to read, so that each load
  * reads the register it writes: the dependence the tests look for.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_KERNELS_H
 #define CHASE_GPU_KERNELS_H
 

@@ -1,4 +1,6 @@
 /* kernels_abi.h: what the host reads back from a walk launch (see kernels.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_KERNELS_ABI_H
 #define CHASE_GPU_KERNELS_ABI_H
 

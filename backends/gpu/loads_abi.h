@@ -1,4 +1,6 @@
 /* loads_abi.h: what the host reads back from a loads launch (loads_kernels.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_LOADS_ABI_H
 #define CHASE_GPU_LOADS_ABI_H
 

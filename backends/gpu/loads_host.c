@@ -2,6 +2,8 @@
  * for CUDA and HIP: builds the blocks' chain on the device, then in one
  * launch on the pinned multiprocessor warms it and times the bursts or the
  * block's rounds (loads_kernels.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -31,6 +31,8 @@
  * cursor one block on, so a block is read again only after a whole working
  * set of other blocks: the working set stays where the level holds it.
  */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_LOADS_KERNELS_H
 #define CHASE_GPU_LOADS_KERNELS_H
 

@@ -1,4 +1,6 @@
 /* chase_hip.hip: the HIP kernels: what is AMD's in them, and nothing else. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include <hip/hip_runtime.h>
 
 /* s_memtime counts core clocks; s_memrealtime counts at a constant rate

@@ -1,5 +1,7 @@
 /* hip_vendor.c: the AMD side of the GPU backend, through the HIP runtime's
  * module API (the C half of HIP; no hipcc needed for this file). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <hip/hip_runtime_api.h>

@@ -1,5 +1,7 @@
 /* kfd.c: reads cache levels from the KFD topology (nodes/N/properties and
  * nodes/N/caches/M/properties, "key value" lines; cache sizes in KiB). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /* kfd.h: GPU cache sizes from the amdgpu driver's KFD topology in sysfs. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_KFD_H
 #define CHASE_KFD_H
 

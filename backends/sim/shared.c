@@ -3,6 +3,8 @@
  * ("shared:preset=cdna3,banks=64").  Written apart from the core's bank
  * analysis (src/banks.c) on purpose: the analysis is tested against this
  * model as against a device, so the two must not share a mistake. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

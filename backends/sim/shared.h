@@ -1,5 +1,7 @@
 /* shared.h: the simulator's shared memory (LDS): a bank model from the
  * spec's shared: section, and what a warp's access pattern costs on it. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SIM_SHARED_H
 #define CHASE_SIM_SHARED_H
 

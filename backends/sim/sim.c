@@ -1,5 +1,7 @@
 /* sim.c: a deterministic set-associative cache-hierarchy simulator that walks
  * the same chains as the real backends, so the pipeline has known truth. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -9,6 +9,8 @@
  * of them in flight; the burst ends when the last one arrives.  A block's
  * warps each issue rounds like that, and share the multiprocessor's smbpc
  * bytes a cycle. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /* sim_loads.h: the simulator's model of chase loads: what a warp's burst of
  * independent loads costs at each level (spec keys issue=, bpc=, smbpc=,
  * mlp=, and mem's lanes=), and the loads hook that walks the caches. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SIM_LOADS_H
 #define CHASE_SIM_LOADS_H
 

@@ -1,4 +1,6 @@
 /* spec.c: parsing "L1:size=32K,ways=8,lat=4;L2:...;mem:lat=200". */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <ctype.h>

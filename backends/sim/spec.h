@@ -1,4 +1,6 @@
 /* spec.h: the sim backend's hierarchy description. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_SIM_SPEC_H
 #define CHASE_SIM_SPEC_H
 

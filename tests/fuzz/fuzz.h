@@ -1,4 +1,6 @@
 /* fuzz.h: the entry point every harness defines, for libFuzzer and for replay.c. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_FUZZ_H
 #define CHASE_FUZZ_H
 

@@ -1,4 +1,6 @@
 /* fuzz_json.c: libFuzzer harness for the JSON parser: what it accepts, written back, reads the same. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* fuzz_read.c: libFuzzer harness for the reader of saved files: any text
  * is read as documents or refused with a reason; what is read, written
  * back as chase's TSV and JSON, reads back with the same tables. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

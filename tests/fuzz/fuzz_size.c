@@ -1,4 +1,6 @@
 /* fuzz_size.c: libFuzzer harness for size parsing, and printing what it parsed. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <stdio.h>

@@ -1,4 +1,6 @@
 /* fuzz_spec.c: libFuzzer harness for the simulator spec, and the sim backend opened on it. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <math.h>

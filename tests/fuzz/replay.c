@@ -1,5 +1,7 @@
 /* replay.c: feeds a harness every file of its corpus without libFuzzer, so
  * make check keeps the regression inputs tested on every build. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
 #include <dirent.h>

@@ -4,6 +4,8 @@
 # Prints one line per harness, "ok fuzz_NAME ..." or "CRASH fuzz_NAME ...",
 # and for a crash the sanitizer's summary and the input that caused it,
 # which is also kept in DIR/fuzz-crashes.  Exits 1 if any harness crashed.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -u
 if [ $# -ne 2 ]; then
     echo "usage: $0 BUILD_DIR SECONDS" >&2

@@ -7,6 +7,8 @@
 #   BUILD_DIR: a configured and built tree with the cuda module (run.sh's,
 #   or ./configure --with-cuda --with-cuda-arch=90 && make); chase is taken
 #   from it.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -u
 build=$(cd "${1:?usage: tests/gpu/banks.sh BUILD_DIR}" && pwd)
 OUT=${OUT:-$PWD/gpu-out}

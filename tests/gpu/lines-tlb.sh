@@ -4,6 +4,8 @@
 # run.sh does), else runs the chase on PATH (or $CHASE); leaves every
 # result, its wall time and the device's state under $OUT.
 # usage: [TAG=h100] [OUT=dir] tests/gpu/lines-tlb.sh [chase-VERSION.tar.gz]
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 tag=${TAG:-gpu}

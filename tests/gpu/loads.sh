@@ -6,6 +6,8 @@
 # checker's verdict, and compute-sanitizer on a short run.  Everything lands
 # under $OUT, as one archive.
 # usage: [TAG=h100] tests/gpu/loads.sh chase-VERSION.tar.gz
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -eu
 OUT=${OUT:-$PWD/gpu-out}
 tag=${TAG:-gpu}

@@ -6,6 +6,8 @@
 # to exit, and leaves every result under $OUT as one archive.
 # usage: [TAG=h100] [QUICK=1] tests/gpu/run.sh chase-VERSION.tar.gz
 #   TAG names the result files; QUICK=1 skips make check and the sanitizer.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 tag=${TAG:-gpu}

@@ -1,0 +1,42 @@
+# cli-terminal.sh: at a terminal, progress goes to stderr only where no data
+# goes to the same terminal: `chase -f tsv` (rows on the terminal) shows no
+# progress bar among them, nor do -o -, -o /dev/stdout and -o /dev/tty;
+# with the rows in a file the bar shows; -q silences it.  The terminal is a
+# pseudo-terminal made by tests/on-terminal.py.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+command -v python3 > /dev/null 2>&1 || skip_all "python3 is needed to make a terminal"
+python3 "$srcdir/tests/on-terminal.py" true > /dev/null 2>&1 || skip_all "no pseudo-terminal here"
+
+sim='L1:size=4K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200'
+esc=$(printf '\033')
+# on_terminal NAME ARGS...: chase on a terminal; what the terminal showed goes to $tmp/NAME.
+on_terminal() {
+    name=$1
+    shift
+    python3 "$srcdir/tests/on-terminal.py" "$CHASE" --sim "$sim" --max 4M "$@" > "$tmp/$name"
+}
+bars() { grep -c "$esc\\[K" "$tmp/$1"; }
+rows() { grep -c '^[0-9][0-9]*	' "$tmp/$1"; }
+
+for how in "-f tsv" "-f csv" "-f json" "-f tsv -o -" "-o /dev/stdout" "-o /dev/tty"; do
+    name=$(echo "$how" | tr -c 'a-z0-9\n' _)
+    # shellcheck disable=SC2086
+    on_terminal "$name" $how
+    st=$?
+    check "chase $how at a terminal: exit $st, and no progress among the rows ($(bars "$name") bars)" \
+        sh -c "[ $st -eq 0 ] && [ $(bars "$name") -eq 0 ]"
+done
+check "the rows did reach the terminal ($(rows _f_tsv) rows)" test "$(rows _f_tsv)" -ge 20
+
+on_terminal file -o "$tmp/s.tsv"
+check "with the rows in a file, the progress bar shows at the terminal" test "$(bars file)" -ge 1
+check "... and the file has no progress in it" test "$(grep -c "$esc" "$tmp/s.tsv")" -eq 0
+on_terminal quiet -q -o "$tmp/q.tsv"
+check "-q: nothing at the terminal" test ! -s "$tmp/quiet"
+on_terminal human
+check "chase alone at a terminal: a progress bar, then the report" \
+    sh -c "[ $(bars human) -ge 1 ] && grep -q '^memory ' '$tmp/human'"
+finish
