@@ -65,6 +65,9 @@
 #define CLIMB_POINTS 8          /* points of a gradual climb fitted to find where it began */
 #define SPREAD_PRIOR 2.0        /* a plateau's noise counts as this many points of its scatter */
 #define T_TEST 3.0              /* significance of slope differences and curvature */
+#define BLUR_NOISE 4.0          /* a piece this many times noisier than the curve ... */
+#define BLUR_RISE 1.5           /* ... that climbs this much is a step blurred by noise */
+#define CLIMB_OCTAVES 0.125      /* a gradual climb's start placed to this much or better moves an edge */
 #define ONSET_OCTAVES 1.0       /* a gradual onset that does not settle climbs this long at least */
 #define MATCH_TOL 1.1           /* a plateau may end a sweep step past the driver's size */
 #define MEMORY_OCTAVES 1.0      /* past the caches (or the last knee) by this much, the last level is memory */
@@ -242,6 +245,37 @@ static int local_noise(struct chase_fit *f)
     return 0;
 }
 
+/* Replaces each point by the median of the five around it.  A median of
+ * five leaves a monotone curve as it is (steps, slopes and ramps keep their
+ * shape and their edges), while a point off both neighbours on each side (a
+ * single-point spike, or two: interference on a shared machine, a
+ * conflicting page) is no longer a point of the curve for the fit to cut a
+ * piece for or to tilt a plateau.  The points' noise was taken before, from
+ * the same distances, so the fit still weighs noisy stretches less. */
+static int despike(struct chase_fit *f)
+{
+    double *z = malloc(f->n * sizeof *z), w[3];
+    size_t i, k;
+
+    if (!z)
+        return -1;
+    for (i = 0; i < f->n; i++) {
+        /* Symmetric, narrower at the ends, so that the ends stay put. */
+        size_t h = i < 1 ? i : 1, a, b;
+        if (f->n - 1 - i < h)
+            h = f->n - 1 - i;
+        a = i - h;
+        b = i + h;
+        for (k = a; k <= b; k++)
+            w[k - a] = f->pt[k].z;
+        z[i] = chase_median(w, b - a + 1);
+    }
+    for (i = 0; i < f->n; i++)
+        f->pt[i].z = z[i];
+    free(z);
+    return 0;
+}
+
 /* Optimal partitioning into straight pieces (PELT: a start is dropped once
  * it can no longer begin the best last piece, which holds because splitting
  * a piece never raises its squared error).  Fills ends; returns the count,
@@ -310,6 +344,8 @@ int chase_levels_fit(const struct chase_curve *c, struct chase_fit *f)
     if (f->n < 2 * MIN_PLATEAU)
         return 0;
     if (local_noise(f))
+        goto out;
+    if (despike(f))
         goto out;
     s.w = calloc(f->n + 1, sizeof *s.w);
     s.x = calloc(f->n + 1, sizeof *s.x);
@@ -380,10 +416,17 @@ out:
 /* ---- merge ---- */
 
 /* A piece that can be a plateau: three points, or two an octave apart or
- * more (a coarse sweep's). */
+ * more (a coarse sweep's); and not a blurred step: a piece whose points
+ * scatter far more than the curve's (BLUR_NOISE times) while it climbs by
+ * BLUR_RISE or more is a transition whose points alternate between the two
+ * levels' latencies (an L1 giving way to an L2 on a shared machine), not a
+ * level; taking it for one hides the step between its neighbours. */
 static int is_plateau(const struct chase_fit *f, const struct chase_fit_piece *p)
 {
-    return p->b - p->a + 1 >= MIN_PLATEAU || (p->b > p->a && f->pt[p->b].x - f->pt[p->a].x >= 1);
+    double width = f->pt[p->b].x - f->pt[p->a].x;
+    if (p->sd >= BLUR_NOISE * f->sigma && p->slope * width >= log(BLUR_RISE))
+        return 0;
+    return p->b - p->a + 1 >= MIN_PLATEAU || (p->b > p->a && width >= 1);
 }
 
 static double at(const struct chase_fit_piece *p, double x)
@@ -697,7 +740,8 @@ static size_t no_bumps(const struct chase_fit *f, const struct profile *P, size_
         const struct chase_fit_piece *L = &f->pc[P->V[valley[i] / 2]];
         double base = level_of(f, P->V[valley[i] / 2]);
         for (e = peak[i] + 1; e < end; e++)
-            if (e % 2 == 0 && level_of(f, P->V[e / 2]) - base < min_step(L, &f->pc[P->V[e / 2]]))
+            if (e % 2 == 0 && fmin(level_of(f, P->V[e / 2]), at(&f->pc[P->V[e / 2]], f->pt[f->pc[P->V[e / 2]].a].x)) -
+                                      base < min_step(L, &f->pc[P->V[e / 2]]))
                 break;
         if (e == end) {
             i++;
@@ -931,6 +975,12 @@ static size_t climb_start(const struct chase_fit *f, const struct trend *T, size
     xc = -a / b;
     /* The intercept's error: the line's at xc, over its slope. */
     se = sqrt(res / fmax(m - 2, 1) * (1 / m + (xc - sx / m) * (xc - sx / m) / (sxx - sx * sx / m))) / b;
+    /* A climb too noisy to place its start within a sweep's few steps
+     * says nothing about it: the points read on the plateau stay on it
+     * (else a noisy climb would pull the edge back octaves, into the
+     * plateau itself). */
+    if (!(2 * se <= CLIMB_OCTAVES))
+        return lo;
     xc -= 2 * se;
     for (k = lo; k > first && f->pt[k].x > xc; k--)
         ;
@@ -1094,6 +1144,22 @@ static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int
     }
 }
 
+/* Names follow the measured order first: the levels are found in order of
+ * latency, so a level is at most the cache after the one before it (the
+ * first at most the smallest), whatever its bounds say; a plateau whose
+ * edge the noise has moved past a cache's size is still that cache's, and
+ * sizes only choose among the candidates (the same cache's part, or the
+ * next one). */
+static void no_jumps(int *owner, size_t nlv)
+{
+    size_t i;
+    for (i = 0; i + 1 < nlv; i++) {
+        int most = i && owner[i - 1] >= 0 ? owner[i - 1] + 1 : 0;
+        if (owner[i] > most)
+            owner[i] = most;
+    }
+}
+
 void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
                        size_t ncaches, uint64_t swept_max)
 {
@@ -1143,6 +1209,7 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
             owner[i] = -1;
         low += owner[i] == -1;
     }
+    no_jumps(owner, nlv);
     for (i = 0, k = 0; i + 1 < nlv; i++)
         if (owner[i] == -1) {
             if (low == 1)

@@ -33,7 +33,11 @@ attempt() {
     b=$(median "$tmp/cpu.tsv" $((l1 * 2)) $((l1 * 4)))
     c=$(median "$tmp/cpu.tsv" $((l2 / 8)) $((l2 / 2)))
     d=$(median "$tmp/cpu.tsv" $((l2 * 2)) $((l2 * 4)))
-    grep '^# level' "$tmp/cpu.tsv" | sed 's/[a-z]*=//g' | awk '{ print $3, $4, $5, $6 }' > "$tmp/lv"
+    # name lo hi cycles of each level (a name may hold a space: "L2 near").
+    grep '^# level: ' "$tmp/cpu.tsv" | awk -F '\t' '{
+        n = $1; sub(/^# level: /, "", n); gsub(/ /, "_", n)
+        for (i = 2; i <= 4; i++) sub(/^[a-z_]*=/, "", $i)
+        print n, $2, $3, $4 }' > "$tmp/lv"
     echo "L1d/8..L1d/2: $a, 2..4 L1d: $b, L2/8..L2/2: $c, 2..4 L2: $d cycles"
     cat "$tmp/lv"
     awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > 1.5 * a) }' || { echo "no step past the L1d"; return 1; }
