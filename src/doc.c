@@ -269,13 +269,19 @@ static int fail(struct docs *ds, int line, const char *what)
 
 /* Splits s in place at seps (runs of blanks count once when seps are
  * blanks); fills at most max tokens, returns how many. */
-static size_t split(char *s, int csv, char **tok, size_t max)
+/* How a row's fields are separated: chase's own files are TSV, where a
+ * field may hold spaces (a note, "L2 near") or be empty; other tools'
+ * columns are runs of blanks; CSV is commas. */
+enum split_mode { SPLIT_BLANKS, SPLIT_CSV, SPLIT_TABS };
+
+static size_t split(char *s, enum split_mode mode, char **tok, size_t max)
 {
     size_t n = 0;
     char *p = s;
-    if (csv) {
+    if (mode != SPLIT_BLANKS) {
+        const int sep = mode == SPLIT_CSV ? ',' : '\t';
         for (;;) {
-            char *c = strchr(p, ',');
+            char *c = strchr(p, sep);
             if (n < max)
                 tok[n++] = p;
             if (!c)
@@ -437,7 +443,7 @@ static int names_curve_column(const char *p)
     size_t n, i, k;
 
     snprintf(buf, sizeof buf, "%s", p);
-    n = split(buf, !strchr(buf, '\t') && strchr(buf, ','), tok, MAX_COLS);
+    n = split(buf, !strchr(buf, '\t') && strchr(buf, ',') ? SPLIT_CSV : SPLIT_BLANKS, tok, MAX_COLS);
     for (i = 0; i < n; i++)
         for (k = 0; names[k]; k++)
             if (!strcmp(tok[i], names[k]))
@@ -513,7 +519,8 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
     if (isalpha((unsigned char)*p) && !colon && (!st->t || (!st->t->ncols && st->t->summary != 1)) &&
         (st->d->version ? st->t != NULL : names_curve_column(p))) {
         char *tok[MAX_COLS];
-        size_t n = split(p, !strchr(p, '\t') && strchr(p, ','), tok, MAX_COLS);
+        size_t n = split(p, st->d->version ? SPLIT_TABS
+                         : !strchr(p, '\t') && strchr(p, ',') ? SPLIT_CSV : SPLIT_BLANKS, tok, MAX_COLS);
         const char *why = NULL;
         if (!st->t && !(st->t = table_new(st->d, "points", 0, &why)))
             return fail(ds, line, why);
@@ -543,7 +550,7 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
     st->t->summary = 0;
     if (!st->t->ncols && !st->d->version && !st->lmbench && !st->gpubench && gpubench_row(p))
         gpubench_start(st, NULL);
-    n = split(p, st->csv, tok, MAX_COLS);
+    n = split(p, st->csv ? SPLIT_CSV : st->d->version ? SPLIT_TABS : SPLIT_BLANKS, tok, MAX_COLS);
     if (!st->t->ncols && st->gpubench) {
         char *cols[] = {"iterations", "mhz", "bytes", "ms", "cycles"};
         if (table_cols(st->t, cols, 5))

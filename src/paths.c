@@ -1,6 +1,8 @@
 /* paths.c: where chase finds its modules and data: the environment's
- * directories, else the installed ones found relative to the program (so an
- * installed tree can be moved), else the directories configure chose. */
+ * directories; the build tree's, when the program runs where it was built
+ * (./chase right after make); else the installed ones found relative to the
+ * program (so an installed tree can be moved), else the directories
+ * configure chose. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -39,6 +41,14 @@ static void relative(const char *from, const char *to, char *buf, size_t len)
     snprintf(buf + n, len - n, "%s", to + common);
 }
 
+/* 1 if dir is the build tree this program was built in (both resolved, so
+ * a symlinked path still matches). */
+static int is_build_dir(const char *dir)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    return realpath(dir, a) && realpath(CHASE_BUILD_DIR, b) && !strcmp(a, b);
+}
+
 int chase_dirs(enum chase_dir_kind kind, char *buf, size_t len)
 {
     const char *env = getenv(kind == CHASE_DIR_MODULES ? "CHASE_BACKEND_PATH" : "CHASE_DATA_DIR");
@@ -57,6 +67,15 @@ int chase_dirs(enum chase_dir_kind kind, char *buf, size_t len)
         slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0;
+            /* Uninstalled: the modules are built beside the program (the
+             * loader looks in .libs too), the data lies in the source tree. */
+            if (is_build_dir(exe)) {
+                if (kind == CHASE_DIR_MODULES)
+                    snprintf(buf, len, "%s", CHASE_BUILD_DIR);
+                else
+                    snprintf(buf, len, "%s/plots:%s/data", CHASE_SOURCE_DIR, CHASE_SOURCE_DIR);
+                return 0;
+            }
             relative(CHASE_BINDIR, installed, rel, sizeof rel);
             /* The relative place first; the configured one if it moved back. */
             if ((size_t)snprintf(buf, len, "%s/%s:%s", exe, rel, installed) < len)

@@ -18,9 +18,7 @@ if [ "${CHASE_HAVE_HIP:-no}" != yes ]; then
     skip_all "the hip module was not configured"
 fi
 for arch in $HIP_ARCHS; do
-    "$HIPCC" --offload-arch=$arch --cuda-device-only -S -O3 -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-        -o "$tmp/k.s" "$top_srcdir/backends/hip/chase_hip.hip" 2> "$tmp/hipcc.err" ||
-        { not_ok "hipcc -S for $arch: $(head -3 "$tmp/hipcc.err")"; continue; }
+    asm=$(kernel_asm hip $arch) || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
     awk '
         function flush(   i, bad, nmt, mt1, mt2, n, nother, lp, le, nin, w, dst, addr, first, k, j, kind, N, W) {
             if (fn == "") return
@@ -85,7 +83,7 @@ for arch in $HIP_ARCHS; do
             if (line ~ /^\./) next
             L[++nl] = line
         }
-        END { flush() }' "$tmp/k.s" > "$tmp/verdicts"
+        END { flush() }' "$asm" > "$tmp/verdicts"
     # Every timed function each width should have.
     for w in 32 64 128; do
         case $w in 32) ns="1 2 4 8 16 32" ;; 64) ns="1 2 4 8 16" ;; 128) ns="1 2 4 8" ;; esac
@@ -106,6 +104,6 @@ for arch in $HIP_ARCHS; do
         not_ok "$arch: the empty region: $(grep '^empty' "$tmp/verdicts")"
     fi
     check "$arch: the three kernels are in the code object" \
-        sh -c "grep -q '^chase_banks_b32:' '$tmp/k.s' && grep -q '^chase_banks_b64:' '$tmp/k.s' && grep -q '^chase_banks_b128:' '$tmp/k.s'"
+        sh -c "grep -q '^chase_banks_b32:' '$asm' && grep -q '^chase_banks_b64:' '$asm' && grep -q '^chase_banks_b128:' '$asm'"
 done
 finish

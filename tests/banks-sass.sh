@@ -130,9 +130,8 @@ on {
 EOF
 
 for arch in $CUDA_ARCHS; do
-    "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-        -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
-    awk -f "$tmp/name.awk" -f "$tmp/ptx.awk" "$tmp/k.ptx" > "$tmp/ptx.norm"
+    ptx=$(kernel_asm cuda $arch) || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
+    awk -f "$tmp/name.awk" -f "$tmp/ptx.awk" "$ptx" > "$tmp/ptx.norm"
     awk -f "$tmp/analyse.awk" "$tmp/ptx.norm" > "$tmp/ptx.verdicts"
     judge "PTX compute_$arch" "$tmp/ptx.verdicts"
 done

@@ -52,3 +52,28 @@ finish() {
     echo "1..$checks"
     [ "$failed" -eq 0 ]
 }
+
+# kernel_asm cuda|hip ARCH: prints the path of the kernels' PTX (cuda) or
+# assembly (hip) for one architecture.  make check compiles them once for
+# every configured one (tests/asm/, the rules in cuda.am and hip.am); a
+# test run on its own, or for an architecture not configured, compiles its
+# own.  Fails with the compiler's first lines in $tmp/asm.err.
+kernel_asm() {
+    case $1 in
+    cuda) f=$PWD/tests/asm/cuda-$2.ptx ;;
+    hip) f=$PWD/tests/asm/hip-$2.s ;;
+    *) return 1 ;;
+    esac
+    if [ -s "$f" ]; then
+        echo "$f"
+        return 0
+    fi
+    f=$tmp/kernel-$1-$2
+    case $1 in
+    cuda) "$NVCC" -ptx -arch=compute_$2 -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
+              -o "$f" "$top_srcdir/backends/cuda/chase_cuda.cu" ;;
+    hip) "$HIPCC" --offload-arch=$2 --cuda-device-only -S -O3 -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
+              -o "$f" "$top_srcdir/backends/hip/chase_hip.hip" ;;
+    esac > "$tmp/asm.err" 2>&1 || return 1
+    echo "$f"
+}

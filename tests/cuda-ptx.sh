@@ -13,13 +13,12 @@ if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then
     skip_all "the cuda module was not configured"
 fi
 for arch in $CUDA_ARCHS; do
-    "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-        -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
+    ptx=$(kernel_asm cuda $arch) || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
     for op in ca cg nc; do
         # The kernel's body, then the timed sample's function it calls, one
         # instruction or label a line.
-        { awk -v f="chase_walk_$op" '$0 ~ "entry " f "\\(" { on = 1 } on { print } on && /^}/ { exit }' "$tmp/k.ptx"
-          awk -v f="chase_timed_$op" '/^\.func/ && index($0, f) { on = 1 } on { print } on && /^}/ { exit }' "$tmp/k.ptx"
+        { awk -v f="chase_walk_$op" '$0 ~ "entry " f "\\(" { on = 1 } on { print } on && /^}/ { exit }' "$ptx"
+          awk -v f="chase_timed_$op" '/^\.func/ && index($0, f) { on = 1 } on { print } on && /^}/ { exit }' "$ptx"
         } | sed 's/^[ \t]*//; /^\/\//d; /^$/d' > "$tmp/body"
         verdict=$(awk -v op="$op" '
             /^\$L__BB[0-9_]+:$/ { label = substr($1, 1, length($1) - 1); start[label] = NR }

@@ -14,13 +14,11 @@ if [ "${CHASE_HAVE_HIP:-no}" != yes ]; then
     skip_all "the hip module was not configured"
 fi
 for arch in $HIP_ARCHS; do
-    "$HIPCC" --offload-arch=$arch --cuda-device-only -S -O3 -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-        -o "$tmp/k.s" "$top_srcdir/backends/hip/chase_hip.hip" 2> "$tmp/hipcc.err" ||
-        { not_ok "hipcc -S for $arch: $(head -3 "$tmp/hipcc.err")"; continue; }
+    asm=$(kernel_asm hip $arch) || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
     # gfx940 and later name the L1-bypassing bit sc1; earlier targets glc.
     case $arch in gfx94*|gfx95*) bypass=sc1 ;; *) bypass=glc ;; esac
     for op in ca cg; do
-        awk -v f="chase_walk_$op:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on { print }' "$tmp/k.s" |
+        awk -v f="chase_walk_$op:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on { print }' "$asm" |
             sed 's/;.*//; s/^[ \t]*//; /^$/d; /^\./{/^\.LBB/!d}' > "$tmp/body"
         verdict=$(awk -v op="$op" -v bypass="$bypass" '
             { line[NR] = $0 }

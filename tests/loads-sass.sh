@@ -82,8 +82,7 @@ if [ -n "$dis" ] && [ -f "$fatbin" ]; then
 fi
 
 for arch in $CUDA_ARCHS; do
-    "$NVCC" -ptx -arch=compute_$arch -I"$top_srcdir/src" -I"$top_srcdir/backends/gpu" \
-        -o "$tmp/k.ptx" "$top_srcdir/backends/cuda/chase_cuda.cu" || { not_ok "nvcc -ptx for sm_$arch"; continue; }
+    ptx=$(kernel_asm cuda $arch) || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
     # This architecture's part of the listing.
     [ -n "$dis" ] && awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
     for op in ca cg nc; do
@@ -94,7 +93,7 @@ for arch in $CUDA_ARCHS; do
             for n in 0 1 2 4 8 11 16 24 32; do
                 f=chase_loads_${op}_${w}_n$n
                 [ $n = 0 ] && f=chase_loads_${op}_${w}_dry
-                v=$(ptx_body "$tmp/k.ptx" "$f" | ptx_verdict $n $op $type)
+                v=$(ptx_body "$ptx" "$f" | ptx_verdict $n $op $type)
                 [ "$v" = ok ] || pbad="$pbad N=$n: $v"
             done
             if [ -z "$pbad" ]; then

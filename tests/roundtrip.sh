@@ -19,9 +19,14 @@ valid() {
     fi
     echo "# no python3: the schema is not checked"
 }
-# The level lines of a file as chase analyze finds them.
+# The level lines of a file as chase analyze finds them.  A CSV holds the
+# points alone, not the driver's caches: for it, the measured columns (name
+# to noise_limited) are compared, and the driver's match is not.
 levels() {
-    "$CHASE" analyze -f tsv "$1" | grep '^# level'
+    case $1 in
+    *.csv) "$CHASE" analyze -f tsv "$1" | grep '^# level' | cut -f1-8 ;;
+    *) "$CHASE" analyze -f tsv "$1" | grep '^# level' ;;
+    esac
 }
 
 sim='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200'
@@ -31,14 +36,18 @@ check "the sweep has three levels" test "$(wc -l < "$tmp/want")" -eq 3
 
 # Each format the sweep writes, and each analyze writes back, reads back
 # with the same levels (CSV: the points alone, from which they are found).
+cut -f1-8 "$tmp/want" > "$tmp/want.csv"
 for f in tsv csv json; do
+    want=$tmp/want
+    [ $f = csv ] && want=$tmp/want.csv
     "$CHASE" --sim "$sim" --max 2M --steps 4 -q -f $f -o "$tmp/s.$f"
     levels "$tmp/s.$f" > "$tmp/got"
-    check "the sweep's $f reads back with the same levels" cmp -s "$tmp/want" "$tmp/got"
+    check "the sweep's $f reads back with the same levels" cmp -s "$want" "$tmp/got"
     for g in tsv json; do
         "$CHASE" analyze -f $g "$tmp/s.$f" -o "$tmp/a.$f.$g"
-        levels "$tmp/a.$f.$g" > "$tmp/got"
-        check "analyze -f $g of the $f reads back with the same levels" cmp -s "$tmp/want" "$tmp/got"
+        levels "$tmp/a.$f.$g" | cut -f1-8 > "$tmp/got"
+        cut -f1-8 "$want" > "$tmp/want.m"
+        check "analyze -f $g of the $f reads back with the same levels" cmp -s "$tmp/want.m" "$tmp/got"
     done
 done
 check "the sweep's JSON is valid against the schema" valid "$tmp/s.json"
@@ -47,6 +56,13 @@ check "the golden JSON is valid against the schema" valid "$srcdir/tests/golden/
 # Another kind's tables (arrays of rows of its own) are valid too.
 "$CHASE" banks --sim "$sim" -q -f json -o "$tmp/banks.json"
 check "chase banks' JSON is valid against the schema" valid "$tmp/banks.json"
+
+# A field of chase's own TSV may hold spaces (a note, a level "L2 near")
+# or be empty (no note): it splits at tabs only, so the row keeps its width.
+printf '# format: chase 2\n# kind: loads\n# table: loads\n#level\tbytes\tnote\tlatency\nL2 near\t4096\ta note with spaces\t20\nL1\t1024\t\t4\n' > "$tmp/spaces.tsv"
+"$CHASE" analyze -f tsv "$tmp/spaces.tsv" -o "$tmp/spaces.out" 2> "$tmp/spaces.err"
+check "fields with spaces and empty fields read as one field each ($(head -1 "$tmp/spaces.err"))" \
+    test "$(grep -c '^[0-9]' "$tmp/spaces.out")" -eq 2
 
 # Several curves: a JSON array and a TSV of documents, read back whole.
 "$CHASE" analyze -f json "$tmp/s.tsv" turing mi300x h100 -o "$tmp/four.json"
