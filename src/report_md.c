@@ -485,7 +485,8 @@ struct side {
     const char *dir;
     struct chase_doc *docs;
     size_t ndocs;
-    const char *device;
+    const char *device;     /* the column's name: the device, with the directory where two share one */
+    char label[512];
 };
 
 /* The report's table named part.table, or NULL. */
@@ -692,9 +693,13 @@ int chase_report_compare(const struct chase_opts *o)
     }
     for (i = 0; i < n; i++) {
         s[i].dir = o->args[i];
-        if ((size_t)snprintf(path, sizeof path, "%s/report.json", s[i].dir) >= sizeof path ||
-            chase_docs_read(path, &s[i].docs, &s[i].ndocs, err, sizeof err)) {
-            fprintf(stderr, "chase: report --compare: %s\n", (size_t)snprintf(path, sizeof path, "%s", "") ? "" : err);
+        if ((size_t)snprintf(path, sizeof path, "%s/report.json", s[i].dir) >= sizeof path) {
+            fprintf(stderr, "chase: report --compare: the path '%s' is too long\n", s[i].dir);
+            code = CHASE_EXIT_FILE;
+            goto out;
+        }
+        if (chase_docs_read(path, &s[i].docs, &s[i].ndocs, err, sizeof err)) {
+            fprintf(stderr, "chase: report --compare: %s\n", err);
             code = CHASE_EXIT_FILE;
             goto out;
         }
@@ -707,6 +712,20 @@ int chase_report_compare(const struct chase_opts *o)
         if (!s[i].device)
             s[i].device = s[i].dir;
     }
+    /* Two reports of one device (before and after, two boards of a kind)
+     * need their directories to tell their columns apart. */
+    for (i = 0; i < n; i++) {
+        size_t j;
+        for (j = 0; j < n; j++)
+            if (j != i && !strcmp(s[i].device, s[j].device))
+                break;
+        if (j < n)
+            snprintf(s[i].label, sizeof s[i].label, "%s (%s)", s[i].device, s[i].dir);
+        else
+            snprintf(s[i].label, sizeof s[i].label, "%s", s[i].device);
+    }
+    for (i = 0; i < n; i++)
+        s[i].device = s[i].label;
     {
         struct stat st;
         if (mkdir(o->output, 0777) && !(errno == EEXIST && !stat(o->output, &st) && S_ISDIR(st.st_mode))) {
@@ -749,7 +768,7 @@ int chase_report_compare(const struct chase_opts *o)
         fputs("| ", f);
         md_text(f, s[i].dir);
         fputs(" | ", f);
-        md_text(f, s[i].device);
+        md_text(f, meta_text(&s[i].docs[0], "device"));
         fputs(" | ", f);
         md_text(f, meta_text(&s[i].docs[0], "backend"));
         fputs(" | ", f);

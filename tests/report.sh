@@ -1,0 +1,78 @@
+# report.sh: chase report on the simulator: every part that applies runs
+# and is in report.md, report.json (valid against the schema) and its own
+# file, which reads back; the part that does not apply says why; the plots
+# are real PNGs; --compare puts two reports side by side, telling apart two
+# of one device; bad arguments get their exit statuses.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+sim='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200'
+sim2='L1:size=16K,lat=5;L2:size=1M,ways=16,lat=30;mem:lat=300'
+is_png() {
+    [ "$(od -An -tx1 -N8 "$1" | tr -d ' \n')" = 89504e470d0a1a0a ] && [ "$(wc -c < "$1")" -gt 2000 ]
+}
+plots=yes
+[ -n "${GNUPLOT_PROG:-}" ] || plots=no
+
+"$CHASE" report --sim "$sim" -o "$tmp/r" 2> "$tmp/r.err"
+st=$?
+# Exit 6 is gnuplot missing: the data is still all there.
+check "report --sim exits 0 (got $st; $(tail -1 "$tmp/r.err"))" sh -c "[ $st -eq 0 ] || { [ $st -eq 6 ] && [ $plots = no ]; }"
+check "... and no part's file failed to read back" sh -c "! grep -q 'fields where\|cannot read' '$tmp/r.err'"
+for part in sweep lines tlb loads banks; do
+    check "$part: its data file is there" test -s "$tmp/r/$part.tsv"
+    check "$part: a section in report.md" grep -q "^## $part: " "$tmp/r/report.md"
+    # A curve reads back through analyze; every part's tables through the
+    # report's own reader (report.json, below).
+    case $part in sweep|tlb)
+        check "$part: its curve reads back" sh -c "'$CHASE' analyze -f json '$tmp/r/$part.tsv' > /dev/null" ;;
+    esac
+    if [ $plots = yes ]; then
+        check "$part: its plot is a PNG" is_png "$tmp/r/$part.png"
+        check "... shown in report.md" grep -q "^!\[$part\]($part.png)" "$tmp/r/report.md"
+    fi
+done
+check "sms: not supported by the simulator, and report.md says why" \
+    grep -q 'sms.*cannot run a load on a chosen multiprocessor' "$tmp/r/report.md"
+
+# The sweep's levels in the report are the simulator's caches.
+check "the report's level table: L1 from 8 KiB at 4 cycles" grep -q '^| L1 | 8 KiB \.\. [^|]* | 4 |' "$tmp/r/report.md"
+check "... L2 from 256 KiB at 20 cycles" grep -q '^| L2 | 256 KiB \.\. [^|]* | 20 |' "$tmp/r/report.md"
+check "... memory at 200 cycles" grep -q '^| memory | beyond [^|]* | 200 |' "$tmp/r/report.md"
+check "the driver's figures are marked as the driver's" grep -q "driver's or OS's, not measured" "$tmp/r/report.md"
+
+if command -v python3 > /dev/null 2>&1; then
+    check "report.json is valid against the schema" \
+        python3 "$srcdir/tests/json-check.py" "$srcdir/data/chase-format.schema.json" "$tmp/r/report.json"
+    check "report.json holds every part's tables and says each part's status" python3 -c "
+import json, sys
+d = json.load(open('$tmp/r/report.json'))
+assert d['kind'] == 'report', d['kind']
+st = {p['name']: p['status'] for p in d['parts']}
+for p in ('sweep', 'lines', 'tlb', 'loads', 'banks'):
+    assert st[p] == 'complete', (p, st[p])
+    assert any(k.startswith(p + '.') and isinstance(d[k], list) and d[k] for k in d), p
+assert st['sms'] != 'complete'
+"
+fi
+
+# Two reports side by side; two of one device are told apart by directory.
+"$CHASE" report --sim "$sim2" -q -o "$tmp/r2" 2> /dev/null
+"$CHASE" report --compare "$tmp/r" "$tmp/r2" -o "$tmp/c" 2> "$tmp/c.err"
+st=$?
+check "report --compare exits 0 (got $st)" sh -c "[ $st -eq 0 ] || { [ $st -eq 6 ] && [ $plots = no ]; }"
+check "... a level table with a column for each" grep -q "^| L2 | 256 KiB .* | 1 MiB " "$tmp/c/compare.md"
+check "... columns of one device named by directory" grep -q "simulated hierarchy ($tmp/r2)" "$tmp/c/compare.md"
+check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/compare.md"
+[ $plots = yes ] && check "... the curves overlaid in a PNG" is_png "$tmp/c/compare-cycles.png"
+
+# Bad arguments.
+expect 2 'report.*-o' report --sim "$sim"
+expect 2 'two or more' report --compare "$tmp/r" -o "$tmp/c2"
+expect 5 'report.json' report --compare "$tmp/r" "$tmp/nothing" -o "$tmp/c3"
+mkdir "$tmp/notreport" && cp "$tmp/r/sweep.tsv" "$tmp/notreport/report.json"
+expect 5 '' report --compare "$tmp/r" "$tmp/notreport" -o "$tmp/c4"
+: > "$tmp/afile"
+expect 5 'afile' report --sim "$sim" -o "$tmp/afile"
+finish
