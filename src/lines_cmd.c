@@ -374,6 +374,10 @@ int chase_lines_main(const struct chase_opts *o)
     for (k = 0; k + 1 < nlv && n < CHASE_MAX_LEVELS; k++) {
         if (o->level && strcmp(o->level, lv[k].name))
             continue;
+        /* A TLB's reach is a plateau of the sweep but no cache: it has no
+         * line to find, and its probes would only time page walks. */
+        if (!o->level && !strcmp(lv[k].name, "TLB reach"))
+            continue;
         plan_level(&curve, lv, nlv, k, line, &ll[n]);
         if (plan_bytes(&ll[n]) > need)
             need = plan_bytes(&ll[n]);

@@ -111,4 +111,12 @@ check "chase analyze reads a tlb file's main curve" sh -c "'$CHASE' analyze '$tm
 "$CHASE" tlb --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200' --stride 4K --max 64M --steps 6 -q \
     -o "$tmp/t.tsv"
 check "no TLB in the hierarchy: none found" grep -q '^# tlb_levels: 0$' "$tmp/t.tsv"
+# A TLB's reach past every cache is a level of the sweep but no cache:
+# lines measures the caches and leaves it out.
+spec='L1:size=32K,lat=4;L2:size=256K,ways=16,lat=14;mem:lat=200;tlb:entries=64,page=64K,lat=30'
+"$CHASE" --sim "$spec" --max 64M -q -o "$tmp/reach.tsv"
+check "the sweep names a TLB reach past the L2" grep -q '^# level: TLB reach' "$tmp/reach.tsv"
+"$CHASE" lines --sim "$spec" --from "$tmp/reach.tsv" -q -o "$tmp/reach-lines.tsv"
+check "lines measures L1 and L2, not the TLB reach" \
+    test "$(grep -v '^#' "$tmp/reach-lines.tsv" | cut -f1 | grep . | sort -u | tr '\n' ' ')" = "L1 L2 "
 finish
