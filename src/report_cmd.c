@@ -175,6 +175,13 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
         return -1;
     argv[n++] = "--plot";
     argv[n++] = buf[b++];
+    /* The plot's gnuplot script is kept beside it: the data inline, so the
+     * plot can be restyled, or drawn on another machine where this one
+     * has no gnuplot (bench/replot.sh). */
+    if (snprintf(buf[b], sizeof buf[b], "%s/%s.gp", dir, p->name) >= (int)sizeof buf[b])
+        return -1;
+    argv[n++] = "--script";
+    argv[n++] = buf[b++];
     argv[n++] = "-q";
     argv[n] = NULL;
     return n;

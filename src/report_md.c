@@ -452,6 +452,10 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
             generic_section(f, d, p[i].file);
         if (p[i].plot && p[i].plot[0])
             fprintf(f, "![%s](%s)\n\n", p[i].name, p[i].plot);
+        else if (p[i].status == CHASE_EXIT_PLOT)
+            /* One line of a fixed form: bench/replot.sh, having drawn the
+             * plot from the script elsewhere, puts the image here. */
+            fprintf(f, "Plot: not drawn here; its gnuplot script is `%s.gp`.\n\n", p[i].name);
         fprintf(f, "Data: `%s` (%.1f s).\n\n", p[i].file, p[i].seconds);
     }
     for (i = 0; i < n; i++)

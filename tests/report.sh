@@ -67,6 +67,19 @@ check "... columns of one device named by directory" grep -q "simulated hierarch
 check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/compare.md"
 [ $plots = yes ] && check "... the curves overlaid in a PNG" is_png "$tmp/c/compare-cycles.png"
 
+# Where there is no gnuplot, each part keeps its script and report.md says
+# so; bench/replot.sh draws them elsewhere and puts the images in.
+GNUPLOT=/nonexistent "$CHASE" report --sim "$sim" -q -o "$tmp/np" 2> /dev/null
+check "no gnuplot: every plotting part kept its script" \
+    sh -c "for p in sweep lines tlb loads banks; do test -s '$tmp/np/'\$p.gp || exit 1; done"
+check "... and report.md says where each plot's script is" \
+    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 5
+if [ $plots = yes ]; then
+    sh "$srcdir/bench/replot.sh" "$tmp/np" "$srcdir/plots/chase.gp" > "$tmp/replot.out" 2>&1
+    check "bench/replot.sh draws them" sh -c "for p in sweep lines tlb loads banks; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
+    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 5
+fi
+
 # Bad arguments.
 expect 2 'report.*-o' report --sim "$sim"
 expect 2 'two or more' report --compare "$tmp/r" -o "$tmp/c2"
