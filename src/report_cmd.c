@@ -157,6 +157,15 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
             argv[n++] = buf[b++];
         }
     }
+    /* The carveout shapes the caches the other parts measure; banks
+     * takes the most shared memory unless asked, so it keeps its own. */
+    if (o->carveout >= 0 && strcmp(p->name, "banks")) {
+        snprintf(buf[b], sizeof buf[b], "%d", o->carveout);
+        argv[n++] = "--carveout";
+        argv[n++] = buf[b++];
+    }
+    if (o->verbose)
+        argv[n++] = "-v";
     if (o->cache_op && p->cache_op) {
         argv[n++] = "--cache-op";
         argv[n++] = (char *)o->cache_op;
@@ -185,6 +194,19 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
     argv[n++] = "-q";
     argv[n] = NULL;
     return n;
+}
+
+/* Removes what an earlier report left of a part in dir (its data, rows
+ * kept when stopped, plot and script), which this run writes anew. */
+static void forget_part(const char *dir, const char *name)
+{
+    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp"};
+    char path[4200];
+    size_t i;
+
+    for (i = 0; i < sizeof ext / sizeof ext[0]; i++)
+        if ((size_t)snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext[i]) < sizeof path)
+            unlink(path);
 }
 
 /* Reads what a part left: its file, or the rows it kept when stopped. */
@@ -349,6 +371,9 @@ static int run_report(const struct chase_opts *o)
         double p0 = now();
         int n;
 
+        /* A reused directory: the part's files from before go first, so a
+         * part that writes nothing now (or is not run) shows no old rows. */
+        forget_part(dir, parts[i].name);
         if (parts[i].from_sweep && runs[0].status != 0 && runs[0].status != CHASE_EXIT_PLOT) {
             snprintf(runs[i].reason, sizeof runs[i].reason, "needs the sweep's levels, and the sweep did not complete");
             continue;

@@ -80,6 +80,12 @@ if [ $plots = yes ]; then
     check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 5
 fi
 
+# A reused directory: a part that writes nothing now shows no old rows.
+mkdir "$tmp/reuse" && cp "$tmp/r/sweep.tsv" "$tmp/reuse/sms.tsv"
+"$CHASE" report --sim "$sim" -q -o "$tmp/reuse" 2> /dev/null
+check "a reused directory: the old sms.tsv is gone" test ! -e "$tmp/reuse/sms.tsv"
+check "... and report.md has no sms rows" sh -c "! grep -q '^## sms' '$tmp/reuse/report.md'"
+
 # Bad arguments.
 expect 2 'report.*-o' report --sim "$sim"
 expect 2 'two or more' report --compare "$tmp/r" -o "$tmp/c2"

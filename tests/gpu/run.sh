@@ -63,6 +63,15 @@ log "chase report: every measurement the backend supports, one directory"
 timed report chase report -b cuda -o "$OUT/$tag-report"
 tail -8 "$OUT/$tag-report.err"
 
+log "a second report, and the two side by side (report --compare)"
+timed report-2 chase report -b cuda -o "$OUT/$tag-report-2"
+timed compare chase report --compare "$OUT/$tag-report" "$OUT/$tag-report-2" -o "$OUT/$tag-compare"
+
+log "loads: one lane's latency against the sweep's, per level (lanes 1 rows)"
+awk -F '\t' '/^# table: loads/ { on = 1; next } /^# table:/ { on = 0 } on && !/^#/ && $4 == 1 {
+    printf "%-8s width %2s: loads %7.1f  sweep %7.1f  ratio %.4f\n", $1, $3, $7, $17, $7 / $17 }' \
+    "$OUT/$tag-report/loads.tsv" | tee "$OUT/$tag-loads-vs-sweep.txt"
+
 log "what the report's parts said"
 for p in banks loads lines tlb sms; do
     echo "-- $p"
