@@ -68,6 +68,7 @@ static int measure(void *dev, uint64_t bytes, uint64_t stride, uint64_t seed, st
         struct chase_point pt;
         unsigned i;
         memset(&s, 0, sizeof s);
+        memset(&pt, 0, sizeof pt);     /* fields not set here (sub, samples) are zero, as the backend expects */
         pt.bytes = bytes;
         pt.stride = stride;
         pt.pattern = CHASE_PATTERN_RANDOM;
