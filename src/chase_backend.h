@@ -4,6 +4,7 @@
 #ifndef CHASE_BACKEND_H
 #define CHASE_BACKEND_H
 
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -218,6 +219,12 @@ static inline void chase_kv_set(struct chase_kv *kv, int *n, const char *key, co
 static inline void chase_num_text(double v, char *buf, size_t len)
 {
     int prec;
+    /* A whole number is written whole (52428800, not 5.24288e+07): a
+     * byte count reads as one, to people and to strtoull alike. */
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        snprintf(buf, len, "%.0f", v);
+        return;
+    }
     for (prec = 6; prec < 17; prec++) {
         char *end;
         snprintf(buf, len, "%.*g", prec, v);

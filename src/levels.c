@@ -1091,22 +1091,27 @@ size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *
     int i;
     for (i = 0; i < m->n && n < max; i++) {
         char *end;
-        unsigned long long v;
+        double v;
         if (strncmp(m->kv[i].key, prefix, sizeof prefix - 1) || !m->kv[i].key[sizeof prefix - 1])
             continue;
-        v = strtoull(m->kv[i].val, &end, 10);
-        if (end == m->kv[i].val || !v)
+        /* A number as any writer may put it ("52428800", "5.24288e+07"),
+         * whole and in range, or the fact is not used. */
+        v = strtod(m->kv[i].val, &end);
+        if (end == m->kv[i].val || !(v >= 1 && v < 1.8e19) || v != floor(v))
             continue;
         snprintf(caches[n].name, sizeof caches[n].name, "%s", m->kv[i].key + sizeof prefix - 1);
-        caches[n++].bytes = v;
+        caches[n++].bytes = (uint64_t)v;
     }
     return n;
 }
 
 static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
 {
-    char a[32], prev[sizeof lv->name];
+    char a[32], prev[sizeof lv->name], *cut;
     snprintf(prev, sizeof prev, "%s", i ? lv[i - 1].name : "L0");
+    /* Beyond a cache, not beyond one of its parts ("L1 part 2", "L2 far"). */
+    if ((cut = strstr(prev, " part ")) || (cut = strstr(prev, " near")) || (cut = strstr(prev, " far")))
+        *cut = 0;
     snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", prev);
     snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
 }

@@ -30,6 +30,11 @@ function sources(i,   n, w, k, s, r) {
     return s
 }
 function dest(i,   w) { split(ops[i], w, /[ ,]+/); return w[1] }
+# Marks the registers load i writes (one per 4 bytes of its width).
+function taint(i, t,   d, dn, m) {
+    d = dest(i); dn = substr(d, 2) + 0
+    for (m = 0; m < width / 4 || m < 1; m++) t["R" (dn + m)] = 1
+}
 function width_of(o) { return o ~ /\.128/ ? 16 : o ~ /\.64/ ? 8 : o ~ /\.(U8|S8|U16|S16)/ ? 0 : 4 }
 function isload(i) { return op[i] ~ ("^" unit "(\\.|$)") }
 function isclock(i) { return op[i] == "CS2R" && ops[i] ~ /SR_CLOCKLO/ }
@@ -60,16 +65,23 @@ function judge(a, b, kind,   i, j, k, nl, ld, bad, r, tainted, s, w, ww, ok, las
         if (width_of(op[i]) != width) bad = bad op[i] " is not " width " bytes; "
         if (mods != "" && op[i] !~ mods) bad = bad op[i] " lacks " mods "; "
     }
-    # The registers each load writes.
+    # Inside the burst, a register is a load's from that load on (before
+    # it, the same register may hold an address or an old value): an
+    # instruction between the first and the last load that reads or
+    # writes one waits for that load, and the loads are no longer back to
+    # back.
     delete tainted
-    for (k = 1; k <= nl; k++) {
-        d = dest(ld[k]); dn = substr(d, 2) + 0
-        for (m = 0; m < width / 4 || m < 1; m++) tainted["R" (dn + m)] = 1
-    }
     if (kind == "straight" && nl) {
-        for (i = ld[1] + 1; i < ld[nl]; i++) if (!isload(i)) {
-            s = sources(i); for (r in tainted) if (index(s, " " r " ")) { bad = bad "a loaded register read inside the burst: " txt[i] "; "; break }
+        for (i = ld[1]; i < ld[nl]; i++) {
+            if (isload(i)) { taint(i, tainted); continue }
+            s = sources(i) dest(i) " "
+            for (r in tainted) if (index(s, " " r " ")) { bad = bad "a loaded register used inside the burst: " txt[i] "; "; break }
         }
+    }
+    # After the last load, every load's registers.
+    delete tainted
+    for (k = 1; k <= nl; k++) taint(ld[k], tainted)
+    if (kind == "straight" && nl) {
         # After the last load: only the combine reads what the loads wrote
         # (and what the combine made), and the closing read follows it.
         last = 0

@@ -20,6 +20,8 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("/* generated from %s by embed: do not edit */\n", argv[2]);
+    /* The kernels are chase's own code, under its licence. */
+    printf("/* SPDX-License-Identifier: BSD-3-Clause */\n");
     /* Aligned: the driver reads the image in place. */
     printf("const unsigned char %s[] __attribute__((aligned(64))) = {\n", argv[1]);
     while ((c = fgetc(f)) != EOF)

@@ -9,8 +9,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -u
-OUT=${OUT:-$PWD/gpu-out}
+# Everything is written under a folder of its own and comes back as one
+# archive in $OUT (the device tool returns a limited count of files).
+final=${OUT:-$PWD/gpu-out}
 tag=${TAG:-gpu}
+mkdir -p "$final"
+OUT=$(mktemp -d)/$tag
 mkdir -p "$OUT"
 tarball=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
@@ -52,6 +56,7 @@ if [ -z "${QUICK:-}" ]; then
     for t in tests/*.log tests/*/*.log; do
         grep -q '^not ok' "$t" 2>/dev/null && { echo "-- $t"; grep '^not ok' "$t" | head -5; }
     done
+    mkdir -p "$OUT/check-logs" && cp test-suite.log tests/*.log "$OUT/check-logs/" 2>/dev/null
 fi
 
 log "the default sweep, twice (refinement and the SM spread included)"
@@ -105,4 +110,4 @@ st=0; chase -b cuda --max 4T -q -o /dev/null 2>&1 || st=$?; echo "4 TiB: exit $s
 
 cat "$OUT/$tag-times.txt"
 # One archive comes back better than many files.
-cd "$OUT" && tar -czf "$tag-results.tar.gz" --exclude '*.tar.gz' ./* && echo "results: $OUT/$tag-results.tar.gz"
+tar -czf "$final/$tag-results.tar.gz" -C "$(dirname "$OUT")" "$tag" && echo "results: $final/$tag-results.tar.gz"
