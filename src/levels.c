@@ -1499,8 +1499,11 @@ struct want {
 
 static int by_priority(const void *a, const void *b)
 {
-    double x = ((const struct want *)a)->priority, y = ((const struct want *)b)->priority;
-    return (x < y) - (x > y);
+    const struct want *x = a, *y = b;
+    /* Equal priorities in size order: the same sizes on every C library. */
+    if (x->priority != y->priority)
+        return x->priority > y->priority ? -1 : 1;
+    return (x->bytes > y->bytes) - (x->bytes < y->bytes);
 }
 
 static int by_bytes(const void *a, const void *b)

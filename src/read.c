@@ -155,7 +155,12 @@ static int doc_curve(const char *path, const struct chase_doc *d, struct chase_c
 static int by_bytes(const void *a, const void *b)
 {
     const struct chase_row *x = a, *y = b;
-    return (x->bytes > y->bytes) - (x->bytes < y->bytes);
+    /* Ties broken by the latency: qsort is not stable (glibc's changed
+     * algorithm in 2.37), and the levels must not depend on which C
+     * library ordered rows of one size. */
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? -1 : 1;
+    return (x->cycles > y->cycles) - (x->cycles < y->cycles);
 }
 
 int chase_curves_read(const char *path, struct chase_curve **out, size_t *nout, char *err, size_t len)

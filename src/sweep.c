@@ -51,7 +51,12 @@ int chase_list_backends(const struct chase_opts *o)
 static int by_bytes(const void *a, const void *b)
 {
     const struct chase_row *x = a, *y = b;
-    return (x->bytes > y->bytes) - (x->bytes < y->bytes);
+    /* Ties broken by the latency: qsort is not stable (glibc's changed
+     * algorithm in 2.37), and the levels must not depend on which C
+     * library ordered rows of one size. */
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? -1 : 1;
+    return (x->cycles > y->cycles) - (x->cycles < y->cycles);
 }
 
 /* The whole sweep, sorted, written to the output again: a refined sweep

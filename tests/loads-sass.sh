@@ -40,6 +40,19 @@ v=$(regions -v fn=new_burst -v unit=LDG -v width=8 -v mods='STRONG\.GPU' -v burs
 case $v in *"is not 8 bytes"*"lacks"*) ok "the SASS checker rejects a load of another width or operator" ;;
            *) not_ok "the SASS checker on a wrong width: $v" ;; esac
 
+v=$(regions -v fn=burst8 -v unit=LDG -v width=8 -v mods='STRONG\.SM' -v bursts=2 "$fx")
+[ "$v" = ok ] && ok "the SASS checker accepts a burst that moves an address out of a register a later load writes" ||
+    not_ok "the SASS checker on burst8: $v"
+v=$(regions -v fn=guarded_block -v unit=LDG -v width=4 -v mods='STRONG\.SM' -v loops=4 "$fx")
+[ "$v" = ok ] && ok "the SASS checker accepts a loop of 4 loads behind a forward guard branch" ||
+    not_ok "the SASS checker on guarded_block: $v"
+# The burst with its second load's address read from the first load's
+# registers (a dependent load: serialised) is rejected.
+sed '/Function : burst8/,$ s/LDG.E.64.STRONG.SM R18, desc\[UR8\]\[R10.64\]/LDG.E.64.STRONG.SM R18, desc[UR8][R16.64]/; /Function : burst8/,$ s/IMAD.MOV.U32 R10, RZ, RZ, R19 ;/IMAD.MOV.U32 R10, RZ, RZ, R17 ;/' "$fx" > "$tmp/dep.txt"
+v=$(regions -v fn=burst8 -v unit=LDG -v width=8 -v mods='STRONG\.SM' -v bursts=2 "$tmp/dep.txt")
+case $v in *"a loaded register used inside the burst"*) ok "the SASS checker rejects a burst whose second load waits for the first" ;;
+           *) not_ok "the SASS checker on a dependent burst: $v" ;; esac
+
 if [ "${CHASE_HAVE_CUDA:-no}" != yes ]; then
     [ -n "${CHASE_REQUIRE_MODULES:-}" ] && { not_ok "the cuda module was not configured"; finish; exit 1; }
     finish

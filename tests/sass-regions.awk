@@ -3,8 +3,9 @@
 # __noinline__ device functions are code inside its listing (reached by
 # CALL.REL.NOINC), so regions are found by their clock reads, not by name:
 # a region is two consecutive `CS2R Rn, SR_CLOCKLO` with no CALL, RET or
-# EXIT between them; it is straight (no branch) or a loop (every branch in
-# it jumps back to an address inside it).  The control bits are read from
+# EXIT between them; it is straight (no branch) or a loop (a branch in it
+# jumps back to an address inside it; a forward one may only skip to a
+# place inside it, the guard of a loop of no iterations).  The control bits are read from
 # each instruction's second 64-bit word (bits 41-63: stall, yield, write
 # barrier 46-48, read barrier 49-51, wait mask 52-57).
 #
@@ -126,7 +127,10 @@ END {
             if (hard(i)) okr = 0
             if (op[i] ~ /^BRA/) {
                 tg = ops[i]; sub(/^.*0x/, "", tg); sub(/[^0-9a-f].*$/, "", tg); tg = hexval(tg)
-                if (tg <= addr[i] && tg > addr[a]) kind = "loop"; else okr = 0
+                # Back inside: a loop; forward inside: the guard that skips
+                # a loop of no iterations; anywhere else: not one region.
+                if (tg <= addr[i] && tg > addr[a]) kind = "loop"
+                else if (!(tg > addr[i] && tg <= addr[b])) okr = 0
             }
         }
         if (!okr) continue
