@@ -4,8 +4,9 @@
 # gnuplot script beside its data (DIR/PART.gp, the data inline); the script
 # names the image and the style file by their paths on that machine, so
 # those two lines are pointed here (STYLE: plots/chase.gp of this tree by
-# default), gnuplot draws DIR/PART.png, and report.md's "Plot: not drawn
-# here" line for the part becomes the image.
+# default), gnuplot draws DIR/PART.png (made smaller by pngquant where it
+# is installed), and report.md's "Plot: not drawn here" line for the part
+# becomes the image.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -eu
@@ -33,6 +34,11 @@ for gp in "$dir"/*.gp; do
         !l && /^load / { print "load '\''" style "'\''"; l = 1; next }
         { print }' "$gp" > "$tmp"
     if gnuplot "$tmp" && [ -s "$dir/$part.png" ]; then
+        # A palette of at most 256 colours looks the same on these plots at
+        # a third of the size (for a report kept in a repository).
+        if command -v pngquant > /dev/null; then
+            pngquant --quality 60-90 --speed 1 --force --output "$dir/$part.png" "$dir/$part.png" || true
+        fi
         echo "drew $dir/$part.png"
         if [ -f "$dir/report.md" ]; then
             sed "s|^Plot: not drawn here; its gnuplot script is \`$part\\.gp\`\\.\$|![$part]($part.png)|" \

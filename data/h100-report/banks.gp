@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.ujQoOx6OT6/h100/h100-report/banks.png'
-load '/tmp/tmp.xrKv3sL0yJ/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.66Xbkzb29g/h100/h100-report/banks.png'
+load '/tmp/tmp.b0xb36jvCV/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.05249 1.05131
-1 1.05212 1.05131
-2 2.04285 2.05093
-3 1.05554 1.05131
-4 4.04492 4.05015
-5 1.05432 1.05131
-6 8.04492 8.04861
-7 1.0509 1.05131
-8 16.0515 16.0455
-9 1.04919 1.05131
-10 32.0558 32.0394
-11 1.04773 1.05131
-12 32.0629 32.0394
-13 1.05164 1.05131
-14 32.0593 32.0394
-15 1.04797 1.05131
-16 32.0497 32.0394
-17 1.05359 1.05131
-18 32.059 32.0394
-19 1.05347 1.05131
-20 16.0496 16.0455
-21 1.04932 1.05131
+0 1.04724 1.05006
+1 1.05151 1.05006
+2 2.04358 2.04965
+3 1.05005 1.05006
+4 4.04272 4.04884
+5 1.05078 1.05006
+6 8.04492 8.0472
+7 1.04907 1.05006
+8 16.0483 16.0439
+9 1.05054 1.05006
+10 32.0577 32.0374
+11 1.05493 1.05006
+12 32.0482 32.0374
+13 1.04907 1.05006
+14 32.0461 32.0374
+15 1.05017 1.05006
+16 32.051 32.0374
+17 1.05017 1.05006
+18 32.052 32.0374
+19 1.05237 1.05006
+20 16.0526 16.0439
+21 1.04688 1.05006
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05261
-2 2.04456
-4 4.04944
-8 8.04419
-16 16.0468
-32 32.0836
+1 1.05029
+2 2.04285
+4 4.04553
+8 8.04272
+16 16.0469
+32 32.0483
 EOD
 $w1 << EOD
-1 2.07178
-2 4.07434
-4 8.05164
-8 16.0548
-16 32.058
-32 32.0585
+1 2.0437
+2 4.0708
+4 8.08093
+8 16.0712
+16 32.0616
+32 32.0568
 EOD
 $w2 << EOD
-1 4.04114
-2 8.03186
-4 16.0314
+1 4.04065
+2 8.03125
+4 16.0305
 8 32.0466
-16 32.0454
-32 32.0524
+16 32.0382
+32 32.046
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0
