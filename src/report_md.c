@@ -520,6 +520,42 @@ static double level_figure(const struct side *s, long r, const char *col)
     return r < 0 || c < 0 ? NAN : chase_doc_cell(t, (size_t)r, (size_t)c)->num;
 }
 
+/* The cache a level belongs to: "L2" of "L2 far" and of "L2 part 3". */
+static size_t base_len(const char *name)
+{
+    const char *p = strstr(name, " part ");
+    if (!p)
+        p = strstr(name, " near");
+    if (!p)
+        p = strstr(name, " far");
+    return p ? (size_t)(p - name) : strlen(name);
+}
+
+static int same_cache(const char *x, const char *y)
+{
+    size_t n = base_len(x);
+    return n == base_len(y) && !strncmp(x, y, n);
+}
+
+/* Where a side has no level of this name but parts of the same cache
+ * (one board's L1 seen as two plateaus, another's as one), says which. */
+static void parts_instead(FILE *f, const struct side *s, const char *name, const char *lead)
+{
+    const struct chase_doc_table *t = part_table(s, "sweep.levels");
+    int c = chase_doc_col(t, "name"), any = 0;
+    size_t r;
+    for (r = 0; t && c >= 0 && r < t->nrows; r++) {
+        const struct chase_cell *x = chase_doc_cell(t, r, (size_t)c);
+        if (!x->text || strcmp(x->text, name) == 0 || !same_cache(x->text, name))
+            continue;
+        fputs(any ? ", " : lead, f);
+        md_text(f, x->text);
+        any = 1;
+    }
+    if (any && *lead == ' ')
+        fputc(')', f);
+}
+
 static void compare_levels(FILE *f, const struct side *s, size_t n)
 {
     char names[32][48];
@@ -537,8 +573,17 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 continue;
             for (k = 0; k < nn && strcmp(names[k], x->text); k++)
                 ;
-            if (k == nn && nn < 32)
-                snprintf(names[nn++], sizeof names[0], "%s", x->text);
+            if (k == nn && nn < 32) {
+                /* A new name goes after the last of its cache's, so the
+                 * parts of one cache stay together. */
+                size_t at = nn, j;
+                for (j = 0; j < nn; j++)
+                    if (same_cache(names[j], x->text))
+                        at = j + 1;
+                memmove(names[at + 1], names[at], (nn - at) * sizeof names[0]);
+                snprintf(names[at], sizeof names[0], "%s", x->text);
+                nn++;
+            }
         }
     }
     fputs("| level |", f);
@@ -559,7 +604,9 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
             long r = level_row(&s[i], names[k]);
             double lo = level_figure(&s[i], r, "lo"), hi = level_figure(&s[i], r, "hi");
             if (r < 0) {
-                fputs(" (none) |", f);
+                fputs(" (none", f);
+                parts_instead(f, &s[i], names[k], "; seen as ");
+                fputs(") |", f);
                 continue;
             }
             if (!isnan(hi))
@@ -587,7 +634,9 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 if (r0 < 0 || r < 0) {
                     fprintf(f, "- %s: ", names[k]);
                     md_text(f, r < 0 ? s[i].device : s[0].device);
-                    fputs(" has no such level.\n", f);
+                    fputs(" has no such level", f);
+                    parts_instead(f, r < 0 ? &s[i] : &s[0], names[k], " (seen as ");
+                    fputs(".\n", f);
                     any = 1;
                     continue;
                 }

@@ -116,7 +116,7 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
         c[3].num = (double)L->hi;
         c[4].num = r4(L->blocks_lo);
         c[5].num = r4(L->blocks_hi);
-        c[6].num = tlb ? (double)L->page : NAN;
+        c[6].num = tlb && L->page ? (double)L->page : NAN;    /* 0: the probes could not tell */
         c[7].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_lo) : NAN;
         c[8].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_hi) : NAN;
         c[9].num = r4(L->cycles);
@@ -159,7 +159,7 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         snprintf(key, sizeof key, "%.15s.hi", L->name);
         chase_meta_num(r, key, (double)L->hi);
         snprintf(key, sizeof key, "%.15s.page", L->name);
-        chase_meta_num(r, key, (double)L->page);
+        chase_meta_num(r, key, L->page ? (double)L->page : NAN);
         snprintf(key, sizeof key, "%.15s.entries_lo", L->name);
         chase_meta_num(r, key, floor(L->entries_lo * 10 + 0.5) / 10);
         snprintf(key, sizeof key, "%.15s.entries_hi", L->name);
@@ -173,10 +173,11 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
     }
     chase_meta_num(r, "tlb_levels", (double)ntlb);
     chase_meta_num(r, "cache_steps", (double)ncache);
-    if (ntlb && agree)
+    if (ntlb && agree && page)
         chase_meta_num(r, "page_bytes", (double)page);
     else
-        chase_meta_add(r, "page_bytes", "%s", ntlb ? "the levels map different pages: see tlb" : "no TLB level found");
+        chase_meta_add(r, "page_bytes", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
+                       "see tlb" : "not measured: the probes could not tell (see tlb)");
     if (ncl)
         chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
     if (cpu) {
@@ -222,7 +223,8 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
         snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
                  2 * L->jump);
-        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s\n", L->name, reach, ent, chase_size_format(L->page, a, sizeof a),
+        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s\n", L->name, reach, ent,
+                L->page ? chase_size_format(L->page, a, sizeof a) : "unknown",
                 lat, miss);
     }
     if (!chase_meta_get_num(res, "walk_cycles", &v))
@@ -301,9 +303,11 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         int tlb = L->kind == CHASE_STEP_TLB;
         fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt %d lc rgb \"%s\"\n",
                 (unsigned long long)L->hi, (unsigned long long)L->hi, tlb ? 2 : 3, tlb ? "#D55E00" : "#808080");
-        if (tlb)
+        if (tlb && L->page)
             snprintf(lab, sizeof lab, "%s: %.0f x %s", L->name, L->entries_lo,
                      chase_size_format(L->page, sz, sizeof sz));
+        else if (tlb)
+            snprintf(lab, sizeof lab, "%s: %.0f blocks", L->name, L->entries_lo);
         else
             snprintf(lab, sizeof lab, "%s (%s)", L->name, kind_name(L->kind));
         fprintf(f, "set label %zu ", i + 1);
