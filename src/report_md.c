@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,9 +381,11 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
     }
     if (!any)
         fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
-    if (page)
+    if (page && isdigit((unsigned char)*page))
         fprintf(f, "\nPage size: %s (as measured, or the driver's belief where the probes could not tell: `%s` "
                    "says which).\n", page, file);
+    else if (page)
+        fprintf(f, "\nPage size: %s.\n", page);
     fputs("\n", f);
 }
 
