@@ -1,0 +1,33 @@
+# report-cpu.sh: chase report on this machine's CPU: under 2 minutes, the
+# parts the cpu backend supports (sweep, lines, tlb) measured and shown,
+# the others (sms, loads, banks) explained, report.json valid against the
+# schema, the plots real PNGs.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+[ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"
+start=$(date +%s)
+"$CHASE" report -b cpu -q -o "$tmp/r" 2> "$tmp/err"
+st=$?
+secs=$(($(date +%s) - start))
+plots=yes
+[ -n "${GNUPLOT_PROG:-}" ] || plots=no
+check "report -b cpu exits 0 (got $st; $(tail -1 "$tmp/err"))" sh -c "[ $st -eq 0 ] || { [ $st -eq 6 ] && [ $plots = no ]; }"
+check "... in under 2 minutes ($secs s)" test "$secs" -lt 120
+for part in sweep lines tlb; do
+    check "$part: measured, a section in report.md" grep -q "^## $part: " "$tmp/r/report.md"
+    check "$part: its data file is there" test -s "$tmp/r/$part.tsv"
+    if [ $plots = yes ]; then
+        check "$part: its plot is a PNG" sh -c "od -An -tx1 -N4 '$tmp/r/$part.png' | grep -q '89 50 4e 47'"
+    fi
+done
+for part in sms loads banks; do
+    check "$part: not measured, and report.md says why" grep -q "^- \*\*$part\*\* .*: .*cpu backend" "$tmp/r/report.md"
+done
+check "the sweep found at least two levels" test "$(grep -c '^# level: ' "$tmp/r/sweep.tsv")" -ge 2
+if command -v python3 > /dev/null 2>&1; then
+    check "report.json is valid against the schema" \
+        python3 "$srcdir/tests/json-check.py" "$srcdir/data/chase-format.schema.json" "$tmp/r/report.json"
+fi
+finish
