@@ -1,29 +1,31 @@
 #!/bin/sh
-# run.sh DIR SECONDS: runs each libFuzzer harness built in DIR (a build tree
-# configured with --enable-fuzzers) for SECONDS on a copy of its corpus.
+# run.sh DIR SECONDS [JOBS]: runs each libFuzzer harness built in DIR (a
+# build tree configured with --enable-fuzzers) for SECONDS on a copy of its
+# corpus, JOBS of them at once (default 1).
 # Prints one line per harness, "ok fuzz_NAME ..." or "CRASH fuzz_NAME ...",
 # and for a crash the sanitizer's summary and the input that caused it,
 # which is also kept in DIR/fuzz-crashes.  Exits 1 if any harness crashed.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -u
-if [ $# -ne 2 ]; then
-    echo "usage: $0 BUILD_DIR SECONDS" >&2
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 BUILD_DIR SECONDS [JOBS]" >&2
     exit 2
 fi
 dir=$1
 secs=$2
+jobs=${3:-1}     # harnesses run at once (each is one process)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/chase-fuzz.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 crashes=0
 
-for name in size spec json read; do
+one() {     # one NAME: runs that harness, prints its verdict
+    name=$1
     bin=$dir/tests/fuzz/fuzz_$name
     if [ ! -x "$bin" ]; then
         echo "CRASH fuzz_$name: not built in $dir (configure with CC=clang --enable-fuzzers)"
-        crashes=$((crashes + 1))
-        continue
+        return
     fi
     mkdir -p "$work/$name/corpus" "$work/$name/crash"
     cp "$here/corpus/$name"/* "$work/$name/corpus/"
@@ -36,9 +38,8 @@ for name in size spec json read; do
     found=$(ls "$work/$name/crash" | wc -l)
     if [ "$status" -eq 0 ] && [ "$found" -eq 0 ]; then
         echo "ok fuzz_$name: $secs s, ${runs:-?} inputs, corpus $(ls "$work/$name/corpus" | wc -l) files, no crash"
-        continue
+        return
     fi
-    crashes=$((crashes + 1))
     echo "CRASH fuzz_$name (exit $status) after ${runs:-?} inputs:"
     grep -E 'ERROR: (AddressSanitizer|libFuzzer)|runtime error|^SUMMARY' "$work/$name/log" | head -5 | sed 's/^/    /'
     mkdir -p "$dir/fuzz-crashes"
@@ -49,5 +50,17 @@ for name in size spec json read; do
         od -An -c "$f" | head -16 | sed 's/^/    /'
     done
     [ "$found" -gt 0 ] || tail -20 "$work/$name/log" | sed 's/^/    /'
+}
+
+n=0
+for name in size spec json read; do
+    one "$name" > "$work/$name.verdict" 2>&1 &
+    n=$((n + 1))
+    [ $((n % jobs)) -eq 0 ] && wait
+done
+wait
+for name in size spec json read; do
+    cat "$work/$name.verdict"
+    grep -q '^CRASH' "$work/$name.verdict" && crashes=$((crashes + 1))
 done
 [ "$crashes" -eq 0 ]
