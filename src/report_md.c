@@ -559,6 +559,23 @@ static void parts_instead(FILE *f, const struct side *s, const char *name, const
         fputc(')', f);
 }
 
+/* A side-by-side table's header: the first column's name, then a column
+ * a report. */
+static void side_header(FILE *f, const char *first, const struct side *s, size_t n)
+{
+    size_t i;
+    fprintf(f, "| %s |", first);
+    for (i = 0; i < n; i++) {
+        fputc(' ', f);
+        md_text(f, s[i].device);
+        fputs(" |", f);
+    }
+    fputs("\n|---|", f);
+    for (i = 0; i < n; i++)
+        fputs("---|", f);
+    fputc('\n', f);
+}
+
 static void compare_levels(FILE *f, const struct side *s, size_t n)
 {
     char names[32][48];
@@ -589,16 +606,7 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
             }
         }
     }
-    fputs("| level |", f);
-    for (i = 0; i < n; i++) {
-        fputc(' ', f);
-        md_text(f, s[i].device);
-        fputs(" |", f);
-    }
-    fputs("\n|---|", f);
-    for (i = 0; i < n; i++)
-        fputs("---|", f);
-    fputc('\n', f);
+    side_header(f, "level", s, n);
     for (k = 0; k < nn; k++) {
         fputs("| ", f);
         md_text(f, names[k]);
@@ -695,16 +703,7 @@ static void compare_results(FILE *f, const struct side *s, size_t n)
             if (seen)
                 continue;
             if (!any) {
-                fputs("| result |", f);
-                for (j = 0; j < n; j++) {
-                    fputc(' ', f);
-                    md_text(f, s[j].device);
-                    fputs(" |", f);
-                }
-                fputs("\n|---|", f);
-                for (j = 0; j < n; j++)
-                    fputs("---|", f);
-                fputc('\n', f);
+                side_header(f, "result", s, n);
                 any = 1;
             }
             fputs("| ", f);
