@@ -22,6 +22,7 @@ st=$?
 end=$(date +%s)
 check "analyze of a million rows exits 0 within 20 s (exit $st, $((end - start)) s)" test "$st" -eq 0
 grep '^# level' "$tmp/out" | sed 's/^# level: //; s/[a-z]*=//g; s/ /_/g' | cut -f1-4 | tr '\t' ' ' > "$tmp/lv"
+sed 's/^/# found: /' "$tmp/lv"
 check "three levels" test "$(wc -l < "$tmp/lv")" -eq 3
 check "the L1 ends at 48 KiB and the L2 at 2 MiB, each interval within a bin of the truth" \
     awk 'NR == 1 { a = $2 <= 49152 && $3 >= 49152 && $3 / $2 < 1.01 }
