@@ -116,6 +116,16 @@ int chase_loads_plan_row(uint64_t first, uint64_t last, uint64_t cap, uint64_t b
     return 0;
 }
 
+/* A sample set's mean (NAN for none). */
+static double mean_of(const struct chase_samples *s)
+{
+    unsigned n = s->n < CHASE_MAX_SAMPLES ? s->n : CHASE_MAX_SAMPLES, i;
+    double sum = 0;
+    for (i = 0; i < n; i++)
+        sum += s->cycles[i];
+    return n ? sum / n : NAN;
+}
+
 /* A sample set's median and spread. */
 static void summarize(const struct chase_samples *s, double *med, double *p5, double *p95, double *ns)
 {
@@ -174,7 +184,7 @@ static void row_init(struct chase_loads_row *row)
     size_t k;
     for (k = 0; k < CHASE_LOADS_NS; k++)
         row->t[k] = row->p5[k] = row->p95[k] = NAN;
-    row->latency = row->latency_ns = row->issue = row->bpc_warp = row->sm_cycles = row->bpc_sm = NAN;
+    row->latency = row->latency_ns = row->latency_mean = row->issue = row->bpc_warp = row->sm_cycles = row->bpc_sm = NAN;
     row->warps = row->burst = 0;
 }
 
@@ -210,6 +220,8 @@ int chase_loads_measure(const struct chase_backend *ops, void *dev, const struct
         if ((rc = ops->loads(dev, &rq, &s, err, len)) != CHASE_OK)
             return rc;
         summarize(&s, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL);
+        if (k == 0)
+            row->latency_mean = mean_of(&s);
     }
     if (plan->warps) {
         if (*stop)
@@ -273,6 +285,8 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
             return rc;
         }
         summarize(&s, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL);
+        if (k == 0)
+            row->latency_mean = mean_of(&s);
     }
     err[0] = 0;
     if (warps) {
@@ -297,9 +311,9 @@ static const struct chase_column loads_cols[] = {
     {"lane_stride", CHASE_INT}, {"block", CHASE_INT}, {"latency", CHASE_REAL}, {"latency_ns", CHASE_REAL},
     {"issue", CHASE_REAL}, {"n", CHASE_INT}, {"settled", CHASE_INT}, {"bytes_per_cycle_warp", CHASE_REAL},
     {"warps", CHASE_INT}, {"burst", CHASE_INT}, {"sm_cycles", CHASE_REAL}, {"bytes_per_cycle_sm", CHASE_REAL},
-    {"sweep_latency", CHASE_REAL}, {"note", CHASE_TEXT},
+    {"sweep_latency", CHASE_REAL}, {"note", CHASE_TEXT}, {"latency_mean", CHASE_REAL},
 };
-const struct chase_table chase_loads_table = {"loads", loads_cols, 18, NULL};
+const struct chase_table chase_loads_table = {"loads", loads_cols, 19, NULL};
 
 static const struct chase_column conv_cols[] = {
     {"level", CHASE_TEXT}, {"width", CHASE_INT}, {"lanes", CHASE_INT}, {"n", CHASE_INT},
@@ -324,7 +338,7 @@ static double count_or_nan(unsigned v, int known)
 
 int chase_loads_write_row(struct chase_writer *w, const struct chase_loads_row *r)
 {
-    struct chase_cell c[18];
+    struct chase_cell c[19];
     int issue = !isnan(r->issue);
 
     memset(c, 0, sizeof c);
@@ -346,6 +360,7 @@ int chase_loads_write_row(struct chase_writer *w, const struct chase_loads_row *
     c[15].num = sig6(r->bpc_sm);
     c[16].num = sig6(r->sweep);
     c[17].text = r->note;
+    c[18].num = sig6(r->latency_mean);
     return chase_writer_row(w, c);
 }
 

@@ -75,6 +75,9 @@ struct chase_loads_row {
     uint64_t lane_stride, block;
     double latency;             /* cycles: T(1) */
     double latency_ns;
+    double latency_mean;        /* cycles: T(1)'s mean over its samples, the statistic a sweep's chain
+                                 * averages to (a level whose single loads spread widely, DRAM's, has
+                                 * a median apart from its mean) */
     double issue;               /* cycles a further independent load adds */
     unsigned n;                 /* the N the issue figure was taken at */
     int settled;

@@ -131,7 +131,9 @@ static void describe(struct chase_session *s, unsigned hw, unsigned max_warps, u
                    "has (1 to 32; b64 to 16, b128 to 8)");
     chase_meta_add(&s->meta, "latency", "T(1): cycles from the first clock read to the use of one load's "
                    "result; removed: the clock reads' own cost, from a dry run of the same code without the load "
-                   "(its XOR reading a register already there); kept: the dependent XOR's own cycles");
+                   "(its XOR reading a register already there); kept: the dependent XOR's own cycles; latency is the median of "
+                   "T(1)'s samples, latency_mean their mean (a sweep's figure is a chain's mean: where single loads "
+                   "spread widely, as DRAM's do, compare it with latency_mean)");
     chase_meta_add(&s->meta, "issue", "(T(N) - T(1)) / (N - 1) at the smallest N from which every larger N's "
                    "figure lies within %g%% or %g cycles of it (settled = 0: none did; no figure where T(N) <= T(1): "
                    "the level's noise exceeds the issue)",
@@ -290,7 +292,7 @@ int chase_loads_main(const struct chase_opts *o)
                 snprintf(r->note, sizeof r->note, "not measured: %.140s", err);
             }
         } else {
-            r->latency = r->issue = r->latency_ns = r->bpc_warp = r->sm_cycles = r->bpc_sm = NAN;
+            r->latency = r->issue = r->latency_ns = r->latency_mean = r->bpc_warp = r->sm_cycles = r->bpc_sm = NAN;
             r->shared = 1;
             r->width = widths[j];
             r->lanes = hw;

@@ -285,7 +285,7 @@ static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
         generic_section(f, d, file);
         return;
     }
-    fputs("| level | working set | load | lanes | latency, cycles | the sweep's | issue, cycles (N) | "
+    fputs("| level | working set | load | lanes | latency, cycles: median (mean) | the sweep's | issue, cycles (N) | "
           "B/cycle, warp | B/cycle, SM | note |\n|---|---|---|---|---|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
         char a[32];
@@ -297,6 +297,12 @@ static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
         md_cellv(f, t, r, "lanes");
         fputs(" | ", f);
         md_cellv(f, t, r, "latency");
+        /* Files written before the mean was kept have no such column. */
+        if (chase_doc_col(t, "latency_mean") >= 0 && !isnan(cellv(t, r, "latency_mean")->num)) {
+            fputs(" (", f);
+            md_cellv(f, t, r, "latency_mean");
+            fputs(")", f);
+        }
         fputs(" | ", f);
         md_cellv(f, t, r, "sweep_latency");
         fputs(" | ", f);
@@ -312,7 +318,7 @@ static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
             md_text(f, cellv(t, r, "note")->text);
         fputs(" |\n", f);
     }
-    fprintf(f, "\nLatency: from the first clock read to the use of one load's result; issue: (T(N) - T(1)) / (N - 1), "
+    fprintf(f, "\nLatency: from the first clock read to the use of one load's result, the median of its samples (their mean in brackets: a sweep's figure is a chain's mean); issue: (T(N) - T(1)) / (N - 1), "
                "the cycles each further independent load adds; T(N) for every N is in `%s` (table convergence).\n\n",
             file);
 }
