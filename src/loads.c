@@ -116,36 +116,54 @@ int chase_loads_plan_row(uint64_t first, uint64_t last, uint64_t cap, uint64_t b
     return 0;
 }
 
-/* A sample set's mean (NAN for none). */
-static double mean_of(const struct chase_samples *s)
+/* Samples pooled from one or more launches. */
+struct pool {
+    double cycles[CHASE_LOADS_T1_LAUNCHES * CHASE_MAX_SAMPLES];
+    double ns[CHASE_LOADS_T1_LAUNCHES * CHASE_MAX_SAMPLES];
+    unsigned n;
+};
+
+static void pool_add(struct pool *p, const struct chase_samples *s)
 {
-    unsigned n = s->n < CHASE_MAX_SAMPLES ? s->n : CHASE_MAX_SAMPLES, i;
+    unsigned i, n = s->n < CHASE_MAX_SAMPLES ? s->n : CHASE_MAX_SAMPLES;
+    for (i = 0; i < n && p->n < sizeof p->cycles / sizeof p->cycles[0]; i++, p->n++) {
+        p->cycles[p->n] = s->cycles[i];
+        p->ns[p->n] = s->ns[i];
+    }
+}
+
+/* A pool's median, spread, mean and median ns (sorts its arrays). */
+static void summarize_pool(struct pool *p, double *med, double *p5, double *p95, double *ns, double *mean)
+{
+    unsigned i;
     double sum = 0;
-    for (i = 0; i < n; i++)
-        sum += s->cycles[i];
-    return n ? sum / n : NAN;
+
+    if (!p->n) {
+        *med = *p5 = *p95 = NAN;
+        if (ns)
+            *ns = NAN;
+        if (mean)
+            *mean = NAN;
+        return;
+    }
+    for (i = 0; i < p->n; i++)
+        sum += p->cycles[i];
+    if (mean)
+        *mean = sum / p->n;
+    *med = chase_median(p->cycles, p->n);
+    *p5 = chase_quantile(p->cycles, p->n, 0.05);
+    *p95 = chase_quantile(p->cycles, p->n, 0.95);
+    if (ns)
+        *ns = chase_median(p->ns, p->n);
 }
 
 /* A sample set's median and spread. */
 static void summarize(const struct chase_samples *s, double *med, double *p5, double *p95, double *ns)
 {
-    double v[CHASE_MAX_SAMPLES];
-    unsigned n = s->n < CHASE_MAX_SAMPLES ? s->n : CHASE_MAX_SAMPLES;
-
-    if (!n) {
-        *med = *p5 = *p95 = NAN;
-        if (ns)
-            *ns = NAN;
-        return;
-    }
-    memcpy(v, s->cycles, n * sizeof *v);
-    *med = chase_median(v, n);
-    *p5 = chase_quantile(v, n, 0.05);
-    *p95 = chase_quantile(v, n, 0.95);
-    if (ns) {
-        memcpy(v, s->ns, n * sizeof *v);
-        *ns = chase_median(v, n);
-    }
+    struct pool p;
+    p.n = 0;
+    pool_add(&p, s);
+    summarize_pool(&p, med, p5, p95, ns, NULL);
 }
 
 /* The issue figure and the bytes a cycle from the row's T(N). */
@@ -213,15 +231,20 @@ int chase_loads_measure(const struct chase_backend *ops, void *dev, const struct
     rq.seed = seed;
     rq.stop = stop;
     for (k = 0; k < plan->nbursts; k++) {
-        if (*stop)
-            return CHASE_EINTR;
-        memset(&s, 0, sizeof s);
-        rq.inflight = chase_loads_n[k];
-        if ((rc = ops->loads(dev, &rq, &s, err, len)) != CHASE_OK)
-            return rc;
-        summarize(&s, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL);
-        if (k == 0)
-            row->latency_mean = mean_of(&s);
+        static struct pool p;   /* large: not on the stack */
+        unsigned launch;
+        p.n = 0;
+        for (launch = 0; launch < (k == 0 ? CHASE_LOADS_T1_LAUNCHES : 1); launch++) {
+            if (*stop)
+                return CHASE_EINTR;
+            memset(&s, 0, sizeof s);
+            rq.inflight = chase_loads_n[k];
+            if ((rc = ops->loads(dev, &rq, &s, err, len)) != CHASE_OK)
+                return rc;
+            pool_add(&p, &s);
+        }
+        summarize_pool(&p, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL,
+                       k == 0 ? &row->latency_mean : NULL);
     }
     if (plan->warps) {
         if (*stop)
@@ -284,9 +307,13 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
                 break;
             return rc;
         }
-        summarize(&s, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL);
-        if (k == 0)
-            row->latency_mean = mean_of(&s);
+        {
+            static struct pool p;
+            p.n = 0;
+            pool_add(&p, &s);
+            summarize_pool(&p, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL,
+                           k == 0 ? &row->latency_mean : NULL);
+        }
     }
     err[0] = 0;
     if (warps) {

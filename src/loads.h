@@ -67,6 +67,13 @@ int chase_loads_plan_row(uint64_t first, uint64_t last, uint64_t cap, uint64_t b
                          unsigned burst, struct chase_loads_plan *p, char *why, size_t len);
 
 /* One row of the table: a level, an access width, the lanes that load. */
+/* T(1) is the figure set beside the sweep's, and where single loads
+ * spread widely (the H100's DRAM: 540 to 830 cycles) one launch's samples
+ * leave its median and mean uncertain by several percent: it is taken over
+ * this many launches of the loads hook, pooled (the cursors move on between
+ * launches, so every sample reads other blocks). */
+#define CHASE_LOADS_T1_LAUNCHES 8
+
 struct chase_loads_row {
     char level[16];
     int shared;                 /* shared memory (the shared hook) rather than global loads */
