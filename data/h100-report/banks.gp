@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.66Xbkzb29g/h100/h100-report/banks.png'
-load '/tmp/tmp.b0xb36jvCV/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.mN3Dvxkh9d/h100/h100-report/banks.png'
+load '/tmp/tmp.jvsL2wkJ2Y/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.04724 1.05006
-1 1.05151 1.05006
-2 2.04358 2.04965
-3 1.05005 1.05006
-4 4.04272 4.04884
-5 1.05078 1.05006
-6 8.04492 8.0472
-7 1.04907 1.05006
-8 16.0483 16.0439
-9 1.05054 1.05006
-10 32.0577 32.0374
-11 1.05493 1.05006
-12 32.0482 32.0374
-13 1.04907 1.05006
-14 32.0461 32.0374
-15 1.05017 1.05006
-16 32.051 32.0374
-17 1.05017 1.05006
-18 32.052 32.0374
-19 1.05237 1.05006
-20 16.0526 16.0439
-21 1.04688 1.05006
+0 1.05103 1.05139
+1 1.05212 1.05139
+2 2.04602 2.05115
+3 1.052 1.05139
+4 4.04419 4.05068
+5 1.05017 1.05139
+6 8.04675 8.04973
+7 1.0509 1.05139
+8 16.0538 16.0478
+9 1.0509 1.05139
+10 32.0587 32.044
+11 1.05457 1.05139
+12 32.0568 32.044
+13 1.04736 1.05139
+14 32.0675 32.044
+15 1.05591 1.05139
+16 32.0544 32.044
+17 1.05188 1.05139
+18 32.0576 32.044
+19 1.052 1.05139
+20 16.05 16.0478
+21 1.04968 1.05139
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05029
-2 2.04285
-4 4.04553
-8 8.04272
-16 16.0469
-32 32.0483
+1 1.05164
+2 2.04736
+4 4.04541
+8 8.04956
+16 16.0704
+32 32.0743
 EOD
 $w1 << EOD
-1 2.0437
-2 4.0708
-4 8.08093
-8 16.0712
-16 32.0616
-32 32.0568
+1 2.07581
+2 4.05005
+4 8.05188
+8 16.0581
+16 32.0568
+32 32.0779
 EOD
 $w2 << EOD
-1 4.04065
-2 8.03125
-4 16.0305
-8 32.0466
-16 32.0382
-32 32.046
+1 4.05823
+2 8.03662
+4 16.0463
+8 32.0531
+16 32.0699
+32 32.0613
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0
