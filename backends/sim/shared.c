@@ -14,6 +14,7 @@
 
 #include "shared.h"
 #include "size.h"
+#include "spec.h"
 
 /* The b128 phases the AMDGPU optimization guide gives for CDNA3. */
 static const char cdna3_b128[] =
@@ -484,4 +485,13 @@ int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, str
         out->ns[s] = NAN;
     }
     return CHASE_OK;
+}
+
+int sim_parse_all(const char *spec, struct sim_spec *s, struct sim_shared *m, char *why, size_t len)
+{
+    char *rest = NULL;
+    int bad = sim_shared_parse(spec, m, &rest, why, len) ||
+              sim_spec_parse(rest ? rest : SIM_DEFAULT_SPEC, s, why, len);
+    free(rest);
+    return bad ? -1 : 0;
 }

@@ -37,6 +37,12 @@ struct sim_shared {
  * it (malloc'd; NULL when nothing else is left).  Returns 0, or -1 with a
  * reason. */
 int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *why, size_t len);
+/* The whole --sim spec as the backend reads it: the 'shared:' section into
+ * m, the rest (or, when nothing else is given, the default hierarchy) into
+ * s.  One place, so that what the fuzzer calls parsed is what opens.
+ * Returns 0, or -1 with a reason. */
+struct sim_spec;
+int sim_parse_all(const char *spec, struct sim_spec *s, struct sim_shared *m, char *why, size_t len);
 /* Passes through the banks the pattern needs (the model's truth). */
 unsigned sim_shared_passes(const struct sim_shared *m, unsigned width, const uint32_t *off);
 /* The shared hook's work: validates rq and fills out. */

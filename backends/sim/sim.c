@@ -239,17 +239,10 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         return CHASE_EINVAL;
     }
     d->no_warm = p->no_warm;
-    {
-        /* The shared: section is the bank model's; the rest (or, when
-         * nothing else is given, the default) is the hierarchy. */
-        char *rest = NULL;
-        int bad = sim_shared_parse(p->spec, &d->shared, &rest, err, len) ||
-                  sim_spec_parse(rest ? rest : SIM_DEFAULT_SPEC, &d->spec, err, len);
-        free(rest);
-        if (bad) {
-            sim_close(d);
-            return CHASE_EINVAL;
-        }
+    /* The shared: section is the bank model's; the rest is the hierarchy. */
+    if (sim_parse_all(p->spec, &d->spec, &d->shared, err, len)) {
+        sim_close(d);
+        return CHASE_EINVAL;
     }
     /* Refused here, before any array is allocated: a cache is simulated
      * whole whatever the sweep, so L1:size=8G costs its arrays even for an

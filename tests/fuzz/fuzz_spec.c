@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "chase_backend.h"
 #include "fuzz.h"
+#include "shared.h"
 #include "spec.h"
 
 /* The open-time check runs against a quarter of the machine; here it runs
@@ -61,6 +62,7 @@ static void open_and_measure(const char *text)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct sim_spec s;
+    struct sim_shared sh;
     char *text, why[CHASE_ERRLEN];
 
     if (size > 4096)
@@ -71,7 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = 0;
     why[0] = 0;
-    if (sim_spec_parse(text, &s, why, sizeof why)) {
+    /* Parsed as the backend parses it (the shared: section apart). */
+    if (sim_parse_all(text, &s, &sh, why, sizeof why)) {
         if (!why[0])
             abort();
     } else if (sim_spec_check_memory(&s, FUZZ_ARRAY_BUDGET, "the fuzzer's budget", why, sizeof why) == 0) {
