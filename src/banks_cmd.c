@@ -715,11 +715,7 @@ int chase_banks_main(const struct chase_opts *o)
     if (o->plot && r->nstride) {
         char err[600];
         int prc = chase_plot_banks(r, &s.meta, o, o->plot, err, sizeof err);
-        if (prc) {
-            fprintf(stderr, "chase: %s\n", err);
-            if (!code)
-                code = prc;
-        }
+        chase_plot_failed(&code, prc, err);
     }
 out:
     chase_session_close(&s);

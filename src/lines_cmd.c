@@ -451,11 +451,7 @@ int chase_lines_main(const struct chase_opts *o)
         struct plot_arg pa = {ll, measured, &s.meta, o->title};
         char perr[600];
         int prc = chase_gp_run(write_plot, &pa, o->script, o->plot, perr, sizeof perr);
-        if (prc) {
-            fprintf(stderr, "chase: %s\n", perr);
-            if (!code)
-                code = prc;
-        }
+        chase_plot_failed(&code, prc, perr);
     }
 out:
     chase_session_close(&s);

@@ -337,11 +337,7 @@ int chase_loads_main(const struct chase_opts *o)
     if (o->plot && nrows) {
         char perr[600];
         int prc = chase_loads_plot(rows, nrows, &s.meta, o, o->plot, perr, sizeof perr);
-        if (prc) {
-            fprintf(stderr, "chase: %s\n", perr);
-            if (!code)
-                code = prc;
-        }
+        chase_plot_failed(&code, prc, perr);
     }
 out:
     chase_session_close(&s);

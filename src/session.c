@@ -334,3 +334,12 @@ void chase_progress_done(const struct chase_session *s)
         fflush(stderr);
     }
 }
+
+void chase_plot_failed(int *code, int prc, const char *err)
+{
+    if (!prc)
+        return;
+    fprintf(stderr, "chase: %s\n", err);
+    if (!*code)
+        *code = prc;
+}

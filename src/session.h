@@ -58,6 +58,11 @@ int chase_session_output(struct chase_session *s, const char *kind);
 /* Ends the output with status, closes it (in place when complete), says
  * on stderr where partial rows were kept.  Returns 0 or CHASE_EXIT_FILE. */
 int chase_session_finish(struct chase_session *s, const char *status);
+
+/* A plot drawn after the data is written: a failure (prc, err saying why)
+ * is said on stderr and becomes *code unless an earlier failure already is
+ * (the data stays, whatever became of the picture). */
+void chase_plot_failed(int *code, int prc, const char *err);
 /* Prints the writer's error once; returns CHASE_EXIT_FILE. */
 int chase_session_write_failed(struct chase_session *s);
 void chase_session_close(struct chase_session *s);

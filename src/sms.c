@@ -248,11 +248,7 @@ int chase_sms_main(const struct chase_opts *o)
     if (o->plot && nrows) {
         char err[600];
         int prc = chase_plot_sms(rows, nrows, &s.meta, o, o->plot, err, sizeof err);
-        if (prc) {
-            fprintf(stderr, "chase: %s\n", err);
-            if (!code)
-                code = prc;
-        }
+        chase_plot_failed(&code, prc, err);
     }
 out:
     chase_session_close(&s);

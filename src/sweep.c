@@ -326,11 +326,7 @@ int chase_sweep(const struct chase_opts *o)
     if (o->plot && curve.n) {
         struct chase_plot_curve pc = {&curve, levels, nlv};
         int prc = chase_plot(&pc, 1, o, o->plot, err, sizeof err);
-        if (prc) {
-            fprintf(stderr, "chase: %s\n", err);
-            if (code == CHASE_EXIT_OK)
-                code = prc;
-        }
+        chase_plot_failed(&code, prc, err);
     }
 out:
     chase_session_close(&s);
