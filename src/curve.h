@@ -66,6 +66,8 @@ struct chase_level {
     size_t first, last; /* row indices of the level */
     int onset;          /* begins at a gradual onset (a TLB's reach: 1 - reach/size), not a step */
     int noise_limited;  /* [lo, hi] holds points too noisy to place: more points cannot narrow it */
+    uint64_t shoulder;  /* first size off the flat plateau where a shoulder precedes the edge; 0: none */
+    double shoulder_rise; /* the shoulder's highest point over the plateau, as a ratio (1.05: 5%) */
     char note[48];      /* e.g. "sweep ended at 4 MiB"; empty if none */
     char cache[32];     /* the driver's cache this level was matched to by size; empty if none */
     uint64_t cache_bytes; /* that cache's size as the driver reports it (never measured); 0: none */

@@ -72,6 +72,10 @@
 #define MATCH_TOL 1.1           /* a plateau may end a sweep step past the driver's size */
 #define MEMORY_OCTAVES 1.0      /* past the caches (or the last knee) by this much, the last level is memory */
 #define MIN_LEVEL_OCTAVES 0.125 /* a level between two boundaries spans this much at least */
+#define EDGE_SHARE 0.03         /* a point risen by less than this share of the step (log) is on the plateau */
+#define SHOULDER_OCTAVES 0.5    /* a shoulder: shorter than this, before a step ... */
+#define SHOULDER_SHARE 0.125    /* ... it rises less than this share of (log latency) ... */
+#define SHOULDER_CLIFF 4.0      /* ... and the curve leaves it by this many times its own rise at once */
 #define SPAN_TOL 1.15           /* a level's latency is within this ratio of the median of its span */
 #define RUN_TOL 1.25            /* the curve's floor within this ratio of a run's start is one run */
 #define DWELL_OCTAVES 1.0       /* a run of the floor this long (and MIN_PLATEAU points) is a plateau */
@@ -835,14 +839,37 @@ size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size
             peak[np++] = e;
     np = no_bumps(f, &P, peak, valley, np);
     /* A level spans sizes: a plateau narrower than MIN_LEVEL_OCTAVES between
-     * two boundaries is a shoulder of one transition (a hashed cache's sets
-     * fill unevenly; refinement puts points on such shoulders), so the
-     * gentler of its two boundaries goes. */
+     * two boundaries is a shelf in one transition (a hashed cache's sets
+     * fill unevenly, a partition's lines go first; refinement puts points
+     * on such shelves), and joins the level whose latency it is nearer:
+     * the boundary on that side goes.  Which side the fit's pieces make
+     * steeper moves from run to run; which latency the shelf is nearer does
+     * not (the H100's far L2 gives way to memory over a shelf at 625 cycles,
+     * between 530 and 685: with memory).  One that climbs over itself by
+     * half its distance to either side is no shelf but the transition's
+     * ramp, which begins the level after it: the edge is where it starts.
+     * A plateau narrower than
+     * SHOULDER_OCTAVES that rises above the level before it by less than
+     * SHOULDER_SHARE of the step after it (the H100's L1 climbs one to three
+     * cycles over its last sixth, then 250 to the L2) joins the level
+     * before: its misses are a sliver of what the next level costs, the
+     * first of the cache's own. */
     for (i = 1; i < np;) {
-        struct chase_span t;
+        struct chase_span t, u;
+        double width, in = NAN;
+        size_t drop = np;
         span_between(f, &P, peak, np, i, &t);
-        if (f->pt[t.b].x - f->pt[t.a].x < MIN_LEVEL_OCTAVES) {
-            size_t drop = P.es[peak[i - 1]] < P.es[peak[i]] ? i - 1 : i;
+        span_between(f, &P, peak, np, i - 1, &u);
+        width = f->pt[t.b].x - f->pt[t.a].x;
+        if (t.flat != (size_t)-1 && u.flat != (size_t)-1)
+            in = level_of(f, t.flat) - level_of(f, u.flat);
+        if (width < MIN_LEVEL_OCTAVES)
+            drop = !isfinite(in) ? (P.es[peak[i - 1]] < P.es[peak[i]] ? i - 1 : i)
+                   : f->pt[t.b].z - f->pt[t.a].z > 0.5 * fmin(in, t.step) ? i      /* a ramp: the climb's start is the edge */
+                   : in < t.step ? i - 1 : i;
+        else if (width < SHOULDER_OCTAVES && in < SHOULDER_SHARE * t.step)
+            drop = i - 1;
+        if (drop < np) {
             memmove(peak + drop, peak + drop + 1, (np - drop - 1) * sizeof *peak);
             np--;
             if (i > 1)
@@ -990,6 +1017,64 @@ static size_t climb_start(const struct chase_fit *f, const struct trend *T, size
     return k < lo ? k : lo;
 }
 
+/* A shoulder before the edge: points from hi on, over less than
+ * SHOULDER_OCTAVES, that stay above the plateau's trend by less than
+ * SHOULDER_SHARE of the step, after which the curve leaves them at once by
+ * SHOULDER_CLIFF times their highest rise or more (the H100's L1: flat at
+ * 32.0 cycles to 202-218 KiB, then 33-35 to 240 KiB, then 55 at 245 KiB and
+ * on to the L2's 283).  Where the shoulder begins moves from run to run;
+ * the cliff does not, and it is where the cache stops holding the working
+ * set: the shoulder's misses are a sliver of the step's.  A climb that
+ * steepens smoothly has no such cliff and keeps its edge where it leaves
+ * the plateau.  On finding one, moves [lo, hi] to the cliff, fills its
+ * first point and highest rise (log latency) and returns 1. */
+static int shoulder(const struct chase_fit *f, const struct trend *T, double step, size_t end, size_t *lo, size_t *hi,
+                    size_t *first, double *rise)
+{
+    size_t k;
+    double top = 0;
+
+    if (!(step > 0) || *hi <= *lo || *hi >= f->n)
+        return 0;
+    for (k = *hi; k < f->n && k < end; k++) {
+        double d = f->pt[k].z - quad_at(&T->q, f->pt[k].x);
+        if (d >= SHOULDER_SHARE * step || f->pt[k].x - f->pt[*hi].x >= SHOULDER_OCTAVES)
+            break;
+        top = fmax(top, d);
+    }
+    if (k == *hi || k >= f->n || !(top > 0) || f->pt[k].x - f->pt[*hi].x >= SHOULDER_OCTAVES ||
+        f->pt[k].z - f->pt[k - 1].z < SHOULDER_CLIFF * top)
+        return 0;
+    *first = *hi;
+    *rise = top;
+    *lo = k - 1;
+    *hi = k;
+    return 1;
+}
+
+/* The same shoulder where the fit cut it as a piece of its own, which the
+ * edge was measured against: the points from the end of the level's flattest
+ * piece to the edge, over less than SHOULDER_OCTAVES, all above that piece
+ * by more than its noise and less than SHOULDER_SHARE of the step. */
+static void shoulder_piece(const struct chase_curve *c, const struct chase_fit *f, const struct chase_span *s,
+                           size_t lo, struct chase_level *L)
+{
+    const struct chase_fit_piece *fl = &f->pc[s->flat];
+    double base = level_of(f, s->flat), top = 0;
+    size_t k;
+
+    if (s->ref == s->flat || fl->b >= lo || f->pt[lo].x - f->pt[fl->b + 1].x >= SHOULDER_OCTAVES)
+        return;
+    for (k = fl->b + 1; k <= lo; k++) {
+        double d = f->pt[k].z - base;
+        if (!(d > T_OFF * fl->sd) || !(d < SHOULDER_SHARE * s->step))
+            return;
+        top = fmax(top, d);
+    }
+    L->shoulder = c->rows[f->pt[fl->b + 1].first].bytes;
+    L->shoulder_rise = exp(top);
+}
+
 /* The edge after span s: its capacity interval, whether it is
  * noise-limited, whether the next level begins gradually (in L->onset for
  * now), and the points it could not place. */
@@ -997,8 +1082,9 @@ static void edge(const struct chase_curve *c, const struct chase_fit *f, const s
                  struct chase_level *L, double *inner)
 {
     const struct chase_fit_piece *ref = &f->pc[s->ref];
-    size_t j, lo, hi, e = ref->b, end = s->limit < f->n ? s->limit : f->n;
+    size_t j, lo, hi, sh, e = ref->b, end = s->limit < f->n ? s->limit : f->n;
     struct trend T;
+    double rise;
     int moved;
 
     /* The fit may have swallowed the first points past the edge into the
@@ -1011,6 +1097,11 @@ static void edge(const struct chase_curve *c, const struct chase_fit *f, const s
         e--;
     }
     trend_fit(f, ref->a, e, ref->sd, &T);
+    /* A rise of less than EDGE_SHARE of the step to the next level is on
+     * the plateau however smooth the plateau: the H100's near L2 wobbles by
+     * 0.3-0.9% over its last sixth (283.7 to 286.2 cycles, the step 130),
+     * which its despiked trend would otherwise take for the edge. */
+    T.on = fmax(T.on, EDGE_SHARE * s->step);
     lo = ref->a;
     for (j = ref->a; j < end; j++)
         if (f->pt[j].z - quad_at(&T.q, f->pt[j].x) <= fmax(T.on, T_ON * trend_se(&T, f->pt[j].x)))
@@ -1021,9 +1112,16 @@ static void edge(const struct chase_curve *c, const struct chase_fit *f, const s
             break;
     if (hi >= f->n)
         hi = f->n - 1;
-    j = climb_start(f, &T, lo, hi, s->step, ref->a);
-    moved = j < lo;
-    lo = j;
+    if (shoulder(f, &T, s->step, end, &lo, &hi, &sh, &rise)) {
+        L->shoulder = c->rows[f->pt[sh].first].bytes;
+        L->shoulder_rise = exp(rise);
+        moved = 0;
+    } else {
+        j = climb_start(f, &T, lo, hi, s->step, ref->a);
+        moved = j < lo;
+        lo = j;
+        shoulder_piece(c, f, s, lo, L);
+    }
     /* A point may hold several rows (a huge curve's bin), the edge among
      * them: the interval covers both points whole. */
     L->lo = c->rows[f->pt[lo].first].bytes;
@@ -1365,6 +1463,7 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
         level_at(c, f, from, r[k].b, r[k].a, r[k].b, &out[m]);
         out[m].noise_limited = k + 1 < nr && !r[k + 1].plateau;
         out[m].onset = m ? 0 : L->onset;
+        out[m].shoulder = 0;    /* the fit's edge's, kept below where that edge holds */
         notes[m][0] = 0;
         from = r[k].b + 1;
         m++;
@@ -1375,6 +1474,7 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
         out[m - 1].lo = L->lo;
         out[m - 1].hi = L->hi;
         out[m - 1].last = L->last;
+        out[m - 1].shoulder = L->shoulder;
         from = b + 1;
     } else if (m && from <= b && !last) {
         /* A climb after the last plateau: the edge toward the next level
@@ -1392,6 +1492,7 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
             out[m].hi = L->hi;
         out[m].noise_limited = 1;
         out[m].onset = m ? 0 : L->onset;
+        out[m].shoulder = 0;
         for (k = from; k <= b; k++) {
             lo = fmin(lo, raw_z(c, f, k));
             hi = fmax(hi, raw_z(c, f, k));
@@ -1484,9 +1585,15 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
             swept = c->rows[i].bytes;
     nc = chase_levels_caches(&c->meta, caches, sizeof caches / sizeof caches[0]);
     chase_levels_name(lv, n, caches, nc, swept);
-    for (i = 0; i < n; i++)
-        if (notes[i][0])
+    for (i = 0; i < n; i++) {
+        if (notes[i][0]) {
             memcpy(lv[i].note, notes[i], sizeof lv[i].note);
+        } else if (lv[i].shoulder && !lv[i].note[0]) {
+            char a[32];
+            snprintf(lv[i].note, sizeof lv[i].note, "shoulder from %s, +%.1f%% at most",
+                     chase_size_format(lv[i].shoulder, a, sizeof a), (lv[i].shoulder_rise - 1) * 100);
+        }
+    }
     return n;
 }
 
