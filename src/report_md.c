@@ -378,7 +378,8 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
         if (isnan(cellv(t, r, "page")->num))
             fputs("-", f);
         else
-            fputs(chase_size_format((uint64_t)cellv(t, r, "page")->num, a, sizeof a), f);
+            fprintf(f, "%s%s", cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
+                    chase_size_format((uint64_t)cellv(t, r, "page")->num, a, sizeof a));
         fputs(" | ", f);
         md_cellv(f, t, r, "miss_cycles");
         fputs(" | ", f);

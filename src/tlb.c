@@ -37,6 +37,7 @@
 #define TWIN_HALF 0.75      /* a TLB's step on the twin is half its step on the curve; above this share, merged */
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define PRECISION 0.005     /* a point's median is good to about this (the settle rule) */
+#define HALF_TOL 0.35       /* a pair's even rise is half one load's within this share: pages shared */
 
 static const struct chase_column probes_cols[] = {
     {"stretch", CHASE_INT}, {"blocks", CHASE_INT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT},
@@ -49,9 +50,10 @@ static const struct chase_column levels_cols[] = {
     {"blocks_lo", CHASE_REAL}, {"blocks_hi", CHASE_REAL}, {"page", CHASE_INT}, {"entries_lo", CHASE_REAL},
     {"entries_hi", CHASE_REAL}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL}, {"miss_cycles", CHASE_REAL},
     {"miss_ns", CHASE_REAL}, {"twin_octaves", CHASE_REAL}, {"probe_rise", CHASE_REAL}, {"probe_noise", CHASE_REAL},
-    {"confidence", CHASE_REAL}, {"how", CHASE_TEXT},
+    {"confidence", CHASE_REAL}, {"how", CHASE_TEXT}, {"walk_miss_cycles", CHASE_REAL}, {"walk_rms", CHASE_REAL},
+    {"open", CHASE_INT}, {"page_at_least", CHASE_INT},
 };
-const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 18, "tlb"};
+const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 22, "tlb"};
 
 static int by_value(const void *a, const void *b)
 {
@@ -225,8 +227,21 @@ size_t chase_tlb_probe_plan(const struct chase_curve *c, const struct chase_leve
     return r;
 }
 
+/* The curve's latency at bytes b, interpolated in log size; NAN outside. */
+static double curve_at(const struct chase_curve *c, double b)
+{
+    size_t i;
+    for (i = 1; i < c->n; i++)
+        if ((double)c->rows[i].bytes >= b && (double)c->rows[i - 1].bytes <= b) {
+            double x0 = log((double)c->rows[i - 1].bytes), x1 = log((double)c->rows[i].bytes);
+            double w = x1 > x0 ? (log(b) - x0) / (x1 - x0) : 0;
+            return c->rows[i - 1].cycles + w * (c->rows[i].cycles - c->rows[i - 1].cycles);
+        }
+    return NAN;
+}
+
 void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chase_tlb_probe *pr, size_t npr,
-                     uint64_t stride)
+                     uint64_t stride, const struct chase_curve *c)
 {
     size_t i, r = 0, k, j;
     char a[32], b[32], how[128];
@@ -240,8 +255,8 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
         if (L->kind != CHASE_STEP_TLB)
             continue;
         r++;
-        if (r >= npr)
-            break;
+        if (r >= npr || L->open)
+            break;      /* an open level is the last: nothing past it to probe */
         p = &pr[r - 1];
         q = &pr[r];
         ns = p->nsub < q->nsub ? p->nsub : q->nsub;
@@ -252,7 +267,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
         }
         snprintf(how, sizeof how, "%s", L->how);
         if (j < 3 || j < ns) {
-            snprintf(L->how, sizeof L->how, "%.120s; not probed on both sides: no page", how);
+            snprintf(L->how, sizeof L->how, "%.190s; not probed on both sides: no page", how);
             continue;
         }
         k = split(rise, j, &L->jump, &noise);
@@ -265,7 +280,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             L->page = g;
             L->entries_lo = (double)L->lo / (double)per;
             L->entries_hi = (double)L->hi / (double)per;
-            snprintf(L->how, sizeof L->how, "%.120s; past it a pair's second load costs %.1f cycles more from +%s on "
+            snprintf(L->how, sizeof L->how, "%.190s; past it a pair's second load costs %.1f cycles more from +%s on "
                      "(another page) than up to +%s: %s pages", how, L->jump, chase_size_format(g, a, sizeof a),
                      chase_size_format(p->sub[k - 1], b, sizeof b), a);
             if (g > stride || L->merged) {
@@ -284,8 +299,194 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
                            "entries just read)" : "the probes' stretches differ in more than this level");
             }
         } else {
-            snprintf(L->how, sizeof L->how, "%.120s; the probes show no page (rise %.1f, noise %.1f; entries counted in "
-                     "blocks of the stride)", how, L->jump, L->noise);
+            /* No sub where the rise grows: every second load shares its
+             * first's page, or none does.  One load a page over as many
+             * pages rises by some d: pairs that share pages rise by d/2 a
+             * load (the second hits), pairs that do not by d. */
+            double d = curve_at(c, (double)q->blocks * (double)stride) - L->cycles, all = 0;
+            for (k = 0; k < j; k++)
+                all += rise[k] / (double)j;
+            if (d > 0 && all > TLB_SIGMAS * L->noise && fabs(all - d / 2) < HALF_TOL * d / 2) {
+                L->page = 2 * p->sub[j - 1];
+                L->page_at_least = 1;
+                L->jump = all;
+                snprintf(L->how, sizeof L->how, "%.190s; past it a pair's latency rises alike (%.1f) up to +%s, half "
+                         "what one load a page rises there (%.1f): the second load shares the first's page, %s or "
+                         "larger", how, all, chase_size_format(p->sub[j - 1], a, sizeof a), d,
+                         chase_size_format(L->page, b, sizeof b));
+            } else {
+                snprintf(L->how, sizeof L->how, "%.190s; the probes show no page (rise %.1f, noise %.1f; entries "
+                         "counted in blocks of the stride)", how, L->jump, L->noise);
+            }
         }
+    }
+}
+
+/* The median of v[0..n) (sorts v). */
+static double median_of(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Past a TLB's reach R a load whose translation was evicted at random (as
+ * the GPUs' last TLB does) misses with probability 1 - R/span, so the curve
+ * climbs as base + miss x (1 - R/span) and need not settle before memory
+ * ends: the H200's rises 48 cycles from 64 to 132 GiB along it within a
+ * cycle.  Fits R over [lo, hi] (WALK_GRID steps in log) and the miss cost
+ * by least squares over rows [r0, r1]; fills the rms residual and returns
+ * the miss cost, NAN for fewer than two rows. */
+#define WALK_GRID 64
+static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
+                       double *reach, double *rms)
+{
+    double best = INFINITY, bm = NAN;
+    size_t g, i;
+
+    if (r1 >= c->n || r1 < r0 + 1 || !(lo > 0) || !(hi >= lo))
+        return NAN;
+    for (g = 0; g <= WALK_GRID; g++) {
+        double R = lo * pow(hi / lo, (double)g / WALK_GRID), sxy = 0, sxx = 0, m, rss = 0;
+        for (i = r0; i <= r1; i++) {
+            double x = fmax(0, 1 - R / (double)c->rows[i].bytes);
+            sxy += x * (c->rows[i].cycles - base);
+            sxx += x * x;
+        }
+        if (!(sxx > 0))
+            continue;
+        m = sxy / sxx;
+        for (i = r0; i <= r1; i++) {
+            double x = fmax(0, 1 - R / (double)c->rows[i].bytes);
+            rss += pow(c->rows[i].cycles - base - m * x, 2);
+        }
+        if (rss < best) {
+            best = rss;
+            bm = m;
+            *reach = R;
+        }
+    }
+    *rms = sqrt(best / (double)(r1 - r0 + 1));
+    return bm;
+}
+
+/* The first row at or past bytes b. */
+static size_t row_at(const struct chase_curve *c, uint64_t b)
+{
+    size_t i;
+    for (i = 0; i < c->n && c->rows[i].bytes < b; i++)
+        ;
+    return i;
+}
+
+/* A rise at the curve's end: the longest run of last rows (two at least,
+ * climbing) that all lie clearly above the eight rows before them (by
+ * END_SIGMAS of their scatter and END_SHARE of their latency).  Fills the
+ * run's first row and the rows' median before it; returns 0 where none. */
+#define END_SIGMAS 6.0
+#define END_SHARE 0.01
+static int end_rise(const struct chase_curve *c, size_t *first, double *base)
+{
+    size_t s, i, found = 0;
+    double v[8], d[8];
+
+    for (s = c->n >= 2 ? c->n - 2 : 0; s >= 8 && s + 8 > c->n - c->n / 2; s--) {
+        double b, sd, thr;
+        int ok = 1;
+        for (i = 0; i < 8; i++)
+            v[i] = c->rows[s - 8 + i].cycles;
+        b = median_of(v, 8);
+        for (i = 0; i < 8; i++)
+            d[i] = fabs(c->rows[s - 8 + i].cycles - b);
+        sd = 1.4826 * median_of(d, 8);
+        thr = fmax(END_SIGMAS * sd, END_SHARE * b);
+        for (i = s; i < c->n && ok; i++)
+            ok = c->rows[i].cycles > b + thr && (i == s || c->rows[i].cycles >= c->rows[i - 1].cycles - sd);
+        if (!ok)
+            break;
+        found = 1;
+        *first = s;
+        *base = b;
+    }
+    return (int)found;
+}
+
+void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_level *lv,
+                     size_t nlv, uint64_t stride, struct chase_tlb_level *out, size_t *nout, size_t max)
+{
+    size_t i, ntlb = 0, first;
+    double base, reach, rms, m;
+    char a[32], b[32];
+
+    for (i = 0; i < *nout; i++) {
+        struct chase_tlb_level *L = &out[i];
+        size_t r0, r1, k;
+        double flat = 0;
+        if (L->kind != CHASE_STEP_TLB)
+            continue;
+        ntlb++;
+        if (L->step + 1 >= nlv)
+            continue;
+        r0 = row_at(c, L->hi);
+        r1 = lv[L->step + 1].last < c->n ? lv[L->step + 1].last : c->n - 1;
+        m = walk_fit(c, r0, r1, L->cycles, (double)L->lo, (double)L->hi, &reach, &rms);
+        for (k = r0; k <= r1 && k < c->n; k++)
+            flat += pow(c->rows[k].cycles - L->to_cycles, 2);
+        flat = sqrt(flat / (double)(r1 - r0 + 1));
+        /* Only where the climb fits it far better than a step to a flat
+         * plateau does (an LRU TLB walked in a cycle misses every time past
+         * its reach: a step). */
+        if (isfinite(m) && m > L->miss && rms < 0.5 * flat && r1 >= r0 + 2) {
+            L->walk_miss = L->miss = m;
+            L->walk_rms = rms;
+            L->miss_ns = NAN;
+            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; past it the curve climbs as "
+                     "1 - reach/span (random replacement) to a miss of %.1f cycles (fit over %zu points, rms %.1f)",
+                     m, r1 - r0 + 1, rms);
+        }
+    }
+    /* A rise where the span ends: a reach the memory holds only the start
+     * of (the H100's last TLB: 64 GiB of 80).  The twin at the same span
+     * rises about half as much (one load in two misses) where it is a TLB. */
+    if (*nout < max && end_rise(c, &first, &base) && first > 0) {
+        struct chase_tlb_level *L = &out[*nout];
+        size_t tw = row_at(twin, c->rows[c->n - 1].bytes), t0 = row_at(twin, c->rows[first - 1].bytes);
+        double rise = c->rows[c->n - 1].cycles - base, trise = NAN;
+        if (tw < twin->n && t0 < twin->n && twin->rows[tw].bytes == c->rows[c->n - 1].bytes)
+            trise = twin->rows[tw].cycles - twin->rows[t0].cycles;
+        memset(L, 0, sizeof *L);
+        L->step = nlv ? nlv - 1 : 0;
+        L->lo = c->rows[first - 1].bytes;
+        L->hi = c->rows[first].bytes;
+        L->blocks_lo = L->entries_lo = (double)L->lo / (double)stride;
+        L->blocks_hi = L->entries_hi = (double)L->hi / (double)stride;
+        L->cycles = base;
+        L->ns = NAN;
+        L->to_cycles = c->rows[c->n - 1].cycles;
+        L->to_ns = NAN;
+        L->twin = trise > 0.25 * rise && trise < 0.75 * rise ? 0 : NAN;
+        L->jump = L->noise = NAN;
+        L->confidence = NAN;
+        L->open = 1;
+        m = walk_fit(c, first, c->n - 1, base, (double)L->lo, (double)L->hi, &reach, &rms);
+        L->miss = NAN;
+        L->miss_ns = NAN;
+        if (!isnan(L->twin)) {
+            L->kind = CHASE_STEP_TLB;
+            snprintf(L->name, sizeof L->name, "TLB%zu", ++ntlb);
+            L->walk_miss = L->miss = m;
+            L->walk_rms = rms;
+            snprintf(L->how, sizeof L->how, "the span ends %zu points into a rise (+%.1f cycles at %s) that the twin "
+                     "curve shares at %.0f%% (a TLB's: one load in two misses): a reach from %s on, the next plateau "
+                     "past the memory; as 1 - reach/span a miss costs %.1f cycles (%zu points: a rough figure)",
+                     c->n - first, rise, chase_size_format(c->rows[c->n - 1].bytes, a, sizeof a),
+                     100 * trise / rise, chase_size_format(L->lo, b, sizeof b), m, c->n - first);
+        } else {
+            L->kind = CHASE_STEP_UNCLASSIFIED;
+            snprintf(L->name, sizeof L->name, "end");
+            snprintf(L->how, sizeof L->how, "the span ends %zu points into a rise (+%.1f cycles) that the twin "
+                     "curve %s: not told", c->n - first, rise, isnan(trise) ? "did not measure"
+                     : trise >= 0.75 * rise ? "shares whole (a data cache's?)" : "hardly shares");
+        }
+        (*nout)++;
     }
 }

@@ -48,6 +48,9 @@ struct chase_tlb_level {
                                    rise where the page is larger than the stride (the step smears) */
     double jump;                /* the probes' rise at the page: half of what a miss here costs */
     double noise;               /* what the probes' rise is judged against */
+    double walk_miss, walk_rms; /* past the reach the curve climbs as 1 - reach/span: the miss cost
+                                   that fits it and the rms residual (0: the curve steps instead) */
+    int open;                   /* the span ended in the rise: no plateau after it was measured */
     double confidence;          /* the level finder's, of the plateau after */
     size_t step;                /* index of the step (the plateau before it) */
     char how[320];
@@ -73,9 +76,20 @@ size_t chase_tlb_probe_plan(const struct chase_curve *c, const struct chase_leve
 /* The page of each TLB level from the probes of the stretches before and
  * after it (pr[r]: stretch r; nsub 0 where not probed): a pair's latency,
  * against sub, rises from one to the other by half a miss's cost where
- * sub reaches the page.  Fills page, jump, noise, entries and how. */
+ * sub reaches the page; where it rises alike at every sub, by half what
+ * the curve c rises over as many pages, the page is at least twice the
+ * largest sub (page_at_least).  Fills page, jump, noise, entries and how. */
 void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chase_tlb_probe *pr, size_t npr,
-                     uint64_t stride);
+                     uint64_t stride, const struct chase_curve *c);
+
+/* Past each TLB level's reach the curve may climb as 1 - reach/span
+ * (random replacement) rather than step: fits the miss cost where it does
+ * (walk_miss).  A rise where the curve ends (a reach the memory holds only
+ * the start of) becomes a level of its own, open: a TLB's where the twin
+ * rises about half as much there.  Appends at most one to out (*nout, at
+ * most max). */
+void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_level *lv,
+                     size_t nlv, uint64_t stride, struct chase_tlb_level *out, size_t *nout, size_t max);
 
 /* The tables of a tlb file. */
 extern const struct chase_table chase_tlb_probes_table;

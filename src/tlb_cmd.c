@@ -76,7 +76,7 @@ static double r4(double v)
 static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_tlb_probe *pr,
                         size_t npr, const struct chase_tlb_level *lv, size_t nlv)
 {
-    struct chase_cell c[18];
+    struct chase_cell c[22];
     size_t i, k;
 
     if (chase_writer_table(w, &twin_table))
@@ -128,6 +128,10 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
         c[15].num = r4(L->noise);
         c[16].num = r4(L->confidence);
         c[17].text = L->how;
+        c[18].num = L->walk_miss > 0 ? r4(L->walk_miss) : NAN;
+        c[19].num = L->walk_miss > 0 ? r4(L->walk_rms) : NAN;
+        c[20].num = L->open;
+        c[21].num = L->page_at_least;
         if (chase_writer_row(w, c))
             return -1;
     }
@@ -140,7 +144,7 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
 {
     uint64_t page = 0;
     size_t i, ntlb = 0, ncache = 0;
-    int agree = 1;
+    int agree = 1, at_least = 0;
     char key[48];
 
     (void)c;
@@ -151,9 +155,12 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         if (L->kind != CHASE_STEP_TLB)
             continue;
         ntlb++;
+        if (!L->page)
+            continue;   /* not told: says nothing against the others */
         if (page && page != L->page)
             agree = 0;
         page = L->page;
+        at_least |= L->page_at_least;
         snprintf(key, sizeof key, "%.15s.lo", L->name);
         chase_meta_num(r, key, (double)L->lo);
         snprintf(key, sizeof key, "%.15s.hi", L->name);
@@ -173,7 +180,12 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
     }
     chase_meta_num(r, "tlb_levels", (double)ntlb);
     chase_meta_num(r, "cache_steps", (double)ncache);
-    if (ntlb && agree && page)
+    if (ntlb && agree && page && at_least) {
+        char a[32];
+        chase_meta_num(r, "page_bytes_min", (double)page);
+        chase_meta_add(r, "page_bytes", "at least %s: the probes bound it from below (see tlb)",
+                       chase_size_format(page, a, sizeof a));
+    } else if (ntlb && agree && page)
         chase_meta_num(r, "page_bytes", (double)page);
     else
         chase_meta_add(r, "page_bytes", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
@@ -191,7 +203,7 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
                    const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
 {
     const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
-    char a[32], b[32], reach[64], ent[48], lat[40], miss[64];
+    char a[32], b[32], reach[64], ent[48], lat[40], miss[64], pg[40];
     double v;
     size_t i, k;
 
@@ -223,9 +235,10 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
         snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
                  2 * L->jump);
-        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s\n", L->name, reach, ent,
-                L->page ? chase_size_format(L->page, a, sizeof a) : "unknown",
-                lat, miss);
+        if (L->page)
+            snprintf(pg, sizeof pg, "%s%s", L->page_at_least ? ">=" : "", chase_size_format(L->page, a, sizeof a));
+        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s%s\n", L->name, reach, ent, L->page ? pg : "unknown", lat, miss,
+                L->open ? " (the span ended in the rise)" : "");
     }
     if (!chase_meta_get_num(res, "walk_cycles", &v))
         fprintf(f, "past the last step: %.1f cycles a load\n", v);
@@ -508,17 +521,21 @@ int chase_tlb_main(const struct chase_opts *o)
     ncl = chase_levels_find(&curve, clv, CHASE_MAX_LEVELS);
     ntl = chase_levels_find(&twin, tlv, CHASE_MAX_LEVELS);
     nlv = chase_tlb_classify(clv, ncl, tlv, ntl, page, lv, CHASE_MAX_LEVELS);
+    chase_tlb_walks(&curve, &twin, clv, ncl, page, lv, &nlv, CHASE_MAX_LEVELS);
     /* The pair probes, one a stretch between TLB steps. */
     npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
-    if (npr > 1 && !pblocks[npr - 1]) {
-        /* No room past the last TLB's reach for blocks of 4 pages: blocks
-         * of 2, seconds up to +page (a page twice the one believed would
-         * then show no rise). */
-        pstride = 2 * page;
+    /* No room past the last TLB's reach for blocks of 4 pages: blocks of
+     * 2, seconds up to +page (a page twice the one believed would then
+     * show no rise); then blocks of one page, seconds up to +page/2 (no
+     * rise at any: the page is the stride or larger).  A reach the span
+     * ended in has no stretch past it to probe. */
+    while (npr > 1 && !pblocks[npr - 1] && pstride > page && !(nlv && lv[nlv - 1].open)) {
+        pstride /= 2;
         nsub = probe_subs(page, unit, pstride, subs);
         npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
-        chase_meta_add(&s.meta, "probes_note", "blocks of 2 x the stride, seconds up to +the stride: the memory "
-                       "holds too few blocks of 4 past the last TLB's reach");
+        chase_meta_add(&s.meta, "probes_note", "blocks of %s x the stride, seconds up to +%s the stride: the memory "
+                       "holds too few blocks of 4 past the last TLB's reach", pstride == page ? "1" : "2",
+                       pstride == page ? "half" : "");
     }
     for (k = 0; k < npr && !failed; k++) {
         pr[k].blocks = pblocks[k];
@@ -544,7 +561,7 @@ int chase_tlb_main(const struct chase_opts *o)
         }
     }
     chase_progress_done(&s);
-    chase_tlb_pages(lv, nlv, pr, npr, page);
+    chase_tlb_pages(lv, nlv, pr, npr, page, &curve);
     results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
     chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
     if (chase_stop) {

@@ -5,7 +5,8 @@
 # measurements the CUDA backend is judged by, each timed from process start
 # to exit, and leaves every result under $OUT as one archive.
 # usage: [TAG=h100] [QUICK=1] tests/gpu/run.sh chase-VERSION.tar.gz
-#   TAG names the result files; QUICK=1 skips make check and the sanitizer.
+#   TAG names the result files; QUICK=1 skips make check and the sanitizer;
+#   SWEEPS=N runs the default sweep N times (2).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -u
@@ -59,10 +60,13 @@ if [ -z "${QUICK:-}" ]; then
     mkdir -p "$OUT/check-logs" && cp test-suite.log tests/*.log "$OUT/check-logs/" 2>/dev/null
 fi
 
-log "the default sweep, twice (refinement and the SM spread included)"
-timed sweep-1 chase -b cuda -o "$OUT/$tag-sweep-1.tsv"
-timed sweep-2 chase -b cuda -o "$OUT/$tag-sweep-2.tsv"
-grep -E '^# (level|spread):' "$OUT/$tag-sweep-1.tsv" "$OUT/$tag-sweep-2.tsv"
+log "the default sweep, ${SWEEPS:-2} times (refinement and the SM spread included)"
+i=1
+while [ "$i" -le "${SWEEPS:-2}" ]; do
+    timed sweep-$i chase -b cuda -o "$OUT/$tag-sweep-$i.tsv"
+    grep -E '^# (level|spread):' "$OUT/$tag-sweep-$i.tsv"
+    i=$((i + 1))
+done
 
 log "chase report: every measurement the backend supports, one directory"
 timed report chase report -b cuda -o "$OUT/$tag-report"
