@@ -410,6 +410,18 @@ static int end_rise(const struct chase_curve *c, size_t *first, double *base)
     return (int)found;
 }
 
+/* The median latency over the half octave up to bytes lo (the plateau
+ * just before an edge), or dflt where no row lies there. */
+static double before_edge(const struct chase_curve *c, uint64_t lo, double dflt)
+{
+    double v[64];
+    size_t i, n = 0;
+    for (i = 0; i < c->n && n < 64; i++)
+        if ((double)c->rows[i].bytes >= (double)lo / M_SQRT2 && c->rows[i].bytes <= lo)
+            v[n++] = c->rows[i].cycles;
+    return n ? median_of(v, n) : dflt;
+}
+
 void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_level *lv,
                      size_t nlv, uint64_t stride, struct chase_tlb_level *out, size_t *nout, size_t max)
 {
@@ -428,7 +440,12 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
             continue;
         r0 = row_at(c, L->hi);
         r1 = lv[L->step + 1].last < c->n ? lv[L->step + 1].last : c->n - 1;
-        m = walk_fit(c, r0, r1, L->cycles, (double)L->lo, (double)L->hi, &reach, &rms);
+        /* The climb starts from the plateau where it ends: a GPU's L2
+         * latency creeps up over the octaves before the reach (the
+         * H200's from 284 to 293 cycles), and the level's latency is
+         * taken where it is flattest, often at its start. */
+        base = before_edge(c, L->lo, L->cycles);
+        m = walk_fit(c, r0, r1, base, (double)L->lo, (double)L->hi, &reach, &rms);
         for (k = r0; k <= r1 && k < c->n; k++)
             flat += pow(c->rows[k].cycles - L->to_cycles, 2);
         flat = sqrt(flat / (double)(r1 - r0 + 1));
