@@ -244,7 +244,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
                      uint64_t stride, const struct chase_curve *c)
 {
     size_t i, r = 0, k, j;
-    char a[32], b[32], how[128];
+    char a[32], b[32], how[512];
 
     for (i = 0; i < nout; i++) {
         struct chase_tlb_level *L = &out[i];
@@ -267,7 +267,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
         }
         snprintf(how, sizeof how, "%s", L->how);
         if (j < 3 || j < ns) {
-            snprintf(L->how, sizeof L->how, "%.190s; not probed on both sides: no page", how);
+            snprintf(L->how, sizeof L->how, "%.300s; not probed on both sides: no page", how);
             continue;
         }
         k = split(rise, j, &L->jump, &noise);
@@ -280,7 +280,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             L->page = g;
             L->entries_lo = (double)L->lo / (double)per;
             L->entries_hi = (double)L->hi / (double)per;
-            snprintf(L->how, sizeof L->how, "%.190s; past it a pair's second load costs %.1f cycles more from +%s on "
+            snprintf(L->how, sizeof L->how, "%.300s; past it a pair's second load costs %.1f cycles more from +%s on "
                      "(another page) than up to +%s: %s pages", how, L->jump, chase_size_format(g, a, sizeof a),
                      chase_size_format(p->sub[k - 1], b, sizeof b), a);
             if (g > stride || L->merged) {
@@ -310,12 +310,12 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
                 L->page = 2 * p->sub[j - 1];
                 L->page_at_least = 1;
                 L->jump = all;
-                snprintf(L->how, sizeof L->how, "%.190s; past it a pair's latency rises alike (%.1f) up to +%s, half "
+                snprintf(L->how, sizeof L->how, "%.300s; past it a pair's latency rises alike (%.1f) up to +%s, half "
                          "what one load a page rises there (%.1f): the second load shares the first's page, %s or "
                          "larger", how, all, chase_size_format(p->sub[j - 1], a, sizeof a), d,
                          chase_size_format(L->page, b, sizeof b));
             } else {
-                snprintf(L->how, sizeof L->how, "%.190s; the probes show no page (rise %.1f, noise %.1f; entries "
+                snprintf(L->how, sizeof L->how, "%.300s; the probes show no page (rise %.1f, noise %.1f; entries "
                          "counted in blocks of the stride)", how, L->jump, L->noise);
             }
         }
