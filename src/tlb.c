@@ -410,6 +410,32 @@ static int end_rise(const struct chase_curve *c, size_t *first, double *base)
     return (int)found;
 }
 
+/* A step the twin's levels did not place (its climb is gradual where the
+ * curve's is too: no plateau after it to end a level): the twin's rise
+ * over the same spans, from the plateau before the step to the next
+ * level's end, against the curve's.  A quarter to three quarters of it
+ * is a TLB's (one load in two misses); renames it and says so. */
+static void twin_rise(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_level *lv,
+                      struct chase_tlb_level *L, size_t *ntlb)
+{
+    uint64_t end = c->rows[lv[L->step + 1].last < c->n ? lv[L->step + 1].last : c->n - 1].bytes;
+    size_t t0 = row_at(twin, L->lo), t1 = row_at(twin, end), r0 = row_at(c, L->lo), r1 = row_at(c, end);
+    double rise, trise;
+
+    if (t0 >= twin->n || t1 >= twin->n || r0 >= c->n || r1 >= c->n || twin->rows[t1].bytes != end ||
+        twin->rows[t0].bytes != c->rows[r0].bytes)
+        return;
+    rise = c->rows[r1].cycles - c->rows[r0].cycles;
+    trise = twin->rows[t1].cycles - twin->rows[t0].cycles;
+    if (!(rise > 0) || !(trise > 0.25 * rise && trise < 0.75 * rise))
+        return;
+    L->kind = CHASE_STEP_TLB;
+    L->twin = 0;
+    snprintf(L->name, sizeof L->name, "TLB%zu", ++*ntlb);
+    snprintf(L->how, sizeof L->how, "the twin curve's levels do not place it, but over the same spans it rises %.0f%% "
+             "as much (%.1f against %.1f cycles): a TLB's, one load in two missing", 100 * trise / rise, trise, rise);
+}
+
 /* The median latency over the half octave up to bytes lo (the plateau
  * just before an edge), or dflt where no row lies there. */
 static double before_edge(const struct chase_curve *c, uint64_t lo, double dflt)
@@ -433,9 +459,12 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
         struct chase_tlb_level *L = &out[i];
         size_t r0, r1, k;
         double flat = 0;
+        if (L->kind == CHASE_STEP_UNCLASSIFIED && L->step + 1 < nlv && L->miss > 0)
+            twin_rise(c, twin, lv, L, &ntlb);
+        else if (L->kind == CHASE_STEP_TLB)
+            ntlb++;
         if (L->kind != CHASE_STEP_TLB)
             continue;
-        ntlb++;
         if (L->step + 1 >= nlv)
             continue;
         r0 = row_at(c, L->hi);
@@ -461,6 +490,10 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
                      m, r1 - r0 + 1, rms);
         }
     }
+    /* Names in order again: a step promoted above may precede others. */
+    for (i = ntlb = 0; i < *nout; i++)
+        if (out[i].kind == CHASE_STEP_TLB)
+            snprintf(out[i].name, sizeof out[i].name, "TLB%zu", ++ntlb);
     /* A rise where the span ends: a reach the memory holds only the start
      * of (the H100's last TLB: 64 GiB of 80).  The twin at the same span
      * rises about half as much (one load in two misses) where it is a TLB. */
