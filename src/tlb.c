@@ -329,16 +329,36 @@ static double median_of(double *v, size_t n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Past a TLB's reach R a load whose translation was evicted at random (as
- * the GPUs' last TLB does) misses with probability 1 - R/span, so the curve
- * climbs as base + miss x (1 - R/span) and need not settle before memory
- * ends: the H200's rises 48 cycles from 64 to 132 GiB along it within a
- * cycle.  Fits R over [lo, hi] (WALK_GRID steps in log) and the miss cost
- * by least squares over rows [r0, r1]; fills the rms residual and returns
- * the miss cost, NAN for fewer than two rows. */
+/* Past a TLB's reach R the share of loads that miss grows with the span S,
+ * so the curve climbs as base + miss x share(S/R) and need not settle
+ * before memory ends (the H200's rises 48 cycles from 64 to 132 GiB).  Two
+ * shares are fitted, the data says which fits: 1 - R/S (what loads to
+ * pages picked at random see from any replacement; the H200's curve within
+ * 0.3 cycles rms), and m = 1 - exp(-m S/R) (random replacement under the
+ * chain's fixed cycle: a page survives the misses of one lap; the
+ * simulator's).  The two can differ by half in the miss cost they give. */
+enum walk_model { WALK_UNIFORM, WALK_CYCLE };
+
+static double share(enum walk_model w, double x)
+{
+    double m = 0.5;
+    int k;
+    if (x <= 1)
+        return 0;
+    if (w == WALK_UNIFORM)
+        return 1 - 1 / x;
+    for (k = 0; k < 200; k++)
+        m = 1 - exp(-m * x);
+    return m;
+}
+
+/* Fits R over [lo, hi] (WALK_GRID steps in log) and the miss cost by least
+ * squares over rows [r0, r1]; fills the rms residual and returns the miss
+ * cost, NAN for fewer than two rows. */
 #define WALK_GRID 64
+#define WALK_POINTS 4   /* fewer points past the reach cannot tell the two shares apart */
 static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
-                       double *reach, double *rms)
+                       enum walk_model w, double *reach, double *rms)
 {
     double best = INFINITY, bm = NAN;
     size_t g, i;
@@ -348,7 +368,7 @@ static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double
     for (g = 0; g <= WALK_GRID; g++) {
         double R = lo * pow(hi / lo, (double)g / WALK_GRID), sxy = 0, sxx = 0, m, rss = 0;
         for (i = r0; i <= r1; i++) {
-            double x = fmax(0, 1 - R / (double)c->rows[i].bytes);
+            double x = share(w, (double)c->rows[i].bytes / R);
             sxy += x * (c->rows[i].cycles - base);
             sxx += x * x;
         }
@@ -356,7 +376,7 @@ static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double
             continue;
         m = sxy / sxx;
         for (i = r0; i <= r1; i++) {
-            double x = fmax(0, 1 - R / (double)c->rows[i].bytes);
+            double x = share(w, (double)c->rows[i].bytes / R);
             rss += pow(c->rows[i].cycles - base - m * x, 2);
         }
         if (rss < best) {
@@ -367,6 +387,30 @@ static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double
     }
     *rms = sqrt(best / (double)(r1 - r0 + 1));
     return bm;
+}
+
+/* Both shares fitted; the better one's miss cost, with a sentence saying
+ * both into how (n bytes). */
+static double walk_both(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
+                        double *rms, char *how, size_t n)
+{
+    double ru, rc, eu, ec, mu, mc;
+    mu = walk_fit(c, r0, r1, base, lo, hi, WALK_UNIFORM, &ru, &eu);
+    mc = walk_fit(c, r0, r1, base, lo, hi, WALK_CYCLE, &rc, &ec);
+    if (!isfinite(mu) || !isfinite(mc))
+        return NAN;
+    *rms = fmin(eu, ec);
+    if (r1 - r0 + 1 < WALK_POINTS) {
+        /* Each share fits so few points whatever the cost: both said. */
+        snprintf(how, n, "a miss costs %.1f cycles if misses grow as random replacement under the chain's cycle, "
+                 "%.1f if as 1 - reach/span: too few points to tell", mc, mu);
+        return NAN;
+    }
+    snprintf(how, n, "a miss costs %.1f cycles as misses grow %s (rms %.1f; %s: %.1f, rms %.1f)", eu <= ec ? mu : mc,
+             eu <= ec ? "as 1 - reach/span" : "as random replacement under the chain's cycle", *rms,
+             eu <= ec ? "as random replacement under the cycle" : "as 1 - reach/span", eu <= ec ? mc : mu,
+             eu <= ec ? ec : eu);
+    return eu <= ec ? mu : mc;
 }
 
 /* The first row at or past bytes b. */
@@ -452,8 +496,8 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
                      size_t nlv, uint64_t stride, struct chase_tlb_level *out, size_t *nout, size_t max)
 {
     size_t i, ntlb = 0, first;
-    double base, reach, rms, m;
-    char a[32], b[32];
+    double base, rms, m;
+    char a[32], b[32], said[200];
 
     for (i = 0; i < *nout; i++) {
         struct chase_tlb_level *L = &out[i];
@@ -474,7 +518,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
          * H200's from 284 to 293 cycles), and the level's latency is
          * taken where it is flattest, often at its start. */
         base = before_edge(c, L->lo, L->cycles);
-        m = walk_fit(c, r0, r1, base, (double)L->lo, (double)L->hi, &reach, &rms);
+        m = walk_both(c, r0, r1, base, (double)L->lo, (double)L->hi, &rms, said, sizeof said);
         for (k = r0; k <= r1 && k < c->n; k++)
             flat += pow(c->rows[k].cycles - L->to_cycles, 2);
         flat = sqrt(flat / (double)(r1 - r0 + 1));
@@ -485,9 +529,8 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
             L->walk_miss = L->miss = m;
             L->walk_rms = rms;
             L->miss_ns = NAN;
-            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; past it the curve climbs as "
-                     "1 - reach/span (random replacement) to a miss of %.1f cycles (fit over %zu points, rms %.1f)",
-                     m, r1 - r0 + 1, rms);
+            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; past it the curve climbs and "
+                     "does not settle: over its %zu points %s", r1 - r0 + 1, said);
         }
     }
     /* Names in order again: a step promoted above may precede others. */
@@ -517,7 +560,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
         L->jump = L->noise = NAN;
         L->confidence = NAN;
         L->open = 1;
-        m = walk_fit(c, first, c->n - 1, base, (double)L->lo, (double)L->hi, &reach, &rms);
+        m = walk_both(c, first, c->n - 1, base, (double)L->lo, (double)L->hi, &rms, said, sizeof said);
         L->miss = NAN;
         L->miss_ns = NAN;
         if (!isnan(L->twin)) {
@@ -527,9 +570,9 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
             L->walk_rms = rms;
             snprintf(L->how, sizeof L->how, "the span ends %zu points into a rise (+%.1f cycles at %s) that the twin "
                      "curve shares at %.0f%% (a TLB's: one load in two misses): a reach from %s on, the next plateau "
-                     "past the memory; as 1 - reach/span a miss costs %.1f cycles (%zu points: a rough figure)",
+                     "past the memory; over %zu points (a rough figure) %s",
                      c->n - first, rise, chase_size_format(c->rows[c->n - 1].bytes, a, sizeof a),
-                     100 * trise / rise, chase_size_format(L->lo, b, sizeof b), m, c->n - first);
+                     100 * trise / rise, chase_size_format(L->lo, b, sizeof b), c->n - first, said);
         } else {
             L->kind = CHASE_STEP_UNCLASSIFIED;
             snprintf(L->name, sizeof L->name, "end");

@@ -233,8 +233,11 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
                  chase_size_format(L->hi, b, sizeof b));
         snprintf(ent, sizeof ent, "%.0f .. %.0f", L->entries_lo, L->entries_hi);
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
-        snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
-                 2 * L->jump);
+        if (isnan(L->miss))
+            snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
+        else
+            snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
+                     2 * L->jump);
         if (L->page)
             snprintf(pg, sizeof pg, "%s%s", L->page_at_least ? ">=" : "", chase_size_format(L->page, a, sizeof a));
         fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s%s\n", L->name, reach, ent, L->page ? pg : "unknown", lat, miss,

@@ -119,4 +119,30 @@ check "the sweep names a TLB reach past the L2" grep -q '^# level: TLB reach' "$
 "$CHASE" lines --sim "$spec" --from "$tmp/reach.tsv" -q -o "$tmp/reach-lines.tsv"
 check "lines measures L1 and L2, not the TLB reach" \
     test "$(grep -v '^#' "$tmp/reach-lines.tsv" | cut -f1 | grep . | sort -u | tr '\n' ' ')" = "L1 L2 "
+# --- a TLB replaced at random: past its reach the curve climbs without
+# settling; the miss cost comes from the climb's fit, the truth is lat=50.
+spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=64,page=64K,ways=64,lat=50,policy=random'
+# name=value fields of the first TLB line: tlbf FILE KEY
+tlbf() { grep '^# tlb: TLB1' "$1" | tr '\t' '\n' | awk -F= -v k="$2" '$1 == k { print $2 }'; }
+"$CHASE" tlb --sim "$spec" --max 64M -q -o "$tmp/rand.tsv" 2> "$tmp/err"
+check "random TLB: one TLB level, its reach at 64 entries of 64 KiB" \
+    awk -v lo="$(tlbf "$tmp/rand.tsv" entries_lo)" -v hi="$(tlbf "$tmp/rand.tsv" entries_hi)" \
+        'BEGIN { exit !(lo <= 64 && hi >= 64 && hi / lo < 1.2) }'
+check "random TLB: the miss cost from the climb, 45-55 cycles (truth 50)" \
+    awk -v m="$(tlbf "$tmp/rand.tsv" miss_cycles)" -v w="$(tlbf "$tmp/rand.tsv" walk_miss_cycles)" \
+        'BEGIN { exit !(m >= 45 && m <= 55 && m == w) }'
+check "random TLB: how names the share that fitted (random replacement under the cycle)" \
+    grep -q 'as misses grow as random replacement under the chain' "$tmp/rand.tsv"
+"$CHASE" tlb --sim "$spec" --max 6M -q -o "$tmp/open.tsv" 2> "$tmp/err"
+check "a span that ends in the rise: TLB1 open, from 4 MiB" \
+    sh -c "[ '$(tlbf "$tmp/open.tsv" open)' = 1 ] && [ '$(tlbf "$tmp/open.tsv" lo)' -le 4194304 ] && \
+           [ '$(tlbf "$tmp/open.tsv" hi)' -ge 4194304 ]"
+check "... its miss cost from the last points, 45-55 cycles" \
+    awk -v m="$(tlbf "$tmp/open.tsv" miss_cycles)" 'BEGIN { exit !(m >= 45 && m <= 55) }'
+"$CHASE" tlb --sim "$spec" --max 4600K -q -o "$tmp/two.tsv" 2> "$tmp/err"
+check "... from two points: no miss cost, both shares said" \
+    sh -c "[ '$(tlbf "$tmp/two.tsv" miss_cycles)' = nan ] && grep -q 'too few points to tell' '$tmp/two.tsv'"
+st=0
+"$CHASE" tlb --sim "${spec%,policy=random},policy=mru" -q -o "$tmp/bad.tsv" 2> "$tmp/err" || st=$?
+check "tlb policy=mru: exit 2, the error names the choices" sh -c "[ $st -eq 2 ] && grep -q 'lru, fifo or random' '$tmp/err'"
 finish

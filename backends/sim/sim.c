@@ -298,7 +298,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     if (d->spec.has_tlb &&
         cache_init(&d->level[SIM_MAX_LEVELS], d->spec.tlb_entries / d->spec.tlb_ways,
-                   d->spec.tlb_page, d->spec.tlb_ways, d->spec.tlb_lat, SIM_LRU)) {
+                   d->spec.tlb_page, d->spec.tlb_ways, d->spec.tlb_lat, d->spec.tlb_policy)) {
         snprintf(err, len, "out of memory for the TLB");
         sim_close(d);
         return CHASE_ENOMEM;

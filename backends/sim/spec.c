@@ -242,17 +242,22 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                 s->tlb_lat = v;
             else
                 s->mem_lat = v;
-        } else if (L && !strcmp(key, "policy")) {
+        } else if ((L || is_tlb) && !strcmp(key, "policy")) {
+            int pol;
             if (!strcmp(val, "lru"))
-                L->policy = SIM_LRU;
+                pol = SIM_LRU;
             else if (!strcmp(val, "fifo"))
-                L->policy = SIM_FIFO;
+                pol = SIM_FIFO;
             else if (!strcmp(val, "random"))
-                L->policy = SIM_RANDOM;
+                pol = SIM_RANDOM;
             else {
                 snprintf(why, len, "sim spec: policy=%s: use lru, fifo or random", val);
                 return -1;
             }
+            if (L)
+                L->policy = pol;
+            else
+                s->tlb_policy = pol;
         } else if (is_tlb && !strcmp(key, "entries")) {
             if (integer(key, val, 1, SIM_MAX_TLB_ENTRIES, &u, why, len))
                 return -1;

@@ -50,6 +50,7 @@ struct sim_spec {
     unsigned tlb_entries, tlb_ways;
     uint64_t tlb_page;
     double tlb_lat;
+    int tlb_policy;             /* tlb's policy= (lru by default; random: as GPUs' last TLB behaves) */
     struct sim_loads_spec mem_loads;    /* chase loads at memory */
     unsigned lanes;                     /* a warp's lanes (mem's lanes=; 0: 32) */
     struct sim_tlb_spec tlb_more[SIM_MAX_TLB - 1];
