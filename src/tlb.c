@@ -357,6 +357,7 @@ static double share(enum walk_model w, double x)
  * cost, NAN for fewer than two rows. */
 #define WALK_GRID 64
 #define WALK_POINTS 4   /* fewer points past the reach cannot tell the two shares apart */
+#define WALK_APART 1.5  /* one share fits better where its rms is this many times smaller */
 static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
                        enum walk_model w, double *reach, double *rms)
 {
@@ -395,15 +396,19 @@ static double walk_both(const struct chase_curve *c, size_t r0, size_t r1, doubl
                         double *rms, char *how, size_t n)
 {
     double ru, rc, eu, ec, mu, mc;
+    *rms = INFINITY;
     mu = walk_fit(c, r0, r1, base, lo, hi, WALK_UNIFORM, &ru, &eu);
     mc = walk_fit(c, r0, r1, base, lo, hi, WALK_CYCLE, &rc, &ec);
     if (!isfinite(mu) || !isfinite(mc))
         return NAN;
     *rms = fmin(eu, ec);
-    if (r1 - r0 + 1 < WALK_POINTS) {
-        /* Each share fits so few points whatever the cost: both said. */
-        snprintf(how, n, "a miss costs %.1f cycles if misses grow as random replacement under the chain's cycle, "
-                 "%.1f if as 1 - reach/span: too few points to tell", mc, mu);
+    if (r1 - r0 + 1 < WALK_POINTS || fmax(eu, ec) < WALK_APART * fmin(eu, ec)) {
+        /* Each share fits so few points whatever the cost, or both fit
+         * alike (the H200's, 0.7-0.9 cycles rms each, on the same lease
+         * one run favouring each): both said, neither taken. */
+        snprintf(how, n, "a miss costs %.1f cycles if misses grow as random replacement under the chain's cycle "
+                 "(rms %.1f), %.1f if as 1 - reach/span (rms %.1f): %s", mc, ec, mu, eu,
+                 r1 - r0 + 1 < WALK_POINTS ? "too few points to tell" : "both fit alike");
         return NAN;
     }
     snprintf(how, n, "a miss costs %.1f cycles as misses grow %s (rms %.1f; %s: %.1f, rms %.1f)", eu <= ec ? mu : mc,
@@ -518,6 +523,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
          * H200's from 284 to 293 cycles), and the level's latency is
          * taken where it is flattest, often at its start. */
         base = before_edge(c, L->lo, L->cycles);
+        said[0] = 0;
         m = walk_both(c, r0, r1, base, (double)L->lo, (double)L->hi, &rms, said, sizeof said);
         for (k = r0; k <= r1 && k < c->n; k++)
             flat += pow(c->rows[k].cycles - L->to_cycles, 2);
@@ -525,7 +531,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
         /* Only where the climb fits it far better than a step to a flat
          * plateau does (an LRU TLB walked in a cycle misses every time past
          * its reach: a step). */
-        if (isfinite(m) && m > L->miss && rms < 0.5 * flat && r1 >= r0 + 2) {
+        if (said[0] && (isnan(m) || m > L->miss) && rms < 0.5 * flat && r1 >= r0 + 2) {
             L->walk_miss = L->miss = m;
             L->walk_rms = rms;
             L->miss_ns = NAN;
@@ -560,6 +566,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
         L->jump = L->noise = NAN;
         L->confidence = NAN;
         L->open = 1;
+        snprintf(said, sizeof said, "no fit");
         m = walk_both(c, first, c->n - 1, base, (double)L->lo, (double)L->hi, &rms, said, sizeof said);
         L->miss = NAN;
         L->miss_ns = NAN;
