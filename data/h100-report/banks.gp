@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.mN3Dvxkh9d/h100/h100-report/banks.png'
-load '/tmp/tmp.jvsL2wkJ2Y/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.wPb3f22H3S/h100/h100-report/banks.png'
+load '/tmp/tmp.teZ1g6snjo/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.05103 1.05139
-1 1.05212 1.05139
-2 2.04602 2.05115
-3 1.052 1.05139
-4 4.04419 4.05068
-5 1.05017 1.05139
-6 8.04675 8.04973
-7 1.0509 1.05139
-8 16.0538 16.0478
-9 1.0509 1.05139
-10 32.0587 32.044
-11 1.05457 1.05139
-12 32.0568 32.044
-13 1.04736 1.05139
-14 32.0675 32.044
-15 1.05591 1.05139
-16 32.0544 32.044
-17 1.05188 1.05139
-18 32.0576 32.044
-19 1.052 1.05139
-20 16.05 16.0478
-21 1.04968 1.05139
+0 1.04956 1.0503
+1 1.04944 1.0503
+2 2.04065 2.04983
+3 1.05017 1.0503
+4 4.04297 4.04888
+5 1.05029 1.0503
+6 8.04797 8.04699
+7 1.05383 1.0503
+8 16.0472 16.0432
+9 1.05432 1.0503
+10 32.0498 32.0357
+11 1.05017 1.0503
+12 32.0555 32.0357
+13 1.04932 1.0503
+14 32.0581 32.0357
+15 1.04968 1.0503
+16 32.0447 32.0357
+17 1.04932 1.0503
+18 32.0503 32.0357
+19 1.04993 1.0503
+20 16.0524 16.0432
+21 1.05029 1.0503
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05164
-2 2.04736
-4 4.04541
-8 8.04956
-16 16.0704
-32 32.0743
+1 1.05017
+2 2.04407
+4 4.04358
+8 8.04834
+16 16.0494
+32 32.0509
 EOD
 $w1 << EOD
-1 2.07581
-2 4.05005
-4 8.05188
-8 16.0581
-16 32.0568
-32 32.0779
+1 2.04541
+2 4.07397
+4 8.08142
+8 16.0648
+16 32.0778
+32 32.0702
 EOD
 $w2 << EOD
-1 4.05823
-2 8.03662
-4 16.0463
-8 32.0531
-16 32.0699
-32 32.0613
+1 4.06763
+2 8.04211
+4 16.0544
+8 32.0521
+16 32.0719
+32 32.0505
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0
