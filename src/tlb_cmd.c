@@ -38,6 +38,25 @@ static int is_gpu(const struct chase_session *s)
     return !strcmp(s->slot->name, "cuda") || !strcmp(s->slot->name, "hip");
 }
 
+/* Twice the largest reach of the data TLBs cpuid describes (driver
+ * dtlbN_4k_entries, dtlbN_2m_entries) at the page the allocation is
+ * believed to get, rounded up to 2 MiB; 0 where none is known. */
+static uint64_t cpu_span(const struct chase_devinfo *info)
+{
+    double page = fact(info, "alloc_page_bytes"), best = 0;
+    const char *kind = page >= 2097152 ? "_2m_entries" : "_4k_entries";
+    int i;
+
+    for (i = 0; i < info->nfacts; i++) {
+        const char *k = info->facts[i].key;
+        if (!strncmp(k, "dtlb", 4) && strstr(k, kind) && info->facts[i].is_num)
+            best = fmax(best, info->facts[i].num * (page >= 2097152 ? 2097152 : 4096));
+    }
+    if (!(best > 0) || 2 * best > 1e18)
+        return 0;
+    return ((uint64_t)(2 * best) + (2ULL << 20) - 1) & ~((2ULL << 20) - 1);
+}
+
 /* The process's own transparent huge pages (the cpu backend's mapping is
  * in this process), from /proc/self/smaps_rollup; -1 where unknown. */
 static double anon_huge_bytes(void)
@@ -381,7 +400,7 @@ int chase_tlb_main(const struct chase_opts *o)
     struct chase_cell cells[8];
     uint64_t page, unit, max, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
     size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i;
-    uint64_t pblocks[CHASE_MAX_LEVELS + 1];
+    uint64_t pblocks[CHASE_MAX_LEVELS + 1], cap = 0, capped = 0;
     char err[CHASE_ERRLEN] = "", a[32], b[32], detail[96];
     const char *status = "complete";
     int code, failed = 0;
@@ -417,14 +436,27 @@ int chase_tlb_main(const struct chase_opts *o)
         if ((code = chase_session_open(&s, o, &p)))
             goto out;
     }
+    /* On the CPU the span would be most of the memory (17 GiB on a 24 GiB
+     * VM: 45 s of faulting pages in): twice the largest data TLB's reach
+     * that cpuid reports shows its step and what lies past it. */
+    if (!o->max && !strcmp(s.slot->name, "cpu") && (cap = cpu_span(&s.info)) && cap < s.info.default_max) {
+        chase_session_close(&s);
+        p.max_bytes = cap;
+        if ((code = chase_session_open(&s, o, &p)))
+            goto out;
+        capped = cap;
+    }
     chase_session_describe(&s, "tlb");
+    if (capped)
+        chase_meta_add(&s.meta, "max", "%s: twice the largest data TLB's reach (cpuid's entries x the page the "
+                       "allocation is believed to get)", chase_size_format(capped, a, sizeof a));
     snprintf(curve.name, sizeof curve.name, "%s", s.slot->name);
 
     page = o->stride ? o->stride : (uint64_t)fact(&s.info, "alloc_page_bytes");
     if (!page)
         page = 4096;
     unit = s.info.default_stride ? s.info.default_stride : 64;
-    max = o->max ? o->max : s.info.default_max;
+    max = o->max ? o->max : capped ? capped : s.info.default_max;
     min = o->min ? o->min : 2 * page;
     if (page < 4 * unit) {
         fprintf(stderr, "chase: tlb: a block of %s holds fewer than four %s lines (the twin curve loads two a "

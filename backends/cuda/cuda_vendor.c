@@ -28,11 +28,11 @@ extern const unsigned char chase_gpu_image[];
     X(cuCtxSynchronize) X(cuGetErrorString)
 
 /* Entry points used where the driver has them (the virtual memory API,
- * CUDA 10.2 on): a driver without them only loses --alloc vmm and the
- * allocation granularity. */
+ * CUDA 10.2 on; the context's limits): a driver without them only loses
+ * --alloc vmm, the allocation granularity and the L2 fetch granularity. */
 #define CUDA_OPTIONAL_FUNCS(X)                                                                   \
     X(cuMemGetAllocationGranularity) X(cuMemAddressReserve) X(cuMemAddressFree) X(cuMemCreate)  \
-    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess)
+    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -144,6 +144,14 @@ static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err
     chase_kv_num(info->facts, &info->nfacts, "threads_per_sm", attr(g, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR));
     chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)total);
     chase_kv_set(info->facts, &info->nfacts, "driver_version", "%d.%d", drv / 1000, drv % 1000 / 10);
+    /* How much the L2 fetches from memory on a miss at most: a hint the
+     * context carries (0-128 bytes), read, never set.  It says what `chase
+     * lines` should see past the L2. */
+    {
+        size_t fetch = 0;
+        if (cu.cuCtxGetLimit && cu.cuCtxGetLimit(&fetch, CU_LIMIT_MAX_L2_FETCH_GRANULARITY) == CUDA_SUCCESS)
+            chase_kv_num(info->facts, &info->nfacts, "l2_fetch_granularity_bytes", (double)fetch);
+    }
     snprintf(info->caches[0].name, sizeof info->caches[0].name, "L2");
     info->caches[0].bytes = (uint64_t)attr(g, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
     info->ncaches = 1;
