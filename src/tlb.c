@@ -244,7 +244,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
                      uint64_t stride, const struct chase_curve *c)
 {
     size_t i, r = 0, k, j;
-    char a[32], b[32], how[512];
+    char a[32], b[32], how[640];
 
     for (i = 0; i < nout; i++) {
         struct chase_tlb_level *L = &out[i];
@@ -267,7 +267,7 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
         }
         snprintf(how, sizeof how, "%s", L->how);
         if (j < 3 || j < ns) {
-            snprintf(L->how, sizeof L->how, "%.300s; not probed on both sides: no page", how);
+            snprintf(L->how, sizeof L->how, "%.420s; not probed on both sides: no page", how);
             continue;
         }
         k = split(rise, j, &L->jump, &noise);
@@ -280,10 +280,10 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             L->page = g;
             L->entries_lo = (double)L->lo / (double)per;
             L->entries_hi = (double)L->hi / (double)per;
-            snprintf(L->how, sizeof L->how, "%.300s; past it a pair's second load costs %.1f cycles more from +%s on "
+            snprintf(L->how, sizeof L->how, "%.420s; past it a pair's second load costs %.1f cycles more from +%s on "
                      "(another page) than up to +%s: %s pages", how, L->jump, chase_size_format(g, a, sizeof a),
                      chase_size_format(p->sub[k - 1], b, sizeof b), a);
-            if (g > stride || L->merged) {
+            if ((g > stride || L->merged) && !(L->walk_rms > 0)) {
                 /* Several blocks a page, back at random times, smear the
                  * curve's step over two octaves; a cache's step in it adds
                  * its own cost.  The probes' rise has neither. */
@@ -310,12 +310,15 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
                 L->page = 2 * p->sub[j - 1];
                 L->page_at_least = 1;
                 L->jump = all;
-                snprintf(L->how, sizeof L->how, "%.300s; past it a pair's latency rises alike (%.1f) up to +%s, half "
+                /* At most this many entries: the page may be larger. */
+                L->entries_lo = (double)L->lo / (double)(L->page > stride ? L->page : stride);
+                L->entries_hi = (double)L->hi / (double)(L->page > stride ? L->page : stride);
+                snprintf(L->how, sizeof L->how, "%.420s; past it a pair's latency rises alike (%.1f) up to +%s, half "
                          "what one load a page rises there (%.1f): the second load shares the first's page, %s or "
                          "larger", how, all, chase_size_format(p->sub[j - 1], a, sizeof a), d,
                          chase_size_format(L->page, b, sizeof b));
             } else {
-                snprintf(L->how, sizeof L->how, "%.300s; the probes show no page (rise %.1f, noise %.1f; entries "
+                snprintf(L->how, sizeof L->how, "%.420s; the probes show no page (rise %.1f, noise %.1f; entries "
                          "counted in blocks of the stride)", how, L->jump, L->noise);
             }
         }
@@ -491,7 +494,7 @@ static double before_edge(const struct chase_curve *c, uint64_t lo, double dflt)
 {
     double v[64];
     size_t i, n = 0;
-    for (i = 0; i < c->n && n < 64; i++)
+    for (i = c->n; i-- > 0 && n < 64;)     /* from the edge back: the nearest rows */
         if ((double)c->rows[i].bytes >= (double)lo / M_SQRT2 && c->rows[i].bytes <= lo)
             v[n++] = c->rows[i].cycles;
     return n ? median_of(v, n) : dflt;
@@ -546,7 +549,8 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
     /* A rise where the span ends: a reach the memory holds only the start
      * of (the H100's last TLB: 64 GiB of 80).  The twin at the same span
      * rises about half as much (one load in two misses) where it is a TLB. */
-    if (*nout < max && end_rise(c, &first, &base) && first > 0) {
+    if (*nout < max && end_rise(c, &first, &base) && first > 0 &&
+        (!*nout || c->rows[first - 1].bytes >= out[*nout - 1].hi)) {
         struct chase_tlb_level *L = &out[*nout];
         size_t tw = row_at(twin, c->rows[c->n - 1].bytes), t0 = row_at(twin, c->rows[first - 1].bytes);
         double rise = c->rows[c->n - 1].cycles - base, trise = NAN;

@@ -53,7 +53,7 @@ struct chase_tlb_level {
     int open;                   /* the span ended in the rise: no plateau after it was measured */
     double confidence;          /* the level finder's, of the plateau after */
     size_t step;                /* index of the step (the plateau before it) */
-    char how[512];
+    char how[640];
 };
 
 /* Classifies each step of the curve (levels lv, found on latency against

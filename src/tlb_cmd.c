@@ -174,12 +174,12 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         if (L->kind != CHASE_STEP_TLB)
             continue;
         ntlb++;
-        if (!L->page)
-            continue;   /* not told: says nothing against the others */
-        if (page && page != L->page)
-            agree = 0;
-        page = L->page;
-        at_least |= L->page_at_least;
+        if (L->page) {  /* a level not told says nothing against the others */
+            if (page && page != L->page)
+                agree = 0;
+            page = L->page;
+            at_least |= L->page_at_least;
+        }
         snprintf(key, sizeof key, "%.15s.lo", L->name);
         chase_meta_num(r, key, (double)L->lo);
         snprintf(key, sizeof key, "%.15s.hi", L->name);
@@ -564,13 +564,14 @@ int chase_tlb_main(const struct chase_opts *o)
      * show no rise); then blocks of one page, seconds up to +page/2 (no
      * rise at any: the page is the stride or larger).  A reach the span
      * ended in has no stretch past it to probe. */
-    while (npr > 1 && !pblocks[npr - 1] && pstride > page && !(nlv && lv[nlv - 1].open)) {
+    while (npr > 1 && !pblocks[npr - 1] && pstride > page &&
+           !(nlv && lv[nlv - 1].open && lv[nlv - 1].kind == CHASE_STEP_TLB)) {
         pstride /= 2;
         nsub = probe_subs(page, unit, pstride, subs);
         npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
-        chase_meta_add(&s.meta, "probes_note", "blocks of %s x the stride, seconds up to +%s the stride: the memory "
+        chase_meta_add(&s.meta, "probes_note", "blocks of %s x the stride, seconds up to +%sthe stride: the memory "
                        "holds too few blocks of 4 past the last TLB's reach", pstride == page ? "1" : "2",
-                       pstride == page ? "half" : "");
+                       pstride == page ? "half " : "");
     }
     for (k = 0; k < npr && !failed; k++) {
         pr[k].blocks = pblocks[k];
