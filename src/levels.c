@@ -1021,7 +1021,7 @@ static size_t climb_start(const struct chase_fit *f, const struct trend *T, size
  * SHOULDER_OCTAVES, that stay above the plateau's trend by less than
  * SHOULDER_SHARE of the step, after which the curve leaves them at once by
  * SHOULDER_CLIFF times their highest rise or more (the H100's L1: flat at
- * 32.0 cycles to 202-218 KiB, then 33-35 to 240 KiB, then 55 at 245 KiB and
+ * 32.0 cycles to 193-240 KiB, then 33-35 to 240 KiB, then 55 at 245 KiB and
  * on to the L2's 283).  Where the shoulder begins moves from run to run;
  * the cliff does not, and it is where the cache stops holding the working
  * set: the shoulder's misses are a sliver of the step's.  A climb that

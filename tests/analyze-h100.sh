@@ -1,6 +1,6 @@
 # analyze-h100.sh: the level finder on chase's own default sweeps of one H100
 # (tests/data/h100-chase-*.tsv, four leases on 2026-11-22).  The L1 is flat
-# at 32.0 cycles to 202-240 KiB, climbs 1-3 cycles over what is left of it
+# at 32.0 cycles to 193-240 KiB, climbs 1-3 cycles over what is left of it
 # (a shoulder whose start moves from run to run), then jumps to 55 cycles at
 # 245 KiB and on to the L2.  Every run must give one L1 ending at the jump,
 # with the shoulder noted, and the same L2 levels.
