@@ -206,8 +206,10 @@ size_t chase_tlb_probe_plan(const struct chase_curve *c, const struct chase_leve
          * blocks still fall short of the next TLB step. */
         lo = prev;
         hi = i < nout ? out[i].blocks_lo / 2 : (double)max_blocks;
+        /* Past a step, a fifth of an octave on; past an open one (the span
+         * ended in its rise) from its first point up: that is all there is. */
         if (i < nout)
-            prev = out[i].blocks_hi * 1.19;
+            prev = out[i].open ? out[i].blocks_hi : out[i].blocks_hi * 1.19;
         /* The widest gap between the twin's steps inside [lo, hi]. */
         a = lo;
         for (z = 0; z <= nz; z++) {
@@ -255,8 +257,8 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
         if (L->kind != CHASE_STEP_TLB)
             continue;
         r++;
-        if (r >= npr || L->open)
-            break;      /* an open level is the last: nothing past it to probe */
+        if (r >= npr)
+            break;
         p = &pr[r - 1];
         q = &pr[r];
         ns = p->nsub < q->nsub ? p->nsub : q->nsub;

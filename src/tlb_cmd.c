@@ -562,10 +562,9 @@ int chase_tlb_main(const struct chase_opts *o)
     /* No room past the last TLB's reach for blocks of 4 pages: blocks of
      * 2, seconds up to +page (a page twice the one believed would then
      * show no rise); then blocks of one page, seconds up to +page/2 (no
-     * rise at any: the page is the stride or larger).  A reach the span
-     * ended in has no stretch past it to probe. */
-    while (npr > 1 && !pblocks[npr - 1] && pstride > page &&
-           !(nlv && lv[nlv - 1].open && lv[nlv - 1].kind == CHASE_STEP_TLB)) {
+     * rise at any: the page is the stride or larger).  Past a reach the
+     * span ended in, only blocks of one page fit. */
+    while (npr > 1 && !pblocks[npr - 1] && pstride > page) {
         pstride /= 2;
         nsub = probe_subs(page, unit, pstride, subs);
         npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);

@@ -137,6 +137,8 @@ check "random TLB: how names the share that fitted (random replacement under the
 check "a span that ends in the rise: TLB1 open, from 4 MiB" \
     sh -c "[ '$(tlbf "$tmp/open.tsv" open)' = 1 ] && [ '$(tlbf "$tmp/open.tsv" lo)' -le 4194304 ] && \
            [ '$(tlbf "$tmp/open.tsv" hi)' -ge 4194304 ]"
+check "... its page bounded from below past it: at least 64 KiB (truth 64 KiB)" \
+    sh -c "[ '$(tlbf "$tmp/open.tsv" page)' = 65536 ] && [ '$(tlbf "$tmp/open.tsv" page_at_least)' = 1 ]"
 check "... its miss cost from the last points, 45-55 cycles" \
     awk -v m="$(tlbf "$tmp/open.tsv" miss_cycles)" 'BEGIN { exit !(m >= 45 && m <= 55) }'
 "$CHASE" tlb --sim "$spec" --max 4600K -q -o "$tmp/two.tsv" 2> "$tmp/err"
