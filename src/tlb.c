@@ -37,7 +37,7 @@
 #define TWIN_HALF 0.75      /* a TLB's step on the twin is half its step on the curve; above this share, merged */
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define PRECISION 0.005     /* a point's median is good to about this (the settle rule) */
-#define HALF_TOL 0.35       /* a pair's even rise is half one load's within this share: pages shared */
+#define SHARE_SPREAD 0.25   /* pairs whose rises spread less than this share of one load's rise share pages */
 
 static const struct chase_column probes_cols[] = {
     {"stretch", CHASE_INT}, {"blocks", CHASE_INT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT},
@@ -302,22 +302,31 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
             }
         } else {
             /* No sub where the rise grows: every second load shares its
-             * first's page, or none does.  One load a page over as many
-             * pages rises by some d: pairs that share pages rise by d/2 a
-             * load (the second hits), pairs that do not by d. */
-            double d = curve_at(c, (double)q->blocks * (double)stride) - L->cycles, all = 0;
-            for (k = 0; k < j; k++)
+             * first's page, or none does; the second at +2 lines always
+             * does.  So where loads miss at all past the reach (one load a
+             * page rises by d over the plateau there) and a pair costs the
+             * same at every second (spread under a quarter of d, where a
+             * second in another page would add about d/2), every second
+             * shares.  The stretch before may lie octaves lower, where the
+             * L2's latency is a few cycles less (the H100's 281 against
+             * 288): the rises are compared with each other, not with d. */
+            double d = curve_at(c, (double)q->blocks * (double)stride) - L->cycles, all = 0, lo = INFINITY,
+                   hi = -INFINITY;
+            for (k = 0; k < j; k++) {
                 all += rise[k] / (double)j;
-            if (d > 0 && all > TLB_SIGMAS * L->noise && fabs(all - d / 2) < HALF_TOL * d / 2) {
+                lo = fmin(lo, rise[k]);
+                hi = fmax(hi, rise[k]);
+            }
+            if (d > TLB_SIGMAS * L->noise && hi - lo < SHARE_SPREAD * d) {
                 L->page = 2 * p->sub[j - 1];
                 L->page_at_least = 1;
                 L->jump = all;
                 /* At most this many entries: the page may be larger. */
                 L->entries_lo = (double)L->lo / (double)(L->page > stride ? L->page : stride);
                 L->entries_hi = (double)L->hi / (double)(L->page > stride ? L->page : stride);
-                snprintf(L->how, sizeof L->how, "%.420s; past it a pair's latency rises alike (%.1f) up to +%s, half "
-                         "what one load a page rises there (%.1f): the second load shares the first's page, %s or "
-                         "larger", how, all, chase_size_format(p->sub[j - 1], a, sizeof a), d,
+                snprintf(L->how, sizeof L->how, "%.420s; past it a pair costs the same at every second up to +%s "
+                         "(rises %.1f-%.1f) where one load a page rises %.1f: the second load shares the first's "
+                         "page, %s or larger", how, chase_size_format(p->sub[j - 1], a, sizeof a), lo, hi, d,
                          chase_size_format(L->page, b, sizeof b));
             } else {
                 snprintf(L->how, sizeof L->how, "%.420s; the probes show no page (rise %.1f, noise %.1f; entries "
