@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.zJyQH7BbUR/h100/h100-report/banks.png'
-load '/tmp/tmp.kFHsQTwIBK/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.e8fKSDVvZR/h100/h100-report/banks.png'
+load '/tmp/tmp.ZIzScmmmo2/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.05029 1.04973
-1 1.05408 1.04973
-2 2.04309 2.04947
-3 1.047 1.04973
-4 4.04297 4.04896
-5 1.04883 1.04973
-6 8.04858 8.04795
-7 1.04944 1.04973
-8 16.0492 16.0459
-9 1.04907 1.04973
-10 32.0568 32.0418
-11 1.05078 1.04973
-12 32.058 32.0418
-13 1.04785 1.04973
-14 32.0521 32.0418
-15 1.05078 1.04973
-16 32.0485 32.0418
-17 1.04968 1.04973
-18 32.0604 32.0418
-19 1.05042 1.04973
-20 16.0521 16.0459
-21 1.05054 1.04973
+0 1.0531 1.05077
+1 1.05176 1.05077
+2 2.04211 2.05028
+3 1.05115 1.05077
+4 4.0437 4.04932
+5 1.052 1.05077
+6 8.0448 8.04739
+7 1.05139 1.05077
+8 16.0498 16.0435
+9 1.05078 1.05077
+10 32.0498 32.0358
+11 1.05383 1.05077
+12 32.0588 32.0358
+13 1.04883 1.05077
+14 32.0482 32.0358
+15 1.04858 1.05077
+16 32.0624 32.0358
+17 1.04797 1.05077
+18 32.047 32.0358
+19 1.05054 1.05077
+20 16.0483 16.0435
+21 1.05176 1.05077
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05017
-2 2.04053
-4 4.04358
-8 8.04517
-16 16.0485
-32 32.0485
+1 1.0481
+2 2.04236
+4 4.04297
+8 8.04651
+16 16.0525
+32 32.057
 EOD
 $w1 << EOD
-1 2.04395
-2 4.07166
-4 8.08508
-8 16.0637
-16 32.0594
-32 32.0566
+1 2.04541
+2 4.05127
+4 8.04749
+8 16.0487
+16 32.0665
+32 32.0546
 EOD
 $w2 << EOD
-1 4.03796
-2 8.02942
-4 16.0309
-8 32.0419
-16 32.0421
-32 32.0599
+1 4.0415
+2 8.02893
+4 16.0315
+8 32.0406
+16 32.0477
+32 32.0625
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0
