@@ -848,12 +848,11 @@ size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size
      * between 530 and 685: with memory).  One that climbs over itself by
      * half its distance to either side is no shelf but the transition's
      * ramp, which begins the level after it: the edge is where it starts.
-     * A plateau narrower than
-     * SHOULDER_OCTAVES that rises above the level before it by less than
-     * SHOULDER_SHARE of the step after it (the H100's L1 climbs one to three
-     * cycles over its last sixth, then 250 to the L2) joins the level
-     * before: its misses are a sliver of what the next level costs, the
-     * first of the cache's own. */
+     * A plateau narrower than SHOULDER_OCTAVES that rises above the level
+     * before it by less than SHOULDER_SHARE of the step after it (the
+     * H100's L1 climbs up to 12% from 193-240 KiB to 240 KiB, then 250
+     * cycles to the L2) joins the level before: its misses are a sliver of
+     * what the next level costs, the first of the cache's own. */
     for (i = 1; i < np;) {
         struct chase_span t, u;
         double width, in = NAN;

@@ -35,6 +35,7 @@
 #define MATCH_OCTAVES 0.75  /* the twin's step is the same step when this close (it stays or moves an octave) */
 #define TLB_SHARE 0.15      /* a TLB's rise is this share of its step at least (half: all of it) */
 #define TWIN_HALF 0.75      /* a TLB's step on the twin is half its step on the curve; above this share, merged */
+#define TWIN_LOW 0.25       /* ... and below this share, the twin hardly shares the curve's rise */
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define PRECISION 0.005     /* a point's median is good to about this (the settle rule) */
 #define SHARE_SPREAD 0.25   /* pairs whose rises spread less than this share of one load's rise share pages */
@@ -368,12 +369,13 @@ static double share(enum walk_model w, double x)
 
 /* Fits R over [lo, hi] (WALK_GRID steps in log) and the miss cost by least
  * squares over rows [r0, r1]; fills the rms residual and returns the miss
- * cost, NAN for fewer than two rows. */
+ * cost, NAN for fewer than two rows.  R itself is not reported: within the
+ * step's interval it is as uncertain as the interval says. */
 #define WALK_GRID 64
 #define WALK_POINTS 4   /* fewer points past the reach cannot tell the two shares apart */
 #define WALK_APART 1.5  /* one share fits better where its rms is this many times smaller */
 static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
-                       enum walk_model w, double *reach, double *rms)
+                       enum walk_model w, double *rms)
 {
     double best = INFINITY, bm = NAN;
     size_t g, i;
@@ -397,7 +399,6 @@ static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double
         if (rss < best) {
             best = rss;
             bm = m;
-            *reach = R;
         }
     }
     *rms = sqrt(best / (double)(r1 - r0 + 1));
@@ -409,10 +410,10 @@ static double walk_fit(const struct chase_curve *c, size_t r0, size_t r1, double
 static double walk_both(const struct chase_curve *c, size_t r0, size_t r1, double base, double lo, double hi,
                         double *rms, char *how, size_t n)
 {
-    double ru, rc, eu, ec, mu, mc;
+    double eu, ec, mu, mc;
     *rms = INFINITY;
-    mu = walk_fit(c, r0, r1, base, lo, hi, WALK_UNIFORM, &ru, &eu);
-    mc = walk_fit(c, r0, r1, base, lo, hi, WALK_CYCLE, &rc, &ec);
+    mu = walk_fit(c, r0, r1, base, lo, hi, WALK_UNIFORM, &eu);
+    mc = walk_fit(c, r0, r1, base, lo, hi, WALK_CYCLE, &ec);
     if (!isfinite(mu) || !isfinite(mc))
         return NAN;
     *rms = fmin(eu, ec);
@@ -473,6 +474,13 @@ static int end_rise(const struct chase_curve *c, size_t *first, double *base)
     return (int)found;
 }
 
+/* Whether the twin's rise over some spans is a TLB's against the curve's
+ * over the same: about half (one load in two misses). */
+static int twin_half(double rise, double trise)
+{
+    return rise > 0 && trise > TWIN_LOW * rise && trise < TWIN_HALF * rise;
+}
+
 /* A step the twin's levels did not place (its climb is gradual where the
  * curve's is too: no plateau after it to end a level): the twin's rise
  * over the same spans, from the plateau before the step to the next
@@ -490,7 +498,7 @@ static void twin_rise(const struct chase_curve *c, const struct chase_curve *twi
         return;
     rise = c->rows[r1].cycles - c->rows[r0].cycles;
     trise = twin->rows[t1].cycles - twin->rows[t0].cycles;
-    if (!(rise > 0) || !(trise > 0.25 * rise && trise < 0.75 * rise))
+    if (!twin_half(rise, trise))
         return;
     L->kind = CHASE_STEP_TLB;
     L->twin = 0;
@@ -577,7 +585,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
         L->ns = NAN;
         L->to_cycles = c->rows[c->n - 1].cycles;
         L->to_ns = NAN;
-        L->twin = trise > 0.25 * rise && trise < 0.75 * rise ? 0 : NAN;
+        L->twin = twin_half(rise, trise) ? 0 : NAN;
         L->jump = L->noise = NAN;
         L->confidence = NAN;
         L->open = 1;
@@ -600,7 +608,7 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
             snprintf(L->name, sizeof L->name, "end");
             snprintf(L->how, sizeof L->how, "the span ends %zu points into a rise (+%.1f cycles) that the twin "
                      "curve %s: not told", c->n - first, rise, isnan(trise) ? "did not measure"
-                     : trise >= 0.75 * rise ? "shares whole (a data cache's?)" : "hardly shares");
+                     : trise >= TWIN_HALF * rise ? "shares whole (a data cache's?)" : "hardly shares");
         }
         (*nout)++;
     }
