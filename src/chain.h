@@ -20,6 +20,7 @@
 #define CHASE_CHAIN_PAGE 3      /* random blocks, one load each at a scattered multiple of sub */
 #define CHASE_CHAIN_SPREAD 4    /* random blocks, two loads each: a spread base and base + sub */
 #define CHASE_CHAIN_LATE 5      /* SPREAD's loads, the second CHASE_CHAIN_LATE_GROUP positions later */
+#define CHASE_CHAIN_REVISIT 6   /* PAGE's units, each word of each a position of its own, all in one random cycle */
 
 #define CHASE_CHAIN_LATE_GROUP 16
 
@@ -57,13 +58,22 @@
  * after the miss (the adjacent line) are there by then; a sector the miss
  * did not fetch is still missing: SPREAD and LATE together tell a
  * sectored line from a line and a prefetched neighbour.
+ * REVISIT reads PAGE's unit of each block, but each of its sub / 8 words
+ * is a position of its own and all of them are shuffled together: a lap
+ * comes back to a block sub / 8 times, at random moments.  PAGE comes back
+ * to a block exactly once a lap, so past a TLB's reach how often it misses
+ * depends on how the TLB replaces (an LRU one every time, a random one
+ * less); with the returns at random the gaps between them are near the
+ * exponential ones of pages drawn at random, under which any replacement
+ * keeps reach / span of the pages: a miss share of 1 - reach / span.  The
+ * data footprint is PAGE's.
  */
 struct chase_chain {
     uint64_t n;                 /* positions in the cycle */
     uint64_t blocks;            /* blocks the order permutes */
     uint64_t stride;            /* bytes a block */
     uint64_t sub;               /* PAIR, SPREAD, LATE: offset of the second load; PAGE: unit of the in-block offset */
-    uint64_t mask;
+    uint64_t mask;              /* the keyed mix's domain: the next power of two above what it permutes */
     unsigned fold;
     int pattern;                /* CHASE_CHAIN_* */
     uint64_t mul[3];
@@ -90,11 +100,12 @@ static inline void chase_chain_init(struct chase_chain *c, uint64_t bytes, uint6
 
     if (blocks == 0)
         blocks = 1;
-    while (bits < 64 && (1ULL << bits) < blocks)
-        bits++;
     c->blocks = blocks;
-    c->n = pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE
-               ? 2 * blocks : blocks;
+    c->n = pattern == CHASE_CHAIN_PAIR || pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE ? 2 * blocks
+           : pattern == CHASE_CHAIN_REVISIT ? sub / 8 * blocks : blocks;
+    /* REVISIT permutes positions, the others blocks. */
+    while (bits < 64 && (1ULL << bits) < (pattern == CHASE_CHAIN_REVISIT ? c->n : blocks))
+        bits++;
     c->stride = stride;
     c->sub = sub;
     c->mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
@@ -116,7 +127,8 @@ static inline const char *chase_chain_check(uint64_t stride, int pattern, uint64
     if ((pattern == CHASE_CHAIN_SPREAD || pattern == CHASE_CHAIN_LATE) &&
         (sub < 8 || sub >= stride || (sub & (sub - 1))))
         return "the second load's offset must be a power of two of at least 8 bytes, below the stride";
-    if (pattern == CHASE_CHAIN_PAGE && (sub < 8 || sub > stride || (sub & (sub - 1))))
+    if ((pattern == CHASE_CHAIN_PAGE || pattern == CHASE_CHAIN_REVISIT) &&
+        (sub < 8 || sub > stride || (sub & (sub - 1))))
         return "the unit must be a power of two of at least 8 bytes, at most the stride";
     return 0;
 }
@@ -131,16 +143,22 @@ CHASE_HD static inline uint64_t chase_chain_mix(const struct chase_chain *c, uin
     return x;
 }
 
+/* The keyed bijection on 0 .. bound - 1 (bound within the mix's domain). */
+CHASE_HD static inline uint64_t chase_chain_permute(const struct chase_chain *c, uint64_t k, uint64_t bound)
+{
+    uint64_t x = k;
+    do
+        x = chase_chain_mix(c, x);
+    while (x >= bound);
+    return x;
+}
+
 /* The block visited at block position k (0 <= k < blocks). */
 CHASE_HD static inline uint64_t chase_chain_block(const struct chase_chain *c, uint64_t k)
 {
-    uint64_t x = k;
     if (c->pattern == CHASE_CHAIN_SEQ)
         return k;
-    do
-        x = chase_chain_mix(c, x);
-    while (x >= c->blocks);
-    return x;
+    return chase_chain_permute(c, k, c->blocks);
 }
 
 /* Block b's unit of `unit` bytes in the block: the top bits of frac(b x
@@ -180,6 +198,10 @@ CHASE_HD static inline uint64_t chase_chain_offset(const struct chase_chain *c, 
     if (c->pattern == CHASE_CHAIN_PAGE) {
         uint64_t b = chase_chain_block(c, k);
         return b * c->stride + chase_chain_scatter(c, b, c->sub);
+    }
+    if (c->pattern == CHASE_CHAIN_REVISIT) {
+        uint64_t x = chase_chain_permute(c, k, c->n), b = x % c->blocks;
+        return b * c->stride + chase_chain_scatter(c, b, c->sub) + x / c->blocks * 8;
     }
     return chase_chain_block(c, k) * c->stride;
 }

@@ -19,8 +19,9 @@
  * 2: optional hooks (shared, loads), typed facts, numeric device figures,
  *    per-point SM and chain patterns PAIR and PAGE.
  * 3: chain patterns SPREAD and LATE; params' alloc and max_bytes
- *    CHASE_MAX_MOST. */
-#define CHASE_BACKEND_ABI 3
+ *    CHASE_MAX_MOST.
+ * 4: chain pattern REVISIT; params' l2_fetch. */
+#define CHASE_BACKEND_ABI 4
 
 /* What a backend call returns. */
 enum chase_status {
@@ -40,7 +41,8 @@ enum chase_pattern {
     CHASE_PATTERN_PAIR = CHASE_CHAIN_PAIR,
     CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE,
     CHASE_PATTERN_SPREAD = CHASE_CHAIN_SPREAD,
-    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE
+    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE,
+    CHASE_PATTERN_REVISIT = CHASE_CHAIN_REVISIT
 };
 
 #define CHASE_ERRLEN 256
@@ -100,6 +102,7 @@ struct chase_params {
     const char *spec;           /* sim: the hierarchy; others: NULL */
     const char *cache_op;       /* NULL: the backend's default */
     int carveout;               /* percent of L1/shared given to shared; -1: default */
+    unsigned l2_fetch;          /* cuda: the context's L2 fetch granularity limit to set, bytes; 0: leave it */
     int no_warm;                /* time from a cold start: no warm traversal */
     int sm;                     /* GPUs: walk on this multiprocessor; -1 any; -2 the default */
     const char *alloc;          /* how the working set is allocated (cpu: huge, base; cuda: malloc,

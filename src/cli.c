@@ -43,7 +43,7 @@ enum {
     OPT_MIN = 256, OPT_MAX, OPT_STRIDE, OPT_SEED, OPT_CACHE_OP, OPT_CARVEOUT, OPT_SIM,
     OPT_LIST, OPT_PLOT, OPT_NS, OPT_SCRIPT, OPT_NO_WARM, OPT_SM, OPT_TITLE, OPT_SPREAD,
     OPT_LANES, OPT_FROM, OPT_LEVEL, OPT_BYTES, OPT_LANE_STRIDE, OPT_PLOT_FORMAT, OPT_COMPARE,
-    OPT_WIDTH, OPT_ALLOC
+    OPT_WIDTH, OPT_ALLOC, OPT_L2_FETCH
 };
 
 struct opt {
@@ -67,6 +67,7 @@ static const struct opt table[] = {
     {{"no-warm", no_argument, NULL, OPT_NO_WARM}, S},
     {{"sm", required_argument, NULL, OPT_SM}, MEASURE},
     {{"alloc", required_argument, NULL, OPT_ALLOC}, S | N | T},
+    {{"l2-fetch", required_argument, NULL, OPT_L2_FETCH}, S | N | T},
     {{"list-backends", no_argument, NULL, OPT_LIST}, S},
     {{"format", required_argument, NULL, 'f'}, S | A | B | L | N | T | M},
     {{"output", required_argument, NULL, 'o'}, ALL},
@@ -116,6 +117,8 @@ static void usage(FILE *f)
 "      --alloc HOW       sweep, lines, tlb: how the working set is allocated: cpu: huge (2 MiB\n"
 "                        transparent huge pages, default) or base (base pages, 4 KiB on x86);\n"
 "                        cuda: malloc (cuMemAlloc, default) or vmm (cuMemCreate and cuMemMap)\n"
+"      --l2-fetch BYTES  sweep, lines, tlb: cuda: set this process's context's L2 fetch\n"
+"                        granularity limit (32, 64 or 128; default: leave the driver's)\n"
 "      --list-backends   list the backends and why any is unavailable\n"
 "Sweep (and tlb):\n"
 "      --min SIZE        smallest working set (default 1 KiB; tlb: two strides)\n"
@@ -372,6 +375,13 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list)
             if (strcmp(optarg, "huge") && strcmp(optarg, "base") && strcmp(optarg, "malloc") && strcmp(optarg, "vmm"))
                 return usage_error("unknown allocation '%s' (cpu: huge, base; cuda: malloc, vmm)", optarg);
             o->alloc = optarg;
+            break;
+        case OPT_L2_FETCH:
+            if (parse_uint("--l2-fetch", optarg, 32, 128, &v))
+                return CHASE_EXIT_USAGE;
+            if (v != 32 && v != 64 && v != 128)
+                return usage_error("--l2-fetch takes 32, 64 or 128 (bytes), not %s", optarg);
+            o->l2_fetch = (unsigned)v;
             break;
         case OPT_LIST:
             *list = 1;

@@ -46,6 +46,7 @@ struct chase_opts {
     int no_warm;
     int sm;                     /* -2: the backend's default, -1: any */
     const char *alloc;          /* --alloc: how the working set is allocated (NULL: the backend's way) */
+    unsigned l2_fetch;          /* --l2-fetch: the L2 fetch granularity limit to set (0: leave it) */
     /* Measurements beyond the sweep. */
     const char *lanes;          /* banks --lanes FILE: a pattern of per-lane word offsets */
     unsigned width;             /* banks --width: bytes each lane of --lanes reads (0: 4) */

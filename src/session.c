@@ -173,6 +173,7 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
     if (p)
         s->params = *p;
     s->params.device = o->device;
+    s->params.l2_fetch = o->l2_fetch;
     if (!s->params.spec)
         s->params.spec = o->spec;
     if (!s->params.cache_op)

@@ -52,9 +52,11 @@ static const struct chase_column levels_cols[] = {
     {"entries_hi", CHASE_REAL}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL}, {"miss_cycles", CHASE_REAL},
     {"miss_ns", CHASE_REAL}, {"twin_octaves", CHASE_REAL}, {"probe_rise", CHASE_REAL}, {"probe_noise", CHASE_REAL},
     {"confidence", CHASE_REAL}, {"how", CHASE_TEXT}, {"walk_miss_cycles", CHASE_REAL}, {"walk_rms", CHASE_REAL},
-    {"open", CHASE_INT}, {"page_at_least", CHASE_INT},
+    {"open", CHASE_INT}, {"page_at_least", CHASE_INT}, {"revisit_miss_cycles", CHASE_REAL}, {"revisit_se", CHASE_REAL},
+    {"revisit_rms", CHASE_REAL}, {"revisit_points", CHASE_INT}, {"replacement", CHASE_TEXT},
+    {"page_below", CHASE_INT},
 };
-const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 22, "tlb"};
+const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 28, "tlb"};
 
 static int by_value(const void *a, const void *b)
 {
@@ -611,5 +613,319 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
                      : trise >= TWIN_HALF * rise ? "shares whole (a data cache's?)" : "hardly shares");
         }
         (*nout)++;
+    }
+}
+
+/* The REVISIT chain (chain.h) comes back to each page V times a lap at
+ * random moments, the PAGE chain once (V = 1); past a reach R, the share
+ * of loads that miss at a span S depends on V and on how the TLB
+ * replaces, and REVISIT's far less so: at S = 1.1 R with V = 16, 0.106
+ * under LRU and 0.096 under random replacement, where PAGE's are 1 and
+ * 0.176.  So REVISIT gives the miss cost within a few percent whichever
+ * it is, and PAGE's climb, set against that cost, says which it is.
+ *
+ * The gap between two visits to a page is a share X of a lap of V S
+ * loads, X ~ Beta(1, V - 1) (V points at random on a circle).
+ * LRU: the load hits while fewer than R other pages came in the gap,
+ * S (1 - (1 - X)^V) of them on average: miss = (1 - R/S)^((V-1)/V).
+ * Random replacement: each miss evicts a page at random, so a page
+ * survives a gap with probability exp(-m V S X / R) at a miss share m:
+ * m = 1 - E[exp(-m V S X / R)], solved for m > 0.  V = 1 is the fixed
+ * cycle (LRU misses every time; random m = 1 - exp(-m S/R)).  Both tend
+ * to 1 - R/S, pages picked at random, as V grows.  A third case, seen on
+ * the H100 and H200 at their 64 GiB reach: even the fixed cycle misses
+ * 1 - R/S (uniform), as if which pages the TLB holds did not depend on
+ * the order they came in. */
+#define REVISIT_BELOW 2     /* spans on the plateau, a quarter and a half octave below the reach */
+#define REVISIT_PAST 8      /* spans from the reach to the next level's, evenly in log */
+#define REVISIT_SIGMAS 3.0  /* a miss cost is taken where it is this many standard errors above zero */
+
+enum tlb_policy { POLICY_LRU, POLICY_RANDOM, POLICY_UNIFORM, POLICIES };
+static const char *const policy_name[] = {"lru", "random", "uniform"};
+static const char *const policy_text[] = {"LRU (a miss at every load)", "random replacement",
+                                          "misses as at random pages whatever the order (1 - reach/span)"};
+
+/* E[exp(-t X)] for X ~ Beta(1, v - 1), v >= 2: (v - 1) J(v - 2), with
+ * J(n) = the integral of (1 - x)^n exp(-t x) over [0, 1].  Upward, J(n) =
+ * (1 - n J(n-1)) / t loses n/t of precision a step: a series where t is
+ * small, whose terms fall by t/(n + k) each. */
+static double beta_laplace(unsigned v, double t)
+{
+    unsigned n = v - 2, k;
+    double j, term, sum;
+
+    if (t > (double)n + 1) {
+        j = -expm1(-t) / t;
+        for (k = 1; k <= n; k++)
+            j = (1 - (double)k * j) / t;
+    } else {
+        /* J(n) = sum over k of (-t)^k n! / (n + k + 1)! */
+        term = 1.0 / ((double)n + 1);
+        sum = term;
+        for (k = 1; k < 400 && fabs(term) > 1e-17 * fabs(sum); k++) {
+            term *= -t / ((double)n + (double)k + 1);
+            sum += term;
+        }
+        j = sum;
+    }
+    return (double)(v - 1) * j;
+}
+
+/* The share of loads that miss at S/R = x under policy p, V visits a lap. */
+static double miss_share(enum tlb_policy p, unsigned v, double x)
+{
+    double lo = 1e-9, hi = 1;
+    int k;
+
+    if (x <= 1)
+        return 0;
+    if (p == POLICY_UNIFORM)
+        return 1 - 1 / x;
+    if (p == POLICY_LRU)
+        return v <= 1 ? 1 : pow(1 - 1 / x, (double)(v - 1) / (double)v);
+    for (k = 0; k < 50; k++) {
+        double m = 0.5 * (lo + hi), e = v <= 1 ? exp(-m * x) : beta_laplace(v, m * (double)v * x);
+        if (m - (1 - e) < 0)
+            lo = m;
+        else
+            hi = m;
+    }
+    return 0.5 * (lo + hi);
+}
+
+size_t chase_tlb_revisit_plan(const struct chase_tlb_level *out, size_t nout, size_t i, uint64_t stride,
+                              uint64_t max, uint64_t *spans, size_t max_spans)
+{
+    uint64_t end = max / stride * stride, v;
+    double lo;
+    size_t k, n = 0, j;
+
+    if (i >= nout || out[i].kind != CHASE_STEP_TLB || !stride || max_spans < REVISIT_BELOW + REVISIT_PAST)
+        return 0;
+    /* Up to the next step of any kind: a data cache's would add its own
+     * rise to the climb. */
+    for (j = 0; j < nout; j++)
+        if (j != i && out[j].lo > out[i].lo && out[j].lo / stride * stride < end)
+            end = out[j].lo / stride * stride;
+    lo = (double)out[i].lo;
+    if (!(lo > 0) || (double)end <= lo)
+        return 0;
+    for (k = REVISIT_BELOW; k > 0; k--) {
+        v = (uint64_t)(lo * pow(2, -0.25 * (double)k)) / stride * stride;
+        if (v >= 2 * stride && (!n || v > spans[n - 1]))
+            spans[n++] = v;
+    }
+    for (k = 0; k < REVISIT_PAST; k++) {
+        v = (uint64_t)(lo * pow((double)end / lo, (double)k / (REVISIT_PAST - 1))) / stride * stride;
+        if (k == REVISIT_PAST - 1)
+            v = end;
+        if (v >= 2 * stride && (!n || v > spans[n - 1]))
+            spans[n++] = v;
+    }
+    return n;
+}
+
+/* A REVISIT fit under one policy: the reach, plateau, miss cost, its
+ * standard error and the rms residual. */
+struct revisit_fit {
+    double R, base, miss, se, rms;
+};
+
+/* Least squares of y = base + miss x over rows [r0, r1] of rv, x the
+ * policy's share, the reach on a grid over [lo, hi].  0, or -1 where no
+ * reach fits (fewer than three rows, or no spread in x). */
+static int revisit_fit(const struct chase_curve *rv, size_t r0, size_t r1, double lo, double hi, enum tlb_policy p,
+                       unsigned v, struct revisit_fit *f)
+{
+    double best = INFINITY, n = (double)(r1 - r0 + 1);
+    size_t g, i;
+
+    for (g = 0; g <= WALK_GRID && n >= 3; g++) {
+        double R = lo * pow(hi / lo, (double)g / WALK_GRID), sx = 0, sy = 0, sxx = 0, sxy = 0, cxx, m, b, rss = 0;
+        for (i = r0; i <= r1; i++) {
+            double x = miss_share(p, v, (double)rv->rows[i].bytes / R), y = rv->rows[i].cycles;
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            sxy += x * y;
+        }
+        cxx = sxx - sx * sx / n;
+        if (!(cxx > 0))
+            continue;
+        m = (sxy - sx * sy / n) / cxx;
+        b = (sy - m * sx) / n;
+        for (i = r0; i <= r1; i++)
+            rss += pow(rv->rows[i].cycles - b - m * miss_share(p, v, (double)rv->rows[i].bytes / R), 2);
+        if (rss < best) {
+            best = rss;
+            f->R = R;
+            f->base = b;
+            f->miss = m;
+            f->se = sqrt(rss / (n - 2) / cxx);
+            f->rms = sqrt(rss / n);
+        }
+    }
+    return isfinite(best) ? 0 : -1;
+}
+
+/* The PAGE chain c past R up to end against its climb under the policy
+ * at the miss cost m (V = 1): the rms residual, the points in *n and the
+ * largest rise in *rise. */
+static double page_rms(const struct chase_tlb_level *L, const struct chase_curve *c, enum tlb_policy p, double R,
+                       double m, uint64_t end, size_t *n, double *rise)
+{
+    double base = before_edge(c, L->lo, L->cycles), e = 0;
+    size_t i;
+
+    *n = 0;
+    *rise = 0;
+    for (i = 0; i < c->n; i++) {
+        double S = (double)c->rows[i].bytes;
+        if (S <= R * 1.01 || c->rows[i].bytes > end)
+            continue;
+        e += pow(c->rows[i].cycles - base - m * miss_share(p, 1, S / R), 2);
+        *rise = fmax(*rise, c->rows[i].cycles - base);
+        ++*n;
+    }
+    return *n ? sqrt(e / (double)*n) : NAN;
+}
+
+#define PAGE_FIT 0.25   /* the policy picked fits PAGE's rise past the reach within this share of it */
+
+void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, const struct chase_curve *c,
+                       uint64_t end, unsigned visits)
+{
+    struct revisit_fit f[POLICIES];
+    double pe[POLICIES], lo = (double)L->lo, hi = (double)L->hi, rise = 0, mlo = INFINITY, mhi = -INFINITY, se = 0;
+    double other = INFINITY;
+    size_t r0 = 0, r1, i, past = 0, np = 0;
+    int k, pick = 0;
+    char said[400];
+
+    L->revisit_miss = L->revisit_se = L->revisit_rms = NAN;
+    L->revisit_points = 0;
+    snprintf(L->replacement, sizeof L->replacement, "unknown");
+    while (r0 < rv->n && (double)rv->rows[r0].bytes < lo * pow(2, -0.25 * REVISIT_BELOW) * 0.99)
+        r0++;
+    for (r1 = r0; r1 + 1 < rv->n && rv->rows[r1 + 1].bytes <= end; r1++)
+        ;
+    if (r0 >= rv->n || r1 < r0 + 3 || !(lo > 0) || hi < lo || visits < 2)
+        return;
+    for (k = 0; k < POLICIES; k++) {
+        if (revisit_fit(rv, r0, r1, lo, hi, (enum tlb_policy)k, visits, &f[k]))
+            return;
+        mlo = fmin(mlo, f[k].miss);
+        mhi = fmax(mhi, f[k].miss);
+        se = fmax(se, f[k].se);
+    }
+    for (i = r0; i <= r1; i++)
+        past += (double)rv->rows[i].bytes > f[POLICY_UNIFORM].R * 1.01;
+    L->revisit_points = r1 - r0 + 1;
+    if (past < 3 || !(mlo > REVISIT_SIGMAS * se)) {
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; loads to its pages at random (REVISIT, "
+                 "%zu points, %zu past the reach) give %.1f +- %.1f cycles a miss: not clear", r1 - r0 + 1, past,
+                 f[POLICY_UNIFORM].miss, f[POLICY_UNIFORM].se);
+        return;
+    }
+    /* Which policy: the one whose cost, from REVISIT, also gives PAGE's
+     * climb (LRU: a step of the whole cost; random: a climb that outruns
+     * REVISIT's; uniform: the same climb), clearly better than the others
+     * and close to PAGE's points. */
+    for (k = 0; k < POLICIES; k++) {
+        pe[k] = page_rms(L, c, (enum tlb_policy)k, f[k].R, f[k].miss, end, &np, &rise);
+        if (pe[k] < pe[pick])
+            pick = k;
+    }
+    for (k = 0; k < POLICIES; k++)
+        if (k != pick)
+            other = fmin(other, pe[k]);
+    if (!np || other < WALK_APART * pe[pick] || pe[pick] > PAGE_FIT * rise)
+        pick = -1;
+    if (pick >= 0) {
+        snprintf(L->replacement, sizeof L->replacement, "%s", policy_name[pick]);
+        L->revisit_miss = f[pick].miss;
+        L->revisit_se = f[pick].se;
+        L->revisit_rms = f[pick].rms;
+    } else {
+        /* Any of them: the middle, and half the spread in the error. */
+        L->revisit_miss = 0.5 * (mlo + mhi);
+        L->revisit_se = hypot(se, 0.5 * (mhi - mlo));
+        L->revisit_rms = fmax(fmax(f[0].rms, f[1].rms), f[2].rms);
+    }
+    L->miss = L->revisit_miss;
+    L->miss_ns = NAN;
+    if (np)
+        snprintf(said, sizeof said, "the PAGE chain's %zu point%s past the reach (rising %.1f) fit %s (rms %.1f under "
+                 "LRU, %.1f under random replacement, %.1f as at random pages)", np, np == 1 ? "" : "s", rise,
+                 pick < 0 ? "none of them clearly" : policy_text[pick], pe[0], pe[1], pe[2]);
+    else
+        snprintf(said, sizeof said, "the PAGE chain has no point past the reach to tell the replacement by");
+    snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; loads to its pages at random (REVISIT, %u "
+             "visits a page a lap, %zu points, %zu past the reach) give a miss %.1f +- %.1f cycles under LRU, %.1f "
+             "+- %.1f under random replacement, %.1f +- %.1f as at random pages; %s", visits, r1 - r0 + 1, past,
+             f[0].miss, f[0].se, f[1].miss, f[1].se, f[2].miss, f[2].se, said);
+}
+
+/* The page from above.  Past a reach the probes can only say that a
+ * second load within +stride/2 shares the first's page: the page is at
+ * least the stride, and the spans that would show a larger one do not fit
+ * in memory (the H100's and H200's 64 GiB reach).  A PAGE chain at twice
+ * the stride can: where an entry maps less than 2 x stride, it touches a
+ * new page each load, half as many as the stride's chain over a span, and
+ * its reach doubles (no rise where the curve rose); where an entry maps
+ * 2 x stride or more, both chains touch as many pages and rise alike. */
+#define DOUBLE_RISE 4.0     /* the curve's rise there is this many times the probes' noise at least */
+
+uint64_t chase_tlb_double_span(const struct chase_tlb_level *L, const struct chase_curve *c, uint64_t stride,
+                               double *rise)
+{
+    size_t i, best = c->n;
+    double base = NAN;
+
+    if (L->kind != CHASE_STEP_TLB || !L->page_at_least || !L->lo)
+        return 0;
+    for (i = 0; i < c->n; i++) {
+        if (c->rows[i].bytes == L->lo)
+            base = c->rows[i].cycles;
+        if (c->rows[i].bytes >= L->hi && (double)c->rows[i].bytes <= 2.0 * (double)L->lo &&
+            c->rows[i].bytes % (2 * stride) == 0)
+            best = i;
+    }
+    if (best >= c->n || isnan(base))
+        return 0;
+    *rise = c->rows[best].cycles - base;
+    return c->rows[best].bytes;
+}
+
+void chase_tlb_page_above(struct chase_tlb_level *L, uint64_t span, double rise, double d_lo, double d_at,
+                          uint64_t stride)
+{
+    double r2 = d_at - d_lo, noise = isfinite(L->noise) && L->noise > 0 ? L->noise : PRECISION * d_lo;
+    char a[32], b[32], c[32];
+
+    if (!span || !(rise > DOUBLE_RISE * noise) || !isfinite(r2))
+        return;
+    chase_size_format(2 * stride, a, sizeof a);
+    chase_size_format(span, b, sizeof b);
+    if (r2 < TWIN_LOW * rise) {
+        L->page_below = 2 * stride;
+        if (L->page_at_least && L->page <= stride) {
+            L->page = stride;   /* from stride up to below twice it: pages come in powers of two */
+            L->page_at_least = 0;
+        }
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
+                 "rises %.1f cycles at %s where the stride's rose %.1f: the reach doubled with the stride, so an "
+                 "entry maps less than %s%s%s", a, r2, b, rise, a, L->page_at_least ? "" : ": the page is ",
+                 L->page_at_least ? "" : chase_size_format(L->page, c, sizeof c));
+    } else if (r2 > TWIN_HALF * rise) {
+        if (L->page_at_least && L->page < 2 * stride)
+            L->page = 2 * stride;
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
+                 "rises %.1f cycles at %s, as the stride's (%.1f): the reach stayed, an entry maps %s or more", a, r2,
+                 b, rise, a);
+    } else {
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
+                 "rises %.1f cycles at %s against the stride's %.1f: neither the same nor none, no bound from above",
+                 a, r2, b, rise);
     }
 }

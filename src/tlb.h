@@ -39,6 +39,7 @@ struct chase_tlb_level {
     double blocks_lo, blocks_hi;/* the same in blocks of the curve's stride */
     uint64_t page;              /* the page size the probes show (0: not told) */
     int page_at_least;          /* page is a lower bound: the largest sub stayed in one page */
+    uint64_t page_below;        /* the page is smaller than this: the reach moved with a doubled stride (0: not told) */
     double entries_lo, entries_hi;  /* reach over the page size (TLB levels) */
     double cycles, ns;          /* latency on the plateau before the step (the level hits) */
     double to_cycles, to_ns;    /* on the plateau after */
@@ -51,9 +52,12 @@ struct chase_tlb_level {
     double walk_miss, walk_rms; /* past the reach the curve climbs as 1 - reach/span: the miss cost
                                    that fits it and the rms residual (0: the curve steps instead) */
     int open;                   /* the span ended in the rise: no plateau after it was measured */
+    double revisit_miss, revisit_se, revisit_rms;   /* the miss cost from the REVISIT chain (NAN: none) */
+    size_t revisit_points;      /* the REVISIT rows the fit used */
+    char replacement[16];       /* what the PAGE chain's climb past the reach says of it: random, lru, unknown */
     double confidence;          /* the level finder's, of the plateau after */
     size_t step;                /* index of the step (the plateau before it) */
-    char how[640];
+    char how[1280];
 };
 
 /* Classifies each step of the curve (levels lv, found on latency against
@@ -90,6 +94,36 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
  * most max). */
 void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_level *lv,
                      size_t nlv, uint64_t stride, struct chase_tlb_level *out, size_t *nout, size_t max);
+
+/* Where to measure a REVISIT chain for TLB level out[i]: two spans
+ * below its reach (the plateau) and REVISIT_PAST from its reach to the
+ * next TLB level's (or max), multiples of stride, in order.  Returns how
+ * many (at most max_spans). */
+size_t chase_tlb_revisit_plan(const struct chase_tlb_level *out, size_t nout, size_t i, uint64_t stride,
+                              uint64_t max, uint64_t *spans, size_t max_spans);
+/* The miss cost of TLB level L from the REVISIT curve rv (each page
+ * `visits` times a lap at random moments: its misses grow nearly alike
+ * under any replacement), fitted over the spans its plan gave (up to end)
+ * under LRU and under random replacement; the PAGE chain c's climb past
+ * the reach says which of the two it is.  Sets revisit_*, replacement,
+ * and miss where the fit is clear; appends to how. */
+void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, const struct chase_curve *c,
+                       uint64_t end, unsigned visits);
+
+/* Where a page bounded from below only (page_at_least) is bounded from
+ * above: a span of the curve past L's reach, at most twice its start (a
+ * PAGE chain at twice the stride spans no more pages there than the
+ * reach's entries) and a multiple of twice the stride, with the curve's
+ * rise there over L->lo in *rise; 0 where none. */
+uint64_t chase_tlb_double_span(const struct chase_tlb_level *L, const struct chase_curve *c, uint64_t stride,
+                               double *rise);
+/* With the PAGE chain at 2 x stride measured at L->lo (d_lo) and at that
+ * span (d_at): where its rise is under a quarter of the curve's (rise),
+ * the reach doubled with the stride, so an entry maps less than 2 x
+ * stride (page_below; the page itself where the lower bound is the
+ * stride); where it rises as much, an entry maps 2 x stride or more. */
+void chase_tlb_page_above(struct chase_tlb_level *L, uint64_t span, double rise, double d_lo, double d_at,
+                          uint64_t stride);
 
 /* The tables of a tlb file. */
 extern const struct chase_table chase_tlb_probes_table;

@@ -81,6 +81,9 @@ static const struct chase_column twin_cols[] = {
     {"samples", CHASE_INT},
 };
 static const struct chase_table twin_table = {"twin", twin_cols, 6, NULL};
+/* The REVISIT curve: loads to the same units at random pages, around each
+ * TLB's reach. */
+static const struct chase_table revisit_table = {"revisit", twin_cols, 6, NULL};
 
 static const char *kind_name(int kind)
 {
@@ -92,19 +95,29 @@ static double r4(double v)
     return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
 }
 
-static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_tlb_probe *pr,
-                        size_t npr, const struct chase_tlb_level *lv, size_t nlv)
+static int write_curve(struct chase_writer *w, const struct chase_table *t, const struct chase_curve *cv)
 {
-    struct chase_cell c[22];
-    size_t i, k;
+    struct chase_cell c[8];
+    size_t i;
 
-    if (chase_writer_table(w, &twin_table))
+    if (chase_writer_table(w, t))
         return -1;
-    for (i = 0; i < twin->n; i++) {
-        chase_point_cells(&twin->rows[i], c);
+    for (i = 0; i < cv->n; i++) {
+        chase_point_cells(&cv->rows[i], c);
         if (chase_writer_row(w, c))
             return -1;
     }
+    return 0;
+}
+
+static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
+                        const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv)
+{
+    struct chase_cell c[28];
+    size_t i, k;
+
+    if (write_curve(w, &twin_table, twin) || write_curve(w, &revisit_table, rv))
+        return -1;
     if (chase_writer_table(w, &chase_tlb_probes_table))
         return -1;
     for (k = 0; k < npr; k++)
@@ -151,6 +164,12 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
         c[19].num = L->walk_miss > 0 ? r4(L->walk_rms) : NAN;
         c[20].num = L->open;
         c[21].num = L->page_at_least;
+        c[22].num = tlb && L->revisit_points ? r4(L->revisit_miss) : NAN;
+        c[23].num = tlb && L->revisit_points ? r4(L->revisit_se) : NAN;
+        c[24].num = tlb && L->revisit_points ? r4(L->revisit_rms) : NAN;
+        c[25].num = tlb ? (double)L->revisit_points : 0;
+        c[26].text = tlb && L->replacement[0] ? L->replacement : "-";
+        c[27].num = tlb && L->page_below ? (double)L->page_below : NAN;
         if (chase_writer_row(w, c))
             return -1;
     }
@@ -196,6 +215,14 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         chase_meta_num(r, key, floor(L->miss * 100 + 0.5) / 100);
         snprintf(key, sizeof key, "%.15s.probe_miss_cycles", L->name);
         chase_meta_num(r, key, floor(2 * L->jump * 100 + 0.5) / 100);
+        if (L->revisit_points && isfinite(L->revisit_miss)) {
+            snprintf(key, sizeof key, "%.15s.miss_se", L->name);
+            chase_meta_num(r, key, floor(L->revisit_se * 100 + 0.5) / 100);
+            snprintf(key, sizeof key, "%.15s.miss_from", L->name);
+            chase_meta_add(r, key, "loads to its pages at random (REVISIT): misses grow as 1 - reach/span");
+            snprintf(key, sizeof key, "%.15s.replacement", L->name);
+            chase_meta_add(r, key, "%s", L->replacement);
+        }
     }
     chase_meta_num(r, "tlb_levels", (double)ntlb);
     chase_meta_num(r, "cache_steps", (double)ncache);
@@ -222,7 +249,7 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
                    const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
 {
     const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
-    char a[32], b[32], reach[64], ent[48], lat[40], miss[64], pg[40];
+    char a[32], b[32], reach[64], ent[48], lat[40], miss[96], pg[40];
     double v;
     size_t i, k;
 
@@ -254,6 +281,9 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
         if (isnan(L->miss))
             snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
+        else if (L->revisit_points && L->miss == L->revisit_miss)
+            snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (pages at random; replacement: %s)", L->miss,
+                     L->revisit_se, L->replacement);
         else
             snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
                      2 * L->jump);
@@ -391,14 +421,14 @@ int chase_tlb_main(const struct chase_opts *o)
 {
     struct chase_session s;
     struct chase_params p;
-    struct chase_curve curve, twin;
+    struct chase_curve curve, twin, revisit;
     struct chase_level clv[CHASE_MAX_LEVELS], tlv[CHASE_MAX_LEVELS];
     struct chase_tlb_probe pr[CHASE_MAX_LEVELS + 1];
     struct chase_tlb_level lv[CHASE_MAX_LEVELS];
     struct chase_meta res;
     struct chase_measure m;
     struct chase_cell cells[8];
-    uint64_t page, unit, max, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
+    uint64_t page, unit, max, cmax, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
     size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i;
     uint64_t pblocks[CHASE_MAX_LEVELS + 1], cap = 0, capped = 0;
     char err[CHASE_ERRLEN] = "", a[32], b[32], detail[96];
@@ -408,6 +438,7 @@ int chase_tlb_main(const struct chase_opts *o)
     memset(&res, 0, sizeof res);
     memset(&curve, 0, sizeof curve);
     memset(&twin, 0, sizeof twin);
+    memset(&revisit, 0, sizeof revisit);
     memset(pr, 0, sizeof pr);
     if (o->min && o->max && o->min > o->max) {
         fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
@@ -471,8 +502,8 @@ int chase_tlb_main(const struct chase_opts *o)
         code = CHASE_EXIT_USAGE;
         goto out;
     }
-    if (chase_plan_make(min, max / page > MAX_BLOCKS ? MAX_BLOCKS * page : max, o->steps, page, &plan, &nplan, err,
-                        sizeof err)) {
+    cmax = max / page > MAX_BLOCKS ? MAX_BLOCKS * page : max;
+    if (chase_plan_make(min, cmax, o->steps, page, &plan, &nplan, err, sizeof err)) {
         fprintf(stderr, "chase: tlb: %s\n", err);
         code = CHASE_EXIT_USAGE;
         goto out;
@@ -595,8 +626,53 @@ int chase_tlb_main(const struct chase_opts *o)
             chase_progress(&s, "tlb", done, total > done ? total : done, detail);
         }
     }
+    /* Loads to each TLB level's pages at random, around its reach: the
+     * miss cost whatever the replacement (tlb.c). */
+    m.pattern = CHASE_PATTERN_REVISIT;
+    m.sub = unit;
+    for (k = 0; k < nlv && !failed; k++) {
+        uint64_t spans[16];
+        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, 16);
+        total += ns;
+        for (i = 0; i < ns && !failed; i++) {
+            struct chase_row row;
+            if (revisit.n && spans[i] <= revisit.rows[revisit.n - 1].bytes)
+                continue;   /* measured for the level before */
+            if ((code = point(&s, &m, spans[i], page, &row)) || chase_curve_push(&revisit, &row)) {
+                code = code ? code : CHASE_EXIT_FAIL;
+                failed = 1;
+                break;
+            }
+            snprintf(detail, sizeof detail, "revisit %10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a),
+                     row.cycles);
+            chase_progress(&s, "tlb", ++done, total, detail);
+        }
+    }
     chase_progress_done(&s);
     chase_tlb_pages(lv, nlv, pr, npr, page, &curve);
+    for (k = 0; k < nlv && !failed; k++) {
+        uint64_t spans[16];
+        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, 16);
+        if (ns)
+            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[ns - 1], (unsigned)(unit / 8));
+    }
+    /* A page bounded from below only: the PAGE chain at twice the stride
+     * at the level's start and past its reach bounds it from above. */
+    m.pattern = CHASE_PATTERN_PAGE;
+    m.sub = unit;
+    for (k = 0; k < nlv && !failed; k++) {
+        struct chase_row r0, r1;
+        double rise = 0;
+        uint64_t at = chase_tlb_double_span(&lv[k], &curve, page, &rise);
+        if (!at || lv[k].lo < 4 * page)
+            continue;
+        if ((code = point(&s, &m, lv[k].lo / (2 * page) * (2 * page), 2 * page, &r0)) ||
+            (code = point(&s, &m, at, 2 * page, &r1))) {
+            failed = 1;
+            break;
+        }
+        chase_tlb_page_above(&lv[k], at, rise, r0.cycles, r1.cycles, page);
+    }
     results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
     chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
     if (chase_stop) {
@@ -605,7 +681,7 @@ int chase_tlb_main(const struct chase_opts *o)
     } else if (failed) {
         status = "failed";
     }
-    if (!s.human && !s.w.failed && (write_tables(&s.w, &twin, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
+    if (!s.human && !s.w.failed && (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
         code = chase_session_write_failed(&s);
         status = "failed";
     }
@@ -627,5 +703,6 @@ out:
     free(plan);
     chase_curve_free(&curve);
     chase_curve_free(&twin);
+    chase_curve_free(&revisit);
     return code;
 }

@@ -67,6 +67,11 @@ expect 2 "applies to the sim backend only" -b cpu --sim "$sim"
 expect 2 "not available on the cpu backend" -b cpu --cache-op cg --max 64K
 expect 2 "not available on the cpu backend" -b cpu --sm 3 --max 64K
 expect 2 "not available on the sim backend" --sim "$sim" --sm any
+expect 2 "not available on the cpu backend" -b cpu --l2-fetch 32 --max 64K
+expect 2 "not available on the sim backend" --sim "$sim" --l2-fetch 64
+expect 2 "takes 32, 64 or 128" --l2-fetch 48
+expect 2 "from 32 to 128" --l2-fetch 256
+expect 2 "chase banks does not take --l2-fetch" banks --l2-fetch 32
 expect 2 "--sm: 'x' is not a whole number" --sm x
 expect 5 "cannot write '/nonexistent/dir/x.tsv'" --sim "$sim" --max 16K -o /nonexistent/dir/x.tsv
 expect 4 "does not fit in this machine's memory" -b cpu --max 900T

@@ -128,22 +128,45 @@ tlbf() { grep '^# tlb: TLB1' "$1" | tr '\t' '\n' | awk -F= -v k="$2" '$1 == k { 
 check "random TLB: one TLB level, its reach at 64 entries of 64 KiB" \
     awk -v lo="$(tlbf "$tmp/rand.tsv" entries_lo)" -v hi="$(tlbf "$tmp/rand.tsv" entries_hi)" \
         'BEGIN { exit !(lo <= 64 && hi >= 64 && hi / lo < 1.2) }'
-check "random TLB: the miss cost from the climb, 45-55 cycles (truth 50)" \
+check "random TLB: the miss cost from the climb, 45-55 cycles (truth 50), and from REVISIT alike" \
     awk -v m="$(tlbf "$tmp/rand.tsv" miss_cycles)" -v w="$(tlbf "$tmp/rand.tsv" walk_miss_cycles)" \
-        'BEGIN { exit !(m >= 45 && m <= 55 && m == w) }'
+        -v r="$(tlbf "$tmp/rand.tsv" revisit_miss_cycles)" \
+        'BEGIN { exit !(w >= 45 && w <= 55 && r >= 45 && r <= 55 && m == r) }'
+check "random TLB: the PAGE chain's climb names the replacement: random" \
+    test "$(tlbf "$tmp/rand.tsv" replacement)" = random
 check "random TLB: how names the share that fitted (random replacement under the cycle)" \
     grep -q 'as misses grow as random replacement under the chain' "$tmp/rand.tsv"
 "$CHASE" tlb --sim "$spec" --max 6M -q -o "$tmp/open.tsv" 2> "$tmp/err"
 check "a span that ends in the rise: TLB1 open, from 4 MiB" \
     sh -c "[ '$(tlbf "$tmp/open.tsv" open)' = 1 ] && [ '$(tlbf "$tmp/open.tsv" lo)' -le 4194304 ] && \
            [ '$(tlbf "$tmp/open.tsv" hi)' -ge 4194304 ]"
-check "... its page bounded from below past it: at least 64 KiB (truth 64 KiB)" \
-    sh -c "[ '$(tlbf "$tmp/open.tsv" page)' = 65536 ] && [ '$(tlbf "$tmp/open.tsv" page_at_least)' = 1 ]"
+check "... its page bounded from below by the probes and from above by the chain at twice the stride: 64 KiB (truth)" \
+    sh -c "[ '$(tlbf "$tmp/open.tsv" page)' = 65536 ] && [ '$(tlbf "$tmp/open.tsv" page_at_least)' = 0 ] && \
+           [ '$(tlbf "$tmp/open.tsv" page_below)' = 131072 ] && grep -q '^# page_bytes: 65536$' '$tmp/open.tsv'"
 check "... its miss cost from the last points, 45-55 cycles" \
     awk -v m="$(tlbf "$tmp/open.tsv" miss_cycles)" 'BEGIN { exit !(m >= 45 && m <= 55) }'
 "$CHASE" tlb --sim "$spec" --max 4600K -q -o "$tmp/two.tsv" 2> "$tmp/err"
-check "... from two points: no miss cost, both shares said" \
-    sh -c "[ '$(tlbf "$tmp/two.tsv" miss_cycles)' = nan ] && grep -q 'too few points to tell' '$tmp/two.tsv'"
+check "... from two points the PAGE chain's climb gives no cost, both shares said" \
+    sh -c "[ '$(tlbf "$tmp/two.tsv" walk_miss_cycles)' = nan ] && grep -q 'too few points to tell' '$tmp/two.tsv'"
+check "... but REVISIT does: 45-55 cycles, and the two points name the replacement: random" \
+    sh -c "awk -v m='$(tlbf "$tmp/two.tsv" miss_cycles)' 'BEGIN { exit !(m >= 45 && m <= 55) }' && \
+           [ '$(tlbf "$tmp/two.tsv" replacement)' = random ]"
+# --- pages of 128 KiB walked at a 64 KiB stride: the probes see seconds
+# up to +32 KiB share a page, the chain at twice the stride rises as the
+# stride's (the reach stays in bytes): at least 128 KiB, not exactly.
+"$CHASE" tlb --sim "$(echo "$spec" | sed 's/page=64K/page=128K/')" --stride 64K --max 12M -q -o "$tmp/big.tsv" 2> "$tmp/err"
+check "a page twice the stride: at least 128 KiB (truth 128 KiB), its miss 45-55 cycles" \
+    sh -c "[ '$(tlbf "$tmp/big.tsv" page)' = 131072 ] && [ '$(tlbf "$tmp/big.tsv" page_at_least)' = 1 ] && \
+           grep -q 'the reach stayed, an entry maps 128 KiB or more' '$tmp/big.tsv' && \
+           awk -v m='$(tlbf "$tmp/big.tsv" miss_cycles)' 'BEGIN { exit !(m >= 45 && m <= 55) }'"
+# --- the same TLB replaced LRU: past the reach the PAGE chain misses at
+# every load (a step), REVISIT climbs as before: the cost and the policy.
+for max in 64M 4600K; do
+    "$CHASE" tlb --sim "${spec%,policy=random},policy=lru" --max $max -q -o "$tmp/lru.tsv" 2> "$tmp/err"
+    check "LRU TLB to $max: a miss 45-55 cycles (truth 50) from REVISIT, the replacement named: lru" \
+        sh -c "awk -v m='$(tlbf "$tmp/lru.tsv" miss_cycles)' -v r='$(tlbf "$tmp/lru.tsv" revisit_miss_cycles)' \
+                   'BEGIN { exit !(m >= 45 && m <= 55 && m == r) }' && [ '$(tlbf "$tmp/lru.tsv" replacement)' = lru ]"
+done
 st=0
 "$CHASE" tlb --sim "${spec%,policy=random},policy=mru" -q -o "$tmp/bad.tsv" 2> "$tmp/err" || st=$?
 check "tlb policy=mru: exit 2, the error names the choices" sh -c "[ $st -eq 2 ] && grep -q 'lru, fifo or random' '$tmp/err'"

@@ -4,6 +4,7 @@
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ static int one_cycle(uint64_t blocks, uint64_t stride, int pattern, uint64_t sub
 
     chase_chain_init(&c, bytes, stride, pattern, sub, seed);
     ok = ok && c.blocks == blocks && c.n == (pattern == CHASE_PATTERN_PAIR || pattern == CHASE_PATTERN_LATE ||
-                         pattern == CHASE_PATTERN_SPREAD ? 2 : 1) * blocks;
+                         pattern == CHASE_PATTERN_SPREAD ? 2 : pattern == CHASE_PATTERN_REVISIT ? sub / 8 : 1) * blocks;
     for (k = 0; ok && k < c.n; k++) {
         uint64_t off = chase_chain_offset(&c, k);
         if (off >= bytes || off % 8 || seen[off / 8])
@@ -72,6 +73,8 @@ int main(void)
                "spread-pair chain over %llu blocks is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
         tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 4096, CHASE_PATTERN_PAGE, 128, 5, NULL),
                "page chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
+        tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 4096, CHASE_PATTERN_REVISIT, 128, 5, NULL),
+               "revisit chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
     }
     /* A random order must not walk neighbours in order, or a prefetcher follows it. */
     one_cycle(1 << 20, 64, CHASE_PATTERN_RANDOM, 0, 7, &adj);
@@ -141,6 +144,39 @@ int main(void)
         tap_ok(same == 2048 && apart == 2048, "spread-pair chain: +4096 stays in 8 KiB units, leaves 4 KiB ones "
                "(%llu, %llu of 2048)", (unsigned long long)same, (unsigned long long)apart);
         tap_ok(used == 64, "spread-pair chain: first loads reach all 64 lines of a page (%llu)", (unsigned long long)used);
+    }
+    {
+        /* REVISIT: each page's words are PAGE's unit, and a lap comes back
+         * to a page at random moments: the gaps between returns spread as
+         * those of 16 points dropped at random on a circle (coefficient of
+         * variation sqrt(15/17) = 0.94; PAGE's are all one lap: 0). */
+        struct chase_chain c, pg;
+        uint64_t k, pages = 4096, *last = calloc(pages, sizeof *last), *seen = calloc(pages, sizeof *seen);
+        uint64_t unit_ok = 0, gaps = 0;
+        double sum = 0, sq = 0, mean, cv;
+        chase_chain_init(&c, pages * 65536, 65536, CHASE_PATTERN_REVISIT, 128, 9);
+        chase_chain_init(&pg, pages * 65536, 65536, CHASE_PATTERN_PAGE, 128, 9);
+        for (k = 0; last && seen && k < 2 * c.n; k++) {
+            uint64_t off = chase_chain_offset(&c, k % c.n), b = off / 65536;
+            unit_ok += k < c.n && off % 65536 / 128 * 128 == chase_chain_scatter(&pg, b, 128);
+            if (k >= c.n && seen[b]) {
+                double g = (double)(k - last[b]);
+                sum += g;
+                sq += g * g;
+                gaps++;
+            }
+            seen[b] = 1;
+            last[b] = k;
+        }
+        mean = gaps ? sum / (double)gaps : 0;
+        cv = gaps ? sqrt(sq / (double)gaps - mean * mean) / mean : 0;
+        tap_ok(unit_ok == 16 * pages, "revisit chain: a page's 16 words are in PAGE's unit of it (%llu of %llu)",
+               (unsigned long long)unit_ok, (unsigned long long)(16 * pages));
+        tap_ok(gaps == 16 * pages && fabs(mean - (double)pages) < 0.01 * (double)pages && cv > 0.85 && cv < 1.0,
+               "revisit chain: returns to a page a lap apart on average (%.0f positions for %llu pages), spread as at "
+               "random (cv %.3f)", mean, (unsigned long long)pages, cv);
+        free(last);
+        free(seen);
     }
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_SPREAD, 192) != NULL, "a spread-pair offset not a power of two is refused");
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_LATE, 96) != NULL, "a late-pair offset not a power of two is refused");

@@ -264,8 +264,8 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "--cache-op is not available on the cpu backend");
         return CHASE_EINVAL;
     }
-    if (p->carveout >= 0 || p->sm >= -1) {
-        snprintf(err, len, "--carveout and --sm are not available on the cpu backend");
+    if (p->carveout >= 0 || p->sm >= -1 || p->l2_fetch) {
+        snprintf(err, len, "--carveout, --sm and --l2-fetch are not available on the cpu backend");
         return CHASE_EINVAL;
     }
     if (p->alloc && strcmp(p->alloc, "huge") && strcmp(p->alloc, "base")) {

@@ -32,7 +32,7 @@ extern const unsigned char chase_gpu_image[];
  * --alloc vmm, the allocation granularity and the L2 fetch granularity. */
 #define CUDA_OPTIONAL_FUNCS(X)                                                                   \
     X(cuMemGetAllocationGranularity) X(cuMemAddressReserve) X(cuMemAddressFree) X(cuMemCreate)  \
-    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit)
+    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit) X(cuCtxSetLimit)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -145,8 +145,9 @@ static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err
     chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)total);
     chase_kv_set(info->facts, &info->nfacts, "driver_version", "%d.%d", drv / 1000, drv % 1000 / 10);
     /* How much the L2 fetches from memory on a miss at most: a hint the
-     * context carries (0-128 bytes), read, never set.  It says what `chase
-     * lines` should see past the L2. */
+     * context carries (0-128 bytes), as the driver left it (--l2-fetch
+     * sets it afterwards, and says so among the settings).  It says what
+     * `chase lines` should see past the L2. */
     {
         size_t fetch = 0;
         if (cu.cuCtxGetLimit && cu.cuCtxGetLimit(&fetch, CU_LIMIT_MAX_L2_FETCH_GRANULARITY) == CUDA_SUCCESS)
@@ -228,6 +229,20 @@ int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len)
     (void)g;
     CHECK(cu.cuFuncSetAttribute((CUfunction)fn, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent),
           "setting the carveout");
+    return CHASE_OK;
+}
+
+int gpu_l2_fetch(struct gpu *g, unsigned bytes, unsigned *now, char *err, size_t len)
+{
+    size_t v = 0;
+    (void)g;
+    if (!cu.cuCtxSetLimit || !cu.cuCtxGetLimit) {
+        snprintf(err, len, "this NVIDIA driver cannot set the L2 fetch granularity (cuCtxSetLimit)");
+        return CHASE_ENOTSUP;
+    }
+    CHECK(cu.cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, bytes), "setting the L2 fetch granularity");
+    CHECK(cu.cuCtxGetLimit(&v, CU_LIMIT_MAX_L2_FETCH_GRANULARITY), "reading the L2 fetch granularity");
+    *now = (unsigned)v;
     return CHASE_OK;
 }
 

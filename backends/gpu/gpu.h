@@ -35,6 +35,8 @@ int gpu_allow_shared(struct gpu *g, gpu_fn fn, unsigned bytes, char *err, size_t
 /* The L1/shared split fn prefers, as percent of shared (-1: the vendor's
  * default); CHASE_EINVAL where the vendor has none to set. */
 int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len);
+/* Sets the context's L2 fetch granularity limit to bytes; *now: what it reads after. */
+int gpu_l2_fetch(struct gpu *g, unsigned bytes, unsigned *now, char *err, size_t len);
 /* What a cache operator ("ca", "cg", "nc") does on this vendor, or NULL
  * when it has none such. */
 const char *gpu_cache_op_text(const char *op);

@@ -107,6 +107,13 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         chase_kv_set(info->settings, &info->nsettings, "carveout_means",
                      "percent of the unified L1/shared memory preferred for shared (a hint to the driver)");
     }
+    if (p->l2_fetch) {
+        unsigned now = 0;
+        if ((rc = gpu_l2_fetch(d->g, p->l2_fetch, &now, err, len)) != CHASE_OK)
+            goto fail;
+        chase_kv_set(info->settings, &info->nsettings, "l2_fetch", "%u B: the L2 fetch granularity limit this "
+                     "process's context set (--l2-fetch), %u B read back", p->l2_fetch, now);
+    }
     d->no_warm = p->no_warm;
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  p->no_warm ? "none: timed from a cold start (--no-warm)"
@@ -271,9 +278,9 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     if (*pt->stop)
         return CHASE_EINTR;
     /* One pass warms every level that can hold what the chain touches:
-     * all of it, one unit a block for PAGE, a line a load for SPREAD and
-     * LATE. */
-    if ((pt->pattern == CHASE_PATTERN_PAGE                                          ? c.blocks * c.sub
+     * all of it, one unit a block for PAGE and REVISIT, a line a load for
+     * SPREAD and LATE. */
+    if ((pt->pattern == CHASE_PATTERN_PAGE || pt->pattern == CHASE_PATTERN_REVISIT ? c.blocks * c.sub
          : pt->pattern == CHASE_PATTERN_SPREAD || pt->pattern == CHASE_PATTERN_LATE ? c.n * 128
                                                                                     : pt->bytes) <= d->warm_limit &&
         !d->no_warm) {

@@ -225,6 +225,15 @@ int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len)
     return CHASE_EINVAL;
 }
 
+int gpu_l2_fetch(struct gpu *g, unsigned bytes, unsigned *now, char *err, size_t len)
+{
+    (void)g;
+    (void)bytes;
+    *now = 0;
+    snprintf(err, len, "--l2-fetch is CUDA's (a context limit HIP does not have)");
+    return CHASE_ENOTSUP;
+}
+
 const char *gpu_cache_op_text(const char *op)
 {
     if (!strcmp(op, "ca"))

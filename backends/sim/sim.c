@@ -233,8 +233,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
-    if (p->cache_op || p->carveout >= 0 || p->sm >= -1 || p->alloc) {
-        snprintf(err, len, "--cache-op, --carveout, --sm and --alloc are not available on the sim backend");
+    if (p->cache_op || p->carveout >= 0 || p->sm >= -1 || p->alloc || p->l2_fetch) {
+        snprintf(err, len, "--cache-op, --carveout, --sm, --alloc and --l2-fetch are not available on the sim backend");
         sim_close(d);
         return CHASE_EINVAL;
     }

@@ -94,6 +94,14 @@ timed banks-sm66 chase banks -b cuda --sm 66 -o "$OUT/$tag-banks-sm66.tsv"
 timed carveout0 chase -b cuda --carveout 0 --max 1M -o "$OUT/$tag-carveout0.tsv"
 timed carveout100 chase -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
 
+log "lines with the L2 fetch granularity limit at 32 B (the driver leaves it at 64 on the H100), beside the default"
+timed lines-fetch64 chase lines -b cuda --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-lines-fetch-default.tsv"
+timed lines-fetch32 chase lines -b cuda --l2-fetch 32 --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-lines-fetch32.tsv"
+grep -E '^# (line|l2_fetch|driver.l2_fetch)' "$OUT/$tag-lines-fetch-default.tsv" "$OUT/$tag-lines-fetch32.tsv" | cut -c1-200
+
+log "tlb with loads cached in L1 (ca), to 4 GiB: the chain's lines fit the L1 there, so a small TLB's step stands out"
+timed tlb-ca chase tlb -b cuda --cache-op ca --max 4G -o "$OUT/$tag-tlb-ca.tsv"
+
 if [ -z "${QUICK:-}" ]; then
     log "compute-sanitizer memcheck on a short run of each command"
     for c in "-b cuda --max 2M --steps 2" "banks -b cuda" "loads -b cuda --level L1 --from $OUT/$tag-sweep-1.tsv" \
