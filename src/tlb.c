@@ -632,10 +632,10 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
  * survives a gap with probability exp(-m V S X / R) at a miss share m:
  * m = 1 - E[exp(-m V S X / R)], solved for m > 0.  V = 1 is the fixed
  * cycle (LRU misses every time; random m = 1 - exp(-m S/R)).  Both tend
- * to 1 - R/S, pages picked at random, as V grows.  A third case, seen on
- * the H100 and H200 at their 64 GiB reach: even the fixed cycle misses
- * 1 - R/S (uniform), as if which pages the TLB holds did not depend on
- * the order they came in. */
+ * to 1 - R/S, pages picked at random (uniform), as V grows.  A page of
+ * several blocks multiplies both chains' V by its blocks: PAGE then comes
+ * back to a page at random moments too, and tells the policies apart
+ * less well (at 16 blocks a page, hardly). */
 #define REVISIT_BELOW 2     /* spans on the plateau, a quarter and a half octave below the reach */
 #define REVISIT_PAST 8      /* spans from the reach to the next level's, evenly in log */
 #define REVISIT_SIGMAS 3.0  /* a miss cost is taken where it is this many standard errors above zero */
@@ -769,10 +769,11 @@ static int revisit_fit(const struct chase_curve *rv, size_t r0, size_t r1, doubl
 }
 
 /* The PAGE chain c past R up to end against its climb under the policy
- * at the miss cost m (V = 1): the rms residual, the points in *n and the
- * largest rise in *rise. */
-static double page_rms(const struct chase_tlb_level *L, const struct chase_curve *c, enum tlb_policy p, double R,
-                       double m, uint64_t end, size_t *n, double *rise)
+ * at the miss cost m (v visits a page a lap: 1 where the page is the
+ * stride): the rms residual, the points in *n and the largest rise in
+ * *rise. */
+static double page_rms(const struct chase_tlb_level *L, const struct chase_curve *c, enum tlb_policy p, unsigned v,
+                       double R, double m, uint64_t end, size_t *n, double *rise)
 {
     double base = before_edge(c, L->lo, L->cycles), e = 0;
     size_t i;
@@ -783,7 +784,7 @@ static double page_rms(const struct chase_tlb_level *L, const struct chase_curve
         double S = (double)c->rows[i].bytes;
         if (S <= R * 1.01 || c->rows[i].bytes > end)
             continue;
-        e += pow(c->rows[i].cycles - base - m * miss_share(p, 1, S / R), 2);
+        e += pow(c->rows[i].cycles - base - m * miss_share(p, v, S / R), 2);
         *rise = fmax(*rise, c->rows[i].cycles - base);
         ++*n;
     }
@@ -793,12 +794,13 @@ static double page_rms(const struct chase_tlb_level *L, const struct chase_curve
 #define PAGE_FIT 0.25   /* the policy picked fits PAGE's rise past the reach within this share of it */
 
 void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, const struct chase_curve *c,
-                       uint64_t end, unsigned visits)
+                       uint64_t end, unsigned visits, uint64_t stride)
 {
     struct revisit_fit f[POLICIES];
     double pe[POLICIES], lo = (double)L->lo, hi = (double)L->hi, rise = 0, mlo = INFINITY, mhi = -INFINITY, se = 0;
     double other = INFINITY;
     size_t r0 = 0, r1, i, past = 0, np = 0;
+    unsigned vpage = 1;
     int k, pick = 0;
     char said[400];
 
@@ -811,6 +813,12 @@ void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, 
         ;
     if (r0 >= rv->n || r1 < r0 + 3 || !(lo > 0) || hi < lo || visits < 2)
         return;
+    /* A page of several blocks comes back once a block in PAGE's lap, at
+     * random moments too: a page's visits a lap, in each chain. */
+    if (L->page > stride && stride && L->page / stride < 4096) {
+        vpage = (unsigned)(L->page / stride);
+        visits *= vpage;
+    }
     for (k = 0; k < POLICIES; k++) {
         if (revisit_fit(rv, r0, r1, lo, hi, (enum tlb_policy)k, visits, &f[k]))
             return;
@@ -832,7 +840,7 @@ void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, 
      * REVISIT's; uniform: the same climb), clearly better than the others
      * and close to PAGE's points. */
     for (k = 0; k < POLICIES; k++) {
-        pe[k] = page_rms(L, c, (enum tlb_policy)k, f[k].R, f[k].miss, end, &np, &rise);
+        pe[k] = page_rms(L, c, (enum tlb_policy)k, vpage, f[k].R, f[k].miss, end, &np, &rise);
         if (pe[k] < pe[pick])
             pick = k;
     }
@@ -861,71 +869,97 @@ void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, 
     else
         snprintf(said, sizeof said, "the PAGE chain has no point past the reach to tell the replacement by");
     snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; loads to its pages at random (REVISIT, %u "
-             "visits a page a lap, %zu points, %zu past the reach) give a miss %.1f +- %.1f cycles under LRU, %.1f "
-             "+- %.1f under random replacement, %.1f +- %.1f as at random pages; %s", visits, r1 - r0 + 1, past,
+             "visits a page a lap, PAGE %u, %zu points, %zu past the reach) give a miss %.1f +- %.1f cycles under LRU, "
+             "%.1f +- %.1f under random replacement, %.1f +- %.1f as at random pages; %s", visits, vpage, r1 - r0 + 1, past,
              f[0].miss, f[0].se, f[1].miss, f[1].se, f[2].miss, f[2].se, said);
 }
 
 /* The page from above.  Past a reach the probes can only say that a
  * second load within +stride/2 shares the first's page: the page is at
  * least the stride, and the spans that would show a larger one do not fit
- * in memory (the H100's and H200's 64 GiB reach).  A PAGE chain at twice
- * the stride can: where an entry maps less than 2 x stride, it touches a
- * new page each load, half as many as the stride's chain over a span, and
- * its reach doubles (no rise where the curve rose); where an entry maps
- * 2 x stride or more, both chains touch as many pages and rise alike. */
-#define DOUBLE_RISE 4.0     /* the curve's rise there is this many times the probes' noise at least */
+ * in memory (the H100's and H200's 64 GiB reach).  PAGE chains at wider
+ * strides can.  A chain at stride s' touches span / max(s', g) entries of
+ * g bytes, so while s' <= g its reach in bytes stays (it rises where the
+ * stride's chain rises), and from s' = 2g on it is twice as far or more
+ * (no rise at a span under twice the reach's start).  Doubling s' until
+ * the rise goes: the page is half the first s' without one. */
+#define WIDE_BLOCKS 16      /* a wide chain spans this many blocks at least at the reach's start */
+#define DOUBLE_RISE 4.0     /* the curve's chain rose there this many times the probes' noise at least */
 
-uint64_t chase_tlb_double_span(const struct chase_tlb_level *L, const struct chase_curve *c, uint64_t stride,
-                               double *rise)
+uint64_t chase_tlb_wide_span(const struct chase_tlb_level *L, uint64_t stride, uint64_t wide, uint64_t max)
 {
-    size_t i, best = c->n;
-    double base = NAN;
+    uint64_t top = L->lo <= max / 2 ? 2 * L->lo : max, at;
 
-    if (L->kind != CHASE_STEP_TLB || !L->page_at_least || !L->lo)
+    if (L->kind != CHASE_STEP_TLB || !L->page_at_least || !wide || L->lo / wide < WIDE_BLOCKS || wide % stride)
         return 0;
-    for (i = 0; i < c->n; i++) {
-        if (c->rows[i].bytes == L->lo)
-            base = c->rows[i].cycles;
-        if (c->rows[i].bytes >= L->hi && (double)c->rows[i].bytes <= 2.0 * (double)L->lo &&
-            c->rows[i].bytes % (2 * stride) == 0)
-            best = i;
-    }
-    if (best >= c->n || isnan(base))
-        return 0;
-    *rise = c->rows[best].cycles - base;
-    return c->rows[best].bytes;
+    at = top / wide * wide;
+    return at >= L->hi && at > L->lo ? at : 0;
 }
 
-void chase_tlb_page_above(struct chase_tlb_level *L, uint64_t span, double rise, double d_lo, double d_at,
-                          uint64_t stride)
+/* The curve's chain rose clearly there, and this one about as much. */
+static int wide_rose(const struct chase_tlb_level *L, const struct chase_tlb_wide *w, double *r, double *rise)
 {
-    double r2 = d_at - d_lo, noise = isfinite(L->noise) && L->noise > 0 ? L->noise : PRECISION * d_lo;
+    double noise = isfinite(L->noise) && L->noise > 0 ? L->noise : PRECISION * w->ref_base;
+    *r = w->at - w->base;
+    *rise = w->ref - w->ref_base;
+    return *rise > DOUBLE_RISE * noise && isfinite(*r);
+}
+
+int chase_tlb_wide_same(const struct chase_tlb_level *L, const struct chase_tlb_wide *w)
+{
+    double r, rise;
+    return wide_rose(L, w, &r, &rise) && r > TWIN_HALF * rise;
+}
+
+void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n, uint64_t stride)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    size_t k, same = 0;
     char a[32], b[32], c[32];
 
-    if (!span || !(rise > DOUBLE_RISE * noise) || !isfinite(r2))
-        return;
-    chase_size_format(2 * stride, a, sizeof a);
-    chase_size_format(span, b, sizeof b);
-    if (r2 < TWIN_LOW * rise) {
-        L->page_below = 2 * stride;
-        if (L->page_at_least && L->page <= stride) {
-            L->page = stride;   /* from stride up to below twice it: pages come in powers of two */
-            L->page_at_least = 0;
+    /* The widths that rose as the stride's did, in order; then the first
+     * that did not, or a rise neither the same nor none (no bound). */
+    for (k = 0; k < n; k++) {
+        double r, rise;
+        if (!wide_rose(L, &w[k], &r, &rise))
+            break;
+        if (r > TWIN_HALF * rise) {
+            same++;
+            lo = fmin(lo, r);
+            hi = fmax(hi, r);
+            if (L->page_at_least && L->page < w[k].wide)
+                L->page = w[k].wide;
+            continue;
         }
-        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
-                 "rises %.1f cycles at %s where the stride's rose %.1f: the reach doubled with the stride, so an "
-                 "entry maps less than %s%s%s", a, r2, b, rise, a, L->page_at_least ? "" : ": the page is ",
-                 L->page_at_least ? "" : chase_size_format(L->page, c, sizeof c));
-    } else if (r2 > TWIN_HALF * rise) {
-        if (L->page_at_least && L->page < 2 * stride)
-            L->page = 2 * stride;
-        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
-                 "rises %.1f cycles at %s, as the stride's (%.1f): the reach stayed, an entry maps %s or more", a, r2,
-                 b, rise, a);
-    } else {
-        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride (%s) "
-                 "rises %.1f cycles at %s against the stride's %.1f: neither the same nor none, no bound from above",
-                 a, r2, b, rise);
+        chase_size_format(w[k].wide, a, sizeof a);
+        chase_size_format(w[k].span, b, sizeof b);
+        if (r < TWIN_LOW * rise) {
+            L->page_below = w[k].wide;
+            if (L->page_at_least && 2 * L->page == w[k].wide) {
+                L->page_at_least = 0;   /* from page up to below twice it: pages come in powers of two */
+                L->entries_lo = (double)L->lo / (double)L->page;
+                L->entries_hi = (double)L->hi / (double)L->page;
+            }
+        }
+        if (same)
+            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; PAGE chains at strides up to %s "
+                     "rose as the stride's (%.1f-%.1f cycles), one at %s", chase_size_format(w[k - 1].wide, c,
+                     sizeof c), lo, hi, a);
+        else
+            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; a PAGE chain at twice the stride "
+                     "(%s)", a);
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), " rose %s%.1f cycles at %s where the "
+                 "stride's rose %.1f%s%s", r < TWIN_LOW * rise ? "only " : "", r, b, rise,
+                 r < TWIN_LOW * rise ? ": an entry maps less than " : ": neither alike nor none, no bound",
+                 r < TWIN_LOW * rise ? a : "");
+        if (r < TWIN_LOW * rise && !L->page_at_least)
+            snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), ": the page is %s",
+                     chase_size_format(L->page, c, sizeof c));
+        return;
     }
+    if (same)
+        snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; PAGE chains at strides up to %s rose as "
+                 "the stride's (%.1f-%.1f cycles): an entry maps %s or more", chase_size_format(w[same - 1].wide, a,
+                 sizeof a), lo, hi, a);
+    (void)stride;
 }

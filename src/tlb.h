@@ -101,29 +101,36 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
  * many (at most max_spans). */
 size_t chase_tlb_revisit_plan(const struct chase_tlb_level *out, size_t nout, size_t i, uint64_t stride,
                               uint64_t max, uint64_t *spans, size_t max_spans);
-/* The miss cost of TLB level L from the REVISIT curve rv (each page
- * `visits` times a lap at random moments: its misses grow nearly alike
- * under any replacement), fitted over the spans its plan gave (up to end)
- * under LRU and under random replacement; the PAGE chain c's climb past
- * the reach says which of the two it is.  Sets revisit_*, replacement,
+/* The miss cost of TLB level L from the REVISIT curve rv (each block
+ * `visits` times a lap at random moments, each page as many times more as
+ * it has blocks of `stride`: its misses grow nearly alike under any
+ * replacement), fitted over the spans its plan gave (up to end) under LRU,
+ * random replacement and as at random pages (uniform); the PAGE chain c's
+ * climb past the reach says which it is.  Run after the page is known.  Sets revisit_*, replacement,
  * and miss where the fit is clear; appends to how. */
 void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, const struct chase_curve *c,
-                       uint64_t end, unsigned visits);
+                       uint64_t end, unsigned visits, uint64_t stride);
 
-/* Where a page bounded from below only (page_at_least) is bounded from
- * above: a span of the curve past L's reach, at most twice its start (a
- * PAGE chain at twice the stride spans no more pages there than the
- * reach's entries) and a multiple of twice the stride, with the curve's
- * rise there over L->lo in *rise; 0 where none. */
-uint64_t chase_tlb_double_span(const struct chase_tlb_level *L, const struct chase_curve *c, uint64_t stride,
-                               double *rise);
-/* With the PAGE chain at 2 x stride measured at L->lo (d_lo) and at that
- * span (d_at): where its rise is under a quarter of the curve's (rise),
- * the reach doubled with the stride, so an entry maps less than 2 x
- * stride (page_below; the page itself where the lower bound is the
- * stride); where it rises as much, an entry maps 2 x stride or more. */
-void chase_tlb_page_above(struct chase_tlb_level *L, uint64_t span, double rise, double d_lo, double d_at,
-                          uint64_t stride);
+/* A PAGE chain at a wider stride, past a level's reach: its latency at
+ * the level's start (base) and at a span past the reach (at), beside the
+ * curve's chain at the same two (ref_base, ref). */
+struct chase_tlb_wide {
+    uint64_t wide, span;
+    double base, at, ref_base, ref;
+};
+/* Where to measure a chain at stride `wide` for level L, whose page the
+ * probes bound from below only: a multiple of wide at or past the reach,
+ * at most twice the reach's start (or max); 0 where none fits. */
+uint64_t chase_tlb_wide_span(const struct chase_tlb_level *L, uint64_t stride, uint64_t wide, uint64_t max);
+/* The page from above, from chains at 2, 4, ... x the stride (w[0..n),
+ * in order): while one rises past the reach as the curve's chain does
+ * (over three quarters of its rise), an entry maps that much or more; the
+ * first to rise under a quarter of it bounds the page below its stride
+ * (page_below), which with the bound from below gives the page. */
+void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n, uint64_t stride);
+/* Whether w rose past the reach as the curve's chain did (a wider stride
+ * is worth trying). */
+int chase_tlb_wide_same(const struct chase_tlb_level *L, const struct chase_tlb_wide *w);
 
 /* The tables of a tlb file. */
 extern const struct chase_table chase_tlb_probes_table;

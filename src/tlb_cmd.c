@@ -22,6 +22,7 @@
 #include "tlb.h"
 
 #define MAX_BLOCKS (1ull << 18) /* the curve stops where its chain would hold more blocks */
+#define WIDE_MAX 10             /* chains at up to 2^10 x the stride bound a page from above */
 
 /* A numeric driver figure by key, or 0. */
 static double fact(const struct chase_devinfo *info, const char *key)
@@ -219,7 +220,9 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
             snprintf(key, sizeof key, "%.15s.miss_se", L->name);
             chase_meta_num(r, key, floor(L->revisit_se * 100 + 0.5) / 100);
             snprintf(key, sizeof key, "%.15s.miss_from", L->name);
-            chase_meta_add(r, key, "loads to its pages at random (REVISIT): misses grow as 1 - reach/span");
+            chase_meta_add(r, key, "REVISIT: a chain back at each page at random moments, fitted as LRU, random "
+                           "replacement and as at random pages; the replacement picked by the PAGE chain's climb, or "
+                           "the middle of the three");
             snprintf(key, sizeof key, "%.15s.replacement", L->name);
             chase_meta_add(r, key, "%s", L->replacement);
         }
@@ -650,28 +653,48 @@ int chase_tlb_main(const struct chase_opts *o)
     }
     chase_progress_done(&s);
     chase_tlb_pages(lv, nlv, pr, npr, page, &curve);
+    /* A page bounded from below only: PAGE chains at 2, 4, ... x the
+     * stride at the level's start and past its reach, each beside the
+     * curve's chain at the same span, until one does not rise (tlb.c). */
+    m.pattern = CHASE_PATTERN_PAGE;
+    m.sub = unit;
+    for (k = 0; k < nlv && !failed; k++) {
+        struct chase_tlb_wide w[WIDE_MAX];
+        struct chase_row rb, r0, r1, r2;
+        size_t n = 0;
+        if (!chase_tlb_wide_span(&lv[k], page, 2 * page, cmax))
+            continue;
+        if ((code = point(&s, &m, lv[k].lo, page, &rb))) {
+            failed = 1;
+            break;
+        }
+        while (n < WIDE_MAX && (n == 0 || chase_tlb_wide_same(&lv[k], &w[n - 1]))) {
+            uint64_t wide = page << (n + 1), at = chase_tlb_wide_span(&lv[k], page, wide, cmax);
+            if (!at)
+                break;
+            if ((code = point(&s, &m, lv[k].lo / wide * wide, wide, &r0)) || (code = point(&s, &m, at, wide, &r1)) ||
+                (code = point(&s, &m, at, page, &r2))) {
+                failed = 1;
+                break;
+            }
+            w[n].wide = wide;
+            w[n].span = at;
+            w[n].base = r0.cycles;
+            w[n].at = r1.cycles;
+            w[n].ref_base = rb.cycles;
+            w[n].ref = r2.cycles;
+            n++;
+        }
+        if (n)
+            chase_tlb_page_above(&lv[k], w, n, page);
+    }
+    /* The miss cost, once the page is known (a page of several blocks
+     * comes back at random moments in both chains). */
     for (k = 0; k < nlv && !failed; k++) {
         uint64_t spans[16];
         size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, 16);
         if (ns)
-            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[ns - 1], (unsigned)(unit / 8));
-    }
-    /* A page bounded from below only: the PAGE chain at twice the stride
-     * at the level's start and past its reach bounds it from above. */
-    m.pattern = CHASE_PATTERN_PAGE;
-    m.sub = unit;
-    for (k = 0; k < nlv && !failed; k++) {
-        struct chase_row r0, r1;
-        double rise = 0;
-        uint64_t at = chase_tlb_double_span(&lv[k], &curve, page, &rise);
-        if (!at || lv[k].lo < 4 * page)
-            continue;
-        if ((code = point(&s, &m, lv[k].lo / (2 * page) * (2 * page), 2 * page, &r0)) ||
-            (code = point(&s, &m, at, 2 * page, &r1))) {
-            failed = 1;
-            break;
-        }
-        chase_tlb_page_above(&lv[k], at, rise, r0.cycles, r1.cycles, page);
+            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[ns - 1], (unsigned)(unit / 8), page);
     }
     results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
     chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
