@@ -25,6 +25,16 @@ struct chase_tlb_probe {
     size_t nsub;
 };
 
+/* Where a TLB level's miss cost came from (chase_tlb_miss_from says it). */
+enum chase_miss_from {
+    CHASE_MISS_CURVE,           /* the curve's step or climb */
+    CHASE_MISS_STEP_LRU,        /* the step, REVISIT and PAGE agreeing every load misses past the reach */
+    CHASE_MISS_LRU_FIFO,        /* REVISIT, between its LRU and random fits */
+    CHASE_MISS_RANDOM,          /* REVISIT as random replacement */
+    CHASE_MISS_UNIFORM,         /* REVISIT as misses at random pages */
+    CHASE_MISS_MIDDLE           /* REVISIT, the middle of the three */
+};
+
 enum chase_step_kind {
     CHASE_STEP_UNCLASSIFIED,    /* neither the twin curve nor the probes could tell */
     CHASE_STEP_TLB,             /* it stays at one count of pages with two lines a page: a translation's reach */
@@ -52,7 +62,8 @@ struct chase_tlb_level {
     double walk_miss, walk_rms; /* past the reach the curve climbs as 1 - reach/span: the miss cost
                                    that fits it and the rms residual (0: the curve steps instead) */
     int open;                   /* the span ended in the rise: no plateau after it was measured */
-    double revisit_miss, revisit_se, revisit_rms;   /* the miss cost from the REVISIT chain (NAN: none) */
+    double revisit_miss, revisit_se, revisit_rms;   /* the miss cost from the REVISIT chain (revisit_points 0: none) */
+    int miss_from;              /* enum chase_miss_from: where miss came from */
     size_t revisit_points;      /* the REVISIT rows the fit used */
     char replacement[16];       /* what the PAGE chain's climb past the reach says of it: random, lru, unknown */
     double confidence;          /* the level finder's, of the plateau after */
@@ -104,12 +115,15 @@ size_t chase_tlb_revisit_plan(const struct chase_tlb_level *out, size_t nout, si
 /* The miss cost of TLB level L from the REVISIT curve rv (each block
  * `visits` times a lap at random moments, each page as many times more as
  * it has blocks of `stride`: its misses grow nearly alike under any
- * replacement), fitted over the spans its plan gave (up to end) under LRU,
- * random replacement and as at random pages (uniform); the PAGE chain c's
- * climb past the reach says which it is.  Run after the page is known.  Sets revisit_*, replacement,
- * and miss where the fit is clear; appends to how. */
+ * replacement), fitted over the spans its plan gave (from .. end) under
+ * LRU, random replacement and as at random pages (uniform); the PAGE
+ * chain c's climb past the reach says which it is.  Run after the page is
+ * known.  Sets revisit_*, replacement, miss_from, and miss where the fit
+ * is clear; appends to how. */
 void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, const struct chase_curve *c,
-                       uint64_t end, unsigned visits, uint64_t stride);
+                       uint64_t from, uint64_t end, unsigned visits, uint64_t stride);
+/* A sentence on where L's miss cost came from. */
+const char *chase_tlb_miss_from(const struct chase_tlb_level *L);
 
 /* A PAGE chain at a wider stride, past a level's reach: its latency at
  * the level's start (base) and at a span past the reach (at), beside the
@@ -118,10 +132,12 @@ struct chase_tlb_wide {
     uint64_t wide, span;
     double base, at, ref_base, ref;
 };
-/* Where to measure a chain at stride `wide` for level L, whose page the
- * probes bound from below only: a multiple of wide at or past the reach,
- * at most twice the reach's start (or max); 0 where none fits. */
-uint64_t chase_tlb_wide_span(const struct chase_tlb_level *L, uint64_t stride, uint64_t wide, uint64_t max);
+/* Where to measure a chain at stride `wide` for level out[i], whose page
+ * the probes bound from below only: a multiple of wide at or past the
+ * reach, at most twice the reach's start (or max) and short of the next
+ * step of any kind; 0 where none fits. */
+uint64_t chase_tlb_wide_span(const struct chase_tlb_level *out, size_t nout, size_t i, uint64_t stride, uint64_t wide,
+                             uint64_t max);
 /* The page from above, from chains at 2, 4, ... x the stride (w[0..n),
  * in order): while one rises past the reach as the curve's chain does
  * (over three quarters of its rise), an entry maps that much or more; the

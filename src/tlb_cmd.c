@@ -23,6 +23,13 @@
 
 #define MAX_BLOCKS (1ull << 18) /* the curve stops where its chain would hold more blocks */
 #define WIDE_MAX 10             /* chains at up to 2^10 x the stride bound a page from above */
+#define REVISIT_SPANS 16        /* room for one level's REVISIT spans */
+
+static int by_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
 
 /* A numeric driver figure by key, or 0. */
 static double fact(const struct chase_devinfo *info, const char *key)
@@ -220,9 +227,7 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
             snprintf(key, sizeof key, "%.15s.miss_se", L->name);
             chase_meta_num(r, key, floor(L->revisit_se * 100 + 0.5) / 100);
             snprintf(key, sizeof key, "%.15s.miss_from", L->name);
-            chase_meta_add(r, key, "REVISIT: a chain back at each page at random moments, fitted as LRU, random "
-                           "replacement and as at random pages; the replacement picked by the PAGE chain's climb, or "
-                           "the middle of the three");
+            chase_meta_add(r, key, "%s", chase_tlb_miss_from(L));
             snprintf(key, sizeof key, "%.15s.replacement", L->name);
             chase_meta_add(r, key, "%s", L->replacement);
         }
@@ -633,15 +638,20 @@ int chase_tlb_main(const struct chase_opts *o)
      * miss cost whatever the replacement (tlb.c). */
     m.pattern = CHASE_PATTERN_REVISIT;
     m.sub = unit;
-    for (k = 0; k < nlv && !failed; k++) {
-        uint64_t spans[16];
-        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, 16);
-        total += ns;
-        for (i = 0; i < ns && !failed; i++) {
+    {
+        /* Every level's spans in one curve, in order, each measured once. */
+        uint64_t all[CHASE_MAX_LEVELS * REVISIT_SPANS];
+        size_t na = 0, j;
+        for (k = 0; k < nlv; k++)
+            na += chase_tlb_revisit_plan(lv, nlv, k, page, cmax, all + na, REVISIT_SPANS);
+        qsort(all, na, sizeof *all, by_u64);
+        for (i = j = 0; i < na; i++)
+            if (!j || all[i] != all[j - 1])
+                all[j++] = all[i];
+        total += j;
+        for (i = 0; i < j && !failed; i++) {
             struct chase_row row;
-            if (revisit.n && spans[i] <= revisit.rows[revisit.n - 1].bytes)
-                continue;   /* measured for the level before */
-            if ((code = point(&s, &m, spans[i], page, &row)) || chase_curve_push(&revisit, &row)) {
+            if ((code = point(&s, &m, all[i], page, &row)) || chase_curve_push(&revisit, &row)) {
                 code = code ? code : CHASE_EXIT_FAIL;
                 failed = 1;
                 break;
@@ -662,14 +672,16 @@ int chase_tlb_main(const struct chase_opts *o)
         struct chase_tlb_wide w[WIDE_MAX];
         struct chase_row rb, r0, r1, r2;
         size_t n = 0;
-        if (!chase_tlb_wide_span(&lv[k], page, 2 * page, cmax))
+        if (!chase_tlb_wide_span(lv, nlv, k, page, 2 * page, cmax))
             continue;
         if ((code = point(&s, &m, lv[k].lo, page, &rb))) {
             failed = 1;
             break;
         }
+        total += 1;
+        chase_progress(&s, "tlb", ++done, total, "wider strides");
         while (n < WIDE_MAX && (n == 0 || chase_tlb_wide_same(&lv[k], &w[n - 1]))) {
-            uint64_t wide = page << (n + 1), at = chase_tlb_wide_span(&lv[k], page, wide, cmax);
+            uint64_t wide = page << (n + 1), at = chase_tlb_wide_span(lv, nlv, k, page, wide, cmax);
             if (!at)
                 break;
             if ((code = point(&s, &m, lv[k].lo / wide * wide, wide, &r0)) || (code = point(&s, &m, at, wide, &r1)) ||
@@ -684,6 +696,11 @@ int chase_tlb_main(const struct chase_opts *o)
             w[n].ref_base = rb.cycles;
             w[n].ref = r2.cycles;
             n++;
+            total += 3;
+            done += 3;
+            snprintf(detail, sizeof detail, "stride %s: +%.1f cyc", chase_size_format(wide, a, sizeof a),
+                     r1.cycles - r0.cycles);
+            chase_progress(&s, "tlb", done, total, detail);
         }
         if (n)
             chase_tlb_page_above(&lv[k], w, n, page);
@@ -691,10 +708,10 @@ int chase_tlb_main(const struct chase_opts *o)
     /* The miss cost, once the page is known (a page of several blocks
      * comes back at random moments in both chains). */
     for (k = 0; k < nlv && !failed; k++) {
-        uint64_t spans[16];
-        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, 16);
+        uint64_t spans[REVISIT_SPANS];
+        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, REVISIT_SPANS);
         if (ns)
-            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[ns - 1], (unsigned)(unit / 8), page);
+            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[0], spans[ns - 1], (unsigned)(unit / 8), page);
     }
     results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
     chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);

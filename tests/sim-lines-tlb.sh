@@ -160,12 +160,15 @@ check "a page twice the stride: 128 KiB (truth), below 256 KiB, its miss 45-55 c
            [ '$(tlbf "$tmp/big.tsv" page_below)' = 262144 ] && [ '$(tlbf "$tmp/big.tsv" entries_lo)' = 64 ] && \
            awk -v m='$(tlbf "$tmp/big.tsv" miss_cycles)' 'BEGIN { exit !(m >= 45 && m <= 55) }'"
 # --- the same TLB replaced LRU: past the reach the PAGE chain misses at
-# every load (a step), REVISIT climbs as before: the cost and the policy.
+# every load (a step), REVISIT climbs as before: the cost and the policy
+# (the step's own where the curve settles, REVISIT's where the span ends
+# in the rise).
 for max in 64M 4600K; do
     "$CHASE" tlb --sim "${spec%,policy=random},policy=lru" --max $max -q -o "$tmp/lru.tsv" 2> "$tmp/err"
-    check "LRU TLB to $max: a miss 45-55 cycles (truth 50) from REVISIT, the replacement named: lru" \
+    check "LRU TLB to $max: a miss 45-55 cycles (truth 50), REVISIT's too, the replacement named: lru" \
         sh -c "awk -v m='$(tlbf "$tmp/lru.tsv" miss_cycles)' -v r='$(tlbf "$tmp/lru.tsv" revisit_miss_cycles)' \
-                   'BEGIN { exit !(m >= 45 && m <= 55 && m == r) }' && [ '$(tlbf "$tmp/lru.tsv" replacement)' = lru ]"
+                   'BEGIN { exit !(m >= 45 && m <= 55 && r >= 45 && r <= 55) }' && \
+               [ '$(tlbf "$tmp/lru.tsv" replacement)' = lru ]"
 done
 st=0
 "$CHASE" tlb --sim "${spec%,policy=random},policy=mru" -q -o "$tmp/bad.tsv" 2> "$tmp/err" || st=$?

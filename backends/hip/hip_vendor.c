@@ -231,7 +231,7 @@ int gpu_l2_fetch(struct gpu *g, unsigned bytes, unsigned *now, char *err, size_t
     (void)bytes;
     *now = 0;
     snprintf(err, len, "--l2-fetch is CUDA's (a context limit HIP does not have)");
-    return CHASE_ENOTSUP;
+    return CHASE_EINVAL;
 }
 
 const char *gpu_cache_op_text(const char *op)

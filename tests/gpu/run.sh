@@ -95,7 +95,7 @@ timed carveout0 chase -b cuda --carveout 0 --max 1M -o "$OUT/$tag-carveout0.tsv"
 timed carveout100 chase -b cuda --carveout 100 --max 1M -o "$OUT/$tag-carveout100.tsv"
 
 log "lines with the L2 fetch granularity limit at 32 B (the driver leaves it at 64 on the H100), beside the default"
-timed lines-fetch64 chase lines -b cuda --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-lines-fetch-default.tsv"
+timed lines-fetch-default chase lines -b cuda --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-lines-fetch-default.tsv"
 timed lines-fetch32 chase lines -b cuda --l2-fetch 32 --from "$OUT/$tag-sweep-1.tsv" -o "$OUT/$tag-lines-fetch32.tsv"
 grep -E '^# (line|l2_fetch|driver.l2_fetch)' "$OUT/$tag-lines-fetch-default.tsv" "$OUT/$tag-lines-fetch32.tsv" | cut -c1-200
 
