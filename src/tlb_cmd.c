@@ -425,6 +425,85 @@ static int point(struct chase_session *s, const struct chase_measure *m, uint64_
     return 0;
 }
 
+/* The REVISIT curve: every TLB level's spans (tlb.c's plan) in one curve,
+ * in order, each measured once.  Returns 0 or an exit status. */
+static int revisit_points(struct chase_session *s, struct chase_measure *m, const struct chase_tlb_level *lv,
+                          size_t nlv, uint64_t page, uint64_t unit, uint64_t cmax, struct chase_curve *rv,
+                          size_t *done, size_t *total)
+{
+    uint64_t all[CHASE_MAX_LEVELS * REVISIT_SPANS];
+    size_t na = 0, i, j, k;
+    char detail[96], a[32];
+    int code;
+
+    for (k = 0; k < nlv; k++)
+        na += chase_tlb_revisit_plan(lv, nlv, k, page, cmax, all + na, REVISIT_SPANS);
+    qsort(all, na, sizeof *all, by_u64);
+    for (i = j = 0; i < na; i++)
+        if (!j || all[i] != all[j - 1])
+            all[j++] = all[i];
+    *total += j;
+    m->pattern = CHASE_PATTERN_REVISIT;
+    m->sub = unit;
+    for (i = 0; i < j; i++) {
+        struct chase_row row;
+        if ((code = point(s, m, all[i], page, &row)))
+            return code;
+        if (chase_curve_push(rv, &row))
+            return CHASE_EXIT_FAIL;
+        snprintf(detail, sizeof detail, "revisit %10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a),
+                 row.cycles);
+        chase_progress(s, "tlb", ++*done, *total, detail);
+    }
+    return 0;
+}
+
+/* Level lv[k]'s page from above, where the probes bound it from below
+ * only: PAGE chains at 2, 4, ... x the stride, at the level's start and
+ * past its reach, each beside the curve's chain at the same span, until
+ * one does not rise as the curve's (tlb.c).  Returns 0 or an exit status. */
+static int wide_points(struct chase_session *s, struct chase_measure *m, struct chase_tlb_level *lv, size_t nlv,
+                       size_t k, uint64_t page, uint64_t unit, uint64_t cmax, size_t *done, size_t *total)
+{
+    struct chase_tlb_wide w[WIDE_MAX];
+    struct chase_row rb, r0, r1, r2;
+    size_t n = 0;
+    char detail[96], a[32];
+    int code;
+
+    if (!chase_tlb_wide_span(lv, nlv, k, page, 2 * page, cmax))
+        return 0;
+    m->pattern = CHASE_PATTERN_PAGE;
+    m->sub = unit;
+    if ((code = point(s, m, lv[k].lo, page, &rb)))
+        return code;
+    ++*total;
+    chase_progress(s, "tlb", ++*done, *total, "wider strides");
+    while (n < WIDE_MAX && (n == 0 || chase_tlb_wide_same(&lv[k], &w[n - 1]))) {
+        uint64_t wide = page << (n + 1), at = chase_tlb_wide_span(lv, nlv, k, page, wide, cmax);
+        if (!at)
+            break;
+        if ((code = point(s, m, lv[k].lo / wide * wide, wide, &r0)) || (code = point(s, m, at, wide, &r1)) ||
+            (code = point(s, m, at, page, &r2)))
+            return code;
+        w[n].wide = wide;
+        w[n].span = at;
+        w[n].base = r0.cycles;
+        w[n].at = r1.cycles;
+        w[n].ref_base = rb.cycles;
+        w[n].ref = r2.cycles;
+        n++;
+        *total += 3;
+        *done += 3;
+        snprintf(detail, sizeof detail, "stride %s: +%.1f cyc", chase_size_format(wide, a, sizeof a),
+                 r1.cycles - r0.cycles);
+        chase_progress(s, "tlb", *done, *total, detail);
+    }
+    if (n)
+        chase_tlb_page_above(&lv[k], w, n, page);
+    return 0;
+}
+
 int chase_tlb_main(const struct chase_opts *o)
 {
     struct chase_session s;
@@ -634,77 +713,15 @@ int chase_tlb_main(const struct chase_opts *o)
             chase_progress(&s, "tlb", done, total > done ? total : done, detail);
         }
     }
-    /* Loads to each TLB level's pages at random, around its reach: the
-     * miss cost whatever the replacement (tlb.c). */
-    m.pattern = CHASE_PATTERN_REVISIT;
-    m.sub = unit;
-    {
-        /* Every level's spans in one curve, in order, each measured once. */
-        uint64_t all[CHASE_MAX_LEVELS * REVISIT_SPANS];
-        size_t na = 0, j;
-        for (k = 0; k < nlv; k++)
-            na += chase_tlb_revisit_plan(lv, nlv, k, page, cmax, all + na, REVISIT_SPANS);
-        qsort(all, na, sizeof *all, by_u64);
-        for (i = j = 0; i < na; i++)
-            if (!j || all[i] != all[j - 1])
-                all[j++] = all[i];
-        total += j;
-        for (i = 0; i < j && !failed; i++) {
-            struct chase_row row;
-            if ((code = point(&s, &m, all[i], page, &row)) || chase_curve_push(&revisit, &row)) {
-                code = code ? code : CHASE_EXIT_FAIL;
-                failed = 1;
-                break;
-            }
-            snprintf(detail, sizeof detail, "revisit %10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a),
-                     row.cycles);
-            chase_progress(&s, "tlb", ++done, total, detail);
-        }
-    }
+    if (!failed && (code = revisit_points(&s, &m, lv, nlv, page, unit, cmax, &revisit, &done, &total)))
+        failed = 1;
     chase_progress_done(&s);
     chase_tlb_pages(lv, nlv, pr, npr, page, &curve);
     /* A page bounded from below only: PAGE chains at 2, 4, ... x the
-     * stride at the level's start and past its reach, each beside the
-     * curve's chain at the same span, until one does not rise (tlb.c). */
-    m.pattern = CHASE_PATTERN_PAGE;
-    m.sub = unit;
-    for (k = 0; k < nlv && !failed; k++) {
-        struct chase_tlb_wide w[WIDE_MAX];
-        struct chase_row rb, r0, r1, r2;
-        size_t n = 0;
-        if (!chase_tlb_wide_span(lv, nlv, k, page, 2 * page, cmax))
-            continue;
-        if ((code = point(&s, &m, lv[k].lo, page, &rb))) {
+     * stride bound it from above (tlb.c). */
+    for (k = 0; k < nlv && !failed; k++)
+        if ((code = wide_points(&s, &m, lv, nlv, k, page, unit, cmax, &done, &total)))
             failed = 1;
-            break;
-        }
-        total += 1;
-        chase_progress(&s, "tlb", ++done, total, "wider strides");
-        while (n < WIDE_MAX && (n == 0 || chase_tlb_wide_same(&lv[k], &w[n - 1]))) {
-            uint64_t wide = page << (n + 1), at = chase_tlb_wide_span(lv, nlv, k, page, wide, cmax);
-            if (!at)
-                break;
-            if ((code = point(&s, &m, lv[k].lo / wide * wide, wide, &r0)) || (code = point(&s, &m, at, wide, &r1)) ||
-                (code = point(&s, &m, at, page, &r2))) {
-                failed = 1;
-                break;
-            }
-            w[n].wide = wide;
-            w[n].span = at;
-            w[n].base = r0.cycles;
-            w[n].at = r1.cycles;
-            w[n].ref_base = rb.cycles;
-            w[n].ref = r2.cycles;
-            n++;
-            total += 3;
-            done += 3;
-            snprintf(detail, sizeof detail, "stride %s: +%.1f cyc", chase_size_format(wide, a, sizeof a),
-                     r1.cycles - r0.cycles);
-            chase_progress(&s, "tlb", done, total, detail);
-        }
-        if (n)
-            chase_tlb_page_above(&lv[k], w, n, page);
-    }
     /* The miss cost, once the page is known (a page of several blocks
      * comes back at random moments in both chains). */
     for (k = 0; k < nlv && !failed; k++) {
@@ -721,7 +738,8 @@ int chase_tlb_main(const struct chase_opts *o)
     } else if (failed) {
         status = "failed";
     }
-    if (!s.human && !s.w.failed && (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
+    if (!s.human && !s.w.failed &&
+        (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
         code = chase_session_write_failed(&s);
         status = "failed";
     }
