@@ -266,7 +266,8 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         if (t)
             fprintf(f, "%-9s %s\n", what[k], t);
     }
-    fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block) and pair probes\n", "pattern",
+    fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block), pair probes, REVISIT "
+            "(the same lines, each page back at random moments) and wider strides\n", "pattern",
             chase_size_format(unit, a, sizeof a), chase_size_format(stride, b, sizeof b));
     if ((v = fact(&s->info, "alloc_page_bytes")) > 0)
         fprintf(f, "%-9s %s believed (the driver's or OS's figure); ", "page",
@@ -290,7 +291,7 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         if (isnan(L->miss))
             snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
         else if (L->revisit_points && L->miss == L->revisit_miss)
-            snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (pages at random; replacement: %s)", L->miss,
+            snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (REVISIT; replacement: %s)", L->miss,
                      L->revisit_se, L->replacement);
         else
             snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
@@ -612,6 +613,11 @@ int chase_tlb_main(const struct chase_opts *o)
                    "loads a block, the second at +sub (+2 lines, +stride/16 .. +2 x stride); the rise from one "
                    "stretch to the next, against sub, shows where a second load needs a translation of its own: "
                    "the page");
+    chase_meta_add(&s.meta, "revisit", "past each TLB level's reach, the same lines a block (REVISIT): each 8 B word "
+                   "of a line a position of its own, all shuffled together, so a page comes back %llu times a lap at "
+                   "random moments; table revisit", (unsigned long long)(unit / 8));
+    chase_meta_add(&s.meta, "wider", "where the probes bound a page from below only: the PAGE chain at 2, 4, ... x "
+                   "the stride at the level's start and past its reach, beside the stride's at the same span");
     if (p.cache_op && !o->cache_op)
         chase_meta_add(&s.meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
                        "cache adds no step of its own");
