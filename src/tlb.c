@@ -851,8 +851,8 @@ void chase_tlb_revisit(struct chase_tlb_level *L, const struct chase_curve *rv, 
         r0++;
     for (r1 = r0; r1 + 1 < rv->n && rv->rows[r1 + 1].bytes <= end; r1++)
         ;
-    if (r0 >= rv->n || r1 < r0 + 3 || !(lo > 0) || hi < lo || visits < 2)
-        return;
+    if (r0 >= rv->n || r1 < r0 + 3 || !(lo > 0) || hi < lo || visits < 2 || rv->rows[r0].bytes > L->lo)
+        return;     /* too few points, or none on the plateau (measured for another level) */
     /* A page of several blocks comes back once a block in PAGE's lap, at
      * random moments too: a page's visits a lap, in each chain. */
     if (L->page > stride && stride && L->page / stride < 4096) {
