@@ -1612,12 +1612,6 @@ static int by_priority(const void *a, const void *b)
     return (x->bytes > y->bytes) - (x->bytes < y->bytes);
 }
 
-static int by_bytes(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The size half way (in log) between two, on the align grid; 0 if none lies strictly between. */
 static uint64_t midpoint(uint64_t a, uint64_t b, uint64_t align)
 {
@@ -1684,7 +1678,7 @@ size_t chase_levels_refine(const struct chase_curve *c, const struct chase_level
         if (j == out)
             sizes[out++] = w[i].bytes;
     }
-    qsort(sizes, out, sizeof *sizes, by_bytes);
+    qsort(sizes, out, sizeof *sizes, chase_size_cmp);
 done:
     free(w);
     chase_levels_fit_free(&f);

@@ -158,3 +158,9 @@ const char *chase_size_format(uint64_t bytes, char *buf, size_t len)
         snprintf(buf, len, "%.0f %s", v, names[u]);
     return buf;
 }
+
+int chase_size_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}

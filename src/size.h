@@ -16,4 +16,7 @@ int chase_size_parse(const char *text, uint64_t *bytes, char *why, size_t len);
 /* "512 B", "48 KiB", "1.5 MiB": three significant digits at most. */
 const char *chase_size_format(uint64_t bytes, char *buf, size_t len);
 
+/* qsort's comparison of two sizes (uint64_t), smallest first. */
+int chase_size_cmp(const void *a, const void *b);
+
 #endif

@@ -25,12 +25,6 @@
 #define WIDE_MAX 10             /* chains at up to 2^10 x the stride bound a page from above */
 #define REVISIT_SPANS 16        /* room for one level's REVISIT spans */
 
-static int by_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* A numeric driver figure by key, or 0. */
 static double fact(const struct chase_devinfo *info, const char *key)
 {
@@ -439,7 +433,7 @@ static int revisit_points(struct chase_session *s, struct chase_measure *m, cons
 
     for (k = 0; k < nlv; k++)
         na += chase_tlb_revisit_plan(lv, nlv, k, page, cmax, all + na, REVISIT_SPANS);
-    qsort(all, na, sizeof *all, by_u64);
+    qsort(all, na, sizeof *all, chase_size_cmp);
     for (i = j = 0; i < na; i++)
         if (!j || all[i] != all[j - 1])
             all[j++] = all[i];
