@@ -355,6 +355,7 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
 {
     const struct chase_doc_table *t = chase_doc_table(d, "tlb");
     const char *page = chase_meta_get(&d->results, "page_bytes");
+    char pg[32];
     size_t r;
     int any = 0;
 
@@ -382,6 +383,9 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
                     chase_size_format((uint64_t)cellv(t, r, "page")->num, a, sizeof a));
         fputs(" | ", f);
         md_cellv(f, t, r, "miss_cycles");
+        if (cellv(t, r, "revisit_se") && isfinite(cellv(t, r, "revisit_se")->num) &&
+            cellv(t, r, "revisit_miss_cycles")->num == cellv(t, r, "miss_cycles")->num)
+            fprintf(f, " +- %.2f", cellv(t, r, "revisit_se")->num);
         fputs(" | ", f);
         md_cellv(f, t, r, "how");
         fputs(" |\n", f);
@@ -389,8 +393,8 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
     if (!any)
         fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
     if (page && isdigit((unsigned char)*page))
-        fprintf(f, "\nPage size: %s (as measured, or the driver's belief where the probes could not tell: `%s` "
-                   "says which).\n", page, file);
+        fprintf(f, "\nPage size: %s, as measured (`%s` says how).\n",
+                chase_size_format(strtoull(page, NULL, 10), pg, sizeof pg), file);
     else if (page)
         fprintf(f, "\nPage size: %s.\n", page);
     fputs("\n", f);
