@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.CCF89ZMaBk/h100/h100-report/banks.png'
-load '/tmp/tmp.Gm45H7pnoM/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.StL3l1Gu3y/h100/h100-report/banks.png'
+load '/tmp/tmp.RIDGno3Lw5/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.04932 1.0501
-1 1.05103 1.0501
-2 2.0448 2.04982
-3 1.05225 1.0501
-4 4.04431 4.04926
-5 1.04785 1.0501
-6 8.04443 8.04814
-7 1.05139 1.0501
-8 16.047 16.0459
-9 1.04797 1.0501
-10 32.049 32.0414
-11 1.04871 1.0501
-12 32.0586 32.0414
-13 1.0531 1.0501
-14 32.0494 32.0414
-15 1.05176 1.0501
-16 32.064 32.0414
-17 1.052 1.0501
-18 32.0583 32.0414
-19 1.04675 1.0501
-20 16.0505 16.0459
-21 1.05078 1.0501
+0 1.04541 1.0516
+1 1.05261 1.0516
+2 2.04395 2.05114
+3 1.05017 1.0516
+4 4.04541 4.05024
+5 1.05212 1.0516
+6 8.04443 8.04842
+7 1.04919 1.0516
+8 16.0479 16.0448
+9 1.05591 1.0516
+10 32.0632 32.0375
+11 1.05762 1.0516
+12 32.0511 32.0375
+13 1.04871 1.0516
+14 32.0486 32.0375
+15 1.052 1.0516
+16 32.0571 32.0375
+17 1.05444 1.0516
+18 32.0486 32.0375
+19 1.04993 1.0516
+20 16.0519 16.0448
+21 1.05347 1.0516
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.0481
-2 2.04199
-4 4.04175
-8 8.04395
-16 16.0487
-32 32.0558
+1 1.052
+2 2.0448
+4 4.04297
+8 8.04968
+16 16.0582
+32 32.0525
 EOD
 $w1 << EOD
-1 2.07129
-2 4.07092
-4 8.07922
-8 16.0635
-16 32.0729
-32 32.0864
+1 2.04639
+2 4.06885
+4 8.0824
+8 16.0657
+16 32.0798
+32 32.0492
 EOD
 $w2 << EOD
-1 4.0658
-2 8.04626
-4 16.0415
-8 32.0647
-16 32.0667
-32 32.0684
+1 4.0415
+2 8.03284
+4 16.0332
+8 32.0492
+16 32.0496
+32 32.0518
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0

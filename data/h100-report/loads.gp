@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.CCF89ZMaBk/h100/h100-report/loads.png'
-load '/tmp/tmp.Gm45H7pnoM/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.StL3l1Gu3y/h100/h100-report/loads.png'
+load '/tmp/tmp.RIDGno3Lw5/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 unset logscale x
 set logscale y
@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2355]
+set yrange [11:2352]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 291
-1.7 498
-2.7 715
+0.7 283.5
+1.7 494
+2.7 707.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 289
-1.9 575
-2.9 734
+0.9 279
+1.9 573.5
+2.9 733.5
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 304
-2.1 509.5
-3.1 785
+1.1 296.5
+2.1 501.5
+3.1 784
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 286
-2.3 542
-3.3 699.5
+1.3 275
+2.3 534
+3.3 693.5
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [0.903226:65.0806]
+set yrange [0.903226:56.7581]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.7
-1.7 16.2174
-2.7 14.2419
+0.7 5.21429
+1.7 15.4194
+2.7 14.6087
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 5.95652
-1.9 17.4516
-2.9 16.2419
+0.9 6
+1.9 14.8226
+2.9 18.0714
 3.9 1.93548
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.7
-2.1 21.6935
-3.1 18.7419
+1.1 9.65
+2.1 18.9194
+3.1 18.7174
 4.1 1.80645
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.65
-2.3 16.1739
-3.3 14.1774
+1.3 5.63333
+2.3 11.9677
+3.3 14.2742
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
