@@ -32,6 +32,7 @@ expect 2 "sim spec: needs at least one cache level" --sim 'mem:lat=9'
 expect 2 "sim spec: unknown key 'colour'" --sim 'L1:size=4K,lat=4,colour=red;mem:lat=9'
 expect 2 "sim spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
 expect 2 "power of two sets" --sim 'L1:size=3K,lat=4;mem:lat=9'
+expect 2 "line must be a power of two from 8 bytes to 65536" --sim 'L1:line=1E,ways=4,size=8E,lat=2;L2:size=1M,lat=30;mem:lat=57'
 # Sizes are exact: accepted where they come to whole bytes, refused otherwise.
 expect 2 "--min 256 GiB is above --max 1 KiB" --sim "$sim" --min 0.25000000T --max 1K
 expect 2 "'1.16777216T' is not a whole number of bytes" --max 1.16777216T
@@ -44,7 +45,8 @@ expect 2 "--min 4 KiB is above --max 1 KiB" --sim "$sim" --min '4K ' --max 1K
 # divided by zero.
 expect 2 "sim spec: tlb: 4 entries of 8 EiB reach beyond 2\^64 bytes" \
     --sim 'L:size=2K,lat=3;mem:lat=2;tlb:entries=4,page=8388608T' --max 64K
-expect 2 "sim spec: level L1: line x ways is larger than size" --sim 'L1:line=2097152T,size=4,lat=2'
+expect 2 "sim spec: level L1: line must be a power of two from 8 bytes to 65536" --sim 'L1:line=2097152T,size=4,lat=2'
+expect 2 "sim spec: level L1: line x ways is larger than size" --sim 'L1:line=64K,size=4,lat=2'
 expect 2 "sim spec: level L1: line x ways is larger than size" --sim 'L1:line=64,ways=8,size=256,lat=2;mem:lat=9'
 expect 2 "sim spec: ways=1.5 is not a whole number" --sim 'L1:size=4K,lat=4,ways=1.5;mem:lat=9'
 expect 2 "sim spec: entries=1e3 is not a whole number" --sim "$sim;tlb:entries=1e3"

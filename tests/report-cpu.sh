@@ -11,6 +11,8 @@ start=$(date +%s)
 "$CHASE" report -b cpu -q -o "$tmp/r" 2> "$tmp/err"
 st=$?
 secs=$(($(date +%s) - start))
+# Each part's time, for when the limit is missed.
+grep -E '^\| (sweep|lines|tlb|sms|loads|banks) \|' "$tmp/r/report.md" 2> /dev/null || true
 plots=yes
 [ -n "${GNUPLOT_PROG:-}" ] || plots=no
 check "report -b cpu exits 0 (got $st; $(tail -1 "$tmp/err"))" sh -c "[ $st -eq 0 ] || { [ $st -eq 6 ] && [ $plots = no ]; }"

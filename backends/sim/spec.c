@@ -295,8 +295,9 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             snprintf(why, len, "sim spec: level %s needs size= and lat=", L->name);
             return -1;
         }
-        if (!pow2(L->line) || L->line < 8) {
-            snprintf(why, len, "sim spec: level %s: line must be a power of two of at least 8 bytes", L->name);
+        if (!pow2(L->line) || L->line < 8 || L->line > SIM_MAX_LINE) {
+            snprintf(why, len, "sim spec: level %s: line must be a power of two from 8 bytes to %llu", L->name,
+                     (unsigned long long)SIM_MAX_LINE);
             return -1;
         }
         if (chase_mul_u64(L->line, L->ways, &set_bytes) || set_bytes > L->size) {
