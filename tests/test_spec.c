@@ -65,14 +65,19 @@ int main(void)
            s.level[0].lat == 2.5 && s.mem_lat == 100 && s.mhz == 1500.5,
            "reals keep their fractions (lat 2.5, mem 100, mhz 1500.5)");
 
-    /* Products of user numbers never wrap. */
-    rejects("L1:line=2097152T,size=4,lat=2;mem:lat=9", "line x ways is larger than size");
-    rejects("L1:line=8E,ways=2,size=8E,lat=2;mem:lat=9", "line x ways is larger than size");
+    /* Products of user numbers never wrap: a line is at most 64 KiB (a
+     * miss fetches it from the next level a line of that level at a time:
+     * an exbibyte line took the fuzzer 22 s a load), so line x ways cannot
+     * wrap, and what could is refused for its line. */
+    rejects("L1:line=2097152T,size=4,lat=2;mem:lat=9", "line must be a power of two from 8 bytes to 65536");
+    rejects("L1:line=8E,ways=2,size=8E,lat=2;mem:lat=9", "line must be a power of two from 8 bytes to 65536");
+    rejects("L1:line=64K,size=4,lat=2;mem:lat=9", "line x ways is larger than size");
     rejects("L1:size=0,lat=2;mem:lat=9", "size: must not be zero");
     rejects("L:size=2K,lat=3;mem:lat=2;tlb:entries=4,page=8388608T", "reach beyond 2^64 bytes");
     rejects("L:size=2K,lat=3;mem:lat=2;tlb:entries=65536,page=256T", "reach beyond 2^64 bytes");
     rejects("L:size=2K,lat=3;mem:lat=2;tlb:entries=12,ways=4", "ways x a power of two");
-    accepts("L1:line=1E,ways=8,size=8E,lat=2;mem:lat=9");
+    rejects("L1:line=1E,ways=8,size=8E,lat=2;mem:lat=9", "line must be a power of two from 8 bytes to 65536");
+    accepts("L1:line=64K,ways=8,size=512K,lat=2;mem:lat=9");
 
     /* A level holds at most 2^24 lines. */
     accepts("L1:size=1G,lat=4;mem:lat=9");
