@@ -143,7 +143,7 @@ uint64_t chase_tlb_wide_span(const struct chase_tlb_level *out, size_t nout, siz
  * (over three quarters of its rise), an entry maps that much or more; the
  * first to rise under a quarter of it bounds the page below its stride
  * (page_below), which with the bound from below gives the page. */
-void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n, uint64_t stride);
+void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n);
 /* Whether w rose past the reach as the curve's chain did (a wider stride
  * is worth trying). */
 int chase_tlb_wide_same(const struct chase_tlb_level *L, const struct chase_tlb_wide *w);

@@ -495,7 +495,7 @@ static int wide_points(struct chase_session *s, struct chase_measure *m, struct 
         chase_progress(s, "tlb", *done, *total, detail);
     }
     if (n)
-        chase_tlb_page_above(&lv[k], w, n, page);
+        chase_tlb_page_above(&lv[k], w, n);
     return 0;
 }
 

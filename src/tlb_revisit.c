@@ -386,7 +386,7 @@ int chase_tlb_wide_same(const struct chase_tlb_level *L, const struct chase_tlb_
     return wide_rose(L, w, &r, &rise) && r > TWIN_HALF * rise;
 }
 
-void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n, uint64_t stride)
+void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide *w, size_t n)
 {
     double lo = INFINITY, hi = -INFINITY;
     size_t k, same = 0;
@@ -443,5 +443,4 @@ void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide
         snprintf(L->how + strlen(L->how), sizeof L->how - strlen(L->how), "; PAGE chains at strides up to %s rose as "
                  "the stride's (%.1f-%.1f cycles): an entry maps %s or more", chase_size_format(w[same - 1].wide, a,
                  sizeof a), lo, hi, a);
-    (void)stride;
 }
