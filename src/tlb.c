@@ -52,9 +52,9 @@ static const struct chase_column levels_cols[] = {
     {"confidence", CHASE_REAL}, {"how", CHASE_TEXT}, {"walk_miss_cycles", CHASE_REAL}, {"walk_rms", CHASE_REAL},
     {"open", CHASE_INT}, {"page_at_least", CHASE_INT}, {"revisit_miss_cycles", CHASE_REAL}, {"revisit_se", CHASE_REAL},
     {"revisit_rms", CHASE_REAL}, {"revisit_points", CHASE_INT}, {"replacement", CHASE_TEXT},
-    {"page_below", CHASE_INT},
+    {"page_below", CHASE_INT}, {"stride", CHASE_INT},
 };
-const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 28, "tlb"};
+const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 29, "tlb"};
 
 static int by_value(const void *a, const void *b)
 {
@@ -137,16 +137,12 @@ size_t chase_tlb_classify(const struct chase_level *lv, size_t nlv, const struct
 
         memset(L, 0, sizeof *L);
         L->step = j;
-        L->lo = lv[j].lo;
-        L->hi = lv[j].hi ? lv[j].hi : lv[j].lo;
-        L->blocks_lo = L->entries_lo = (double)L->lo / (double)stride;
-        L->blocks_hi = L->entries_hi = (double)L->hi / (double)stride;
+        chase_tlb_span(L, lv[j].lo, lv[j].hi ? lv[j].hi : lv[j].lo, stride);
         L->cycles = lv[j].cycles;
         L->ns = lv[j].ns;
         L->to_cycles = lv[j + 1].cycles;
         L->to_ns = lv[j + 1].ns;
         L->confidence = lv[j + 1].confidence;
-        L->jump = L->noise = NAN;
         step = L->miss = L->to_cycles - L->cycles;
         L->miss_ns = L->to_ns - L->ns;
         L->twin = twin_match(lv, j, tw, ntw, &both, &theight);
@@ -505,6 +501,16 @@ static void twin_rise(const struct chase_curve *c, const struct chase_curve *twi
              "as much (%.1f against %.1f cycles): a TLB's, one load in two missing", 100 * trise / rise, trise, rise);
 }
 
+void chase_tlb_span(struct chase_tlb_level *L, uint64_t lo, uint64_t hi, uint64_t stride)
+{
+    L->stride = stride;
+    L->lo = lo;
+    L->hi = hi;
+    L->blocks_lo = L->entries_lo = (double)lo / (double)stride;
+    L->blocks_hi = L->entries_hi = (double)hi / (double)stride;
+    L->jump = L->noise = NAN;
+}
+
 double chase_tlb_before_edge(const struct chase_curve *c, uint64_t lo, double dflt)
 {
     double v[64];
@@ -573,16 +579,12 @@ void chase_tlb_walks(const struct chase_curve *c, const struct chase_curve *twin
             trise = twin->rows[tw].cycles - twin->rows[t0].cycles;
         memset(L, 0, sizeof *L);
         L->step = nlv ? nlv - 1 : 0;
-        L->lo = c->rows[first - 1].bytes;
-        L->hi = c->rows[first].bytes;
-        L->blocks_lo = L->entries_lo = (double)L->lo / (double)stride;
-        L->blocks_hi = L->entries_hi = (double)L->hi / (double)stride;
+        chase_tlb_span(L, c->rows[first - 1].bytes, c->rows[first].bytes, stride);
         L->cycles = base;
         L->ns = NAN;
         L->to_cycles = c->rows[c->n - 1].cycles;
         L->to_ns = NAN;
         L->twin = twin_half(rise, trise) ? 0 : NAN;
-        L->jump = L->noise = NAN;
         L->confidence = NAN;
         L->open = 1;
         snprintf(said, sizeof said, "no fit");

@@ -46,6 +46,9 @@ struct chase_tlb_level {
     char name[16];              /* TLB1, TLB2, ...; cache1, ... for data-cache steps */
     int kind;
     uint64_t lo, hi;            /* bytes spanned: the last on the plateau, the first clearly above */
+    uint64_t stride;            /* the stride of the chains whose spans lo and hi are: the curve's, or for a
+                                   level the entries' pass found, the pass's or the page it told (tlb_entry.c) */
+    uint64_t pass_stride;       /* the entries' pass that found it (0: the curve's levels) */
     double blocks_lo, blocks_hi;/* the same in blocks of the curve's stride */
     uint64_t page;              /* the page size the probes show (0: not told) */
     int page_at_least;          /* page is a lower bound: the largest sub stayed in one page */
@@ -147,6 +150,56 @@ void chase_tlb_page_above(struct chase_tlb_level *L, const struct chase_tlb_wide
 /* Whether w rose past the reach as the curve's chain did (a wider stride
  * is worth trying). */
 int chase_tlb_wide_same(const struct chase_tlb_level *L, const struct chase_tlb_wide *w);
+
+/* A pass at the entries' stride (tlb_entry.c): where the first TLB
+ * level's entry maps more than the curve's stride (its page, or the bound
+ * from below), a smaller level in front of it smears on the curve.
+ * Returns 1 with that size and the span the pass goes up to (the level's
+ * start), 0 where no pass is due. */
+int chase_tlb_entry_plan(const struct chase_tlb_level *out, size_t nout, uint64_t stride, uint64_t *entry,
+                         uint64_t *until);
+/* The TLB steps of a pass at `stride` (c and its twin at the same spans):
+ * a rise from one point to the next that stands above every rise near it,
+ * holds at the point after and that the twin shares at about half.  Fills
+ * out (stride set, page not yet told); returns how many. */
+size_t chase_tlb_sharp_steps(const struct chase_curve *c, const struct chase_curve *twin, uint64_t stride,
+                             struct chase_tlb_level *out, size_t max);
+/* A pair of PAGE chain spans at one stride, two points each, that tells
+ * such a level's page. */
+#define CHASE_TLB_ENTRY_TESTS 16
+#define CHASE_TLB_PAIR_POINTS 4
+struct chase_tlb_entry_test {
+    uint64_t stride;
+    uint64_t span[CHASE_TLB_PAIR_POINTS];   /* two spans each side of the step's blocks (or of half of them at
+                                               twice its stride): one block apart */
+    double cycles[CHASE_TLB_PAIR_POINTS], se[CHASE_TLB_PAIR_POINTS];   /* NAN: not measured */
+};
+/* The next pair to measure for level L (found by the pass, page not yet
+ * told) after t[0..n): at half its stride over as many blocks as its step
+ * (a page that small makes every block an entry: the step comes at the
+ * same blocks), halving while the pair rises, not below min_stride; where
+ * half the stride stayed flat, at twice the stride over half as many
+ * blocks (an entry mapping that much keeps the step in bytes).  A pair
+ * (the mean of its two points after the step against its two before)
+ * rises by over two thirds of the step and three of its standard errors,
+ * stays flat under a third; between, the search stops.  Returns 0 where
+ * it is done, or where no pair fits the step (under 4 blocks). */
+int chase_tlb_entry_next(const struct chase_tlb_level *L, const struct chase_tlb_entry_test *t, size_t n,
+                         uint64_t min_stride, struct chase_tlb_entry_test *next);
+/* The page from those pairs: the last stride that rose, halving, where
+ * the next stayed flat; at most the smallest that rose where the search
+ * stopped there (page_below); the stride where half of it and twice it
+ * stayed flat; twice the stride or more where twice it rose.  complete 0:
+ * a chain failed, and the search ended with it.  Sets page, page_below,
+ * entries and, where the page is under the pass's stride, stride, lo and
+ * hi (the step's blocks at the page); adds to how. */
+void chase_tlb_entry_page(struct chase_tlb_level *L, const struct chase_tlb_entry_test *t, size_t n, int complete);
+/* Adds found[0..nf) to lv (*nlv levels, room for max) in order of reach,
+ * except where a TLB level of lv spans the same bytes, and names every TLB
+ * level again in that order.  names[k]: found[k]'s name now, the level's
+ * that spans its bytes, or "-" where there was no room. */
+void chase_tlb_entry_join(struct chase_tlb_level *lv, size_t *nlv, size_t max, const struct chase_tlb_level *found,
+                          size_t nf, char (*names)[16]);
 
 /* The tables of a tlb file. */
 extern const struct chase_table chase_tlb_probes_table;

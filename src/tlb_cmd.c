@@ -86,6 +86,22 @@ static const struct chase_table twin_table = {"twin", twin_cols, 6, NULL};
 /* The REVISIT curve: loads to the same units at random pages, around each
  * TLB's reach. */
 static const struct chase_table revisit_table = {"revisit", twin_cols, 6, NULL};
+/* The pass at the entries' stride (tlb_entry.c) and its twin. */
+static const struct chase_table entry_table = {"entry", twin_cols, 6, NULL};
+static const struct chase_table entry_twin_table = {"entry_twin", twin_cols, 6, NULL};
+/* The spans that tell a level found by that pass its page. */
+static const struct chase_column entry_page_cols[] = {
+    {"level", CHASE_TEXT}, {"stride", CHASE_INT}, {"blocks", CHASE_INT}, {"bytes", CHASE_INT},
+    {"cycles", CHASE_REAL},
+};
+static const struct chase_table entry_page_table = {"entry_page", entry_page_cols, 5, NULL};
+
+/* One level's page test: pairs of chains (tlb_entry.c). */
+struct entry_test {
+    char level[16];         /* the level's name once the levels are joined */
+    struct chase_tlb_entry_test t[CHASE_TLB_ENTRY_TESTS];
+    size_t n;
+};
 
 static const char *kind_name(int kind)
 {
@@ -112,10 +128,38 @@ static int write_curve(struct chase_writer *w, const struct chase_table *t, cons
     return 0;
 }
 
+/* The entries pass's curves and page tests, where it ran. */
+static int write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
+                       const struct entry_test *t, size_t nt)
+{
+    struct chase_cell c[5];
+    size_t i, k;
+
+    if (!ec->n)
+        return 0;
+    if (write_curve(w, &entry_table, ec) || write_curve(w, &entry_twin_table, et) ||
+        chase_writer_table(w, &entry_page_table))
+        return -1;
+    for (i = 0; i < nt; i++)
+        for (k = 0; k < CHASE_TLB_PAIR_POINTS * t[i].n; k++) {
+            const struct chase_tlb_entry_test *x = &t[i].t[k / CHASE_TLB_PAIR_POINTS];
+            size_t j = k % CHASE_TLB_PAIR_POINTS;
+            memset(c, 0, sizeof c);
+            c[0].text = t[i].level;
+            c[1].num = (double)x->stride;
+            c[2].num = (double)(x->span[j] / x->stride);
+            c[3].num = (double)x->span[j];
+            c[4].num = r4(x->cycles[j]);
+            if (chase_writer_row(w, c))
+                return -1;
+        }
+    return 0;
+}
+
 static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
                         const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv)
 {
-    struct chase_cell c[28];
+    struct chase_cell c[29];
     size_t i, k;
 
     if (write_curve(w, &twin_table, twin) || write_curve(w, &revisit_table, rv))
@@ -172,6 +216,7 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
         c[25].num = tlb ? (double)L->revisit_points : 0;
         c[26].text = tlb && L->replacement[0] ? L->replacement : "-";
         c[27].num = tlb && L->page_below ? (double)L->page_below : NAN;
+        c[28].num = (double)L->stride;
         if (chase_writer_row(w, c))
             return -1;
     }
@@ -207,6 +252,8 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
         chase_meta_num(r, key, (double)L->hi);
         snprintf(key, sizeof key, "%.15s.page", L->name);
         chase_meta_num(r, key, L->page ? (double)L->page : NAN);
+        snprintf(key, sizeof key, "%.15s.stride", L->name);
+        chase_meta_num(r, key, (double)L->stride);
         snprintf(key, sizeof key, "%.15s.entries_lo", L->name);
         chase_meta_num(r, key, floor(L->entries_lo * 10 + 0.5) / 10);
         snprintf(key, sizeof key, "%.15s.entries_hi", L->name);
@@ -261,7 +308,8 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
             fprintf(f, "%-9s %s\n", what[k], t);
     }
     fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block), pair probes, REVISIT "
-            "(the same lines, each page back at random moments) and wider strides\n", "pattern",
+            "(the same lines, each page back at random moments), wider strides, and where an entry maps several "
+            "blocks, the chain and its twin at its size\n", "pattern",
             chase_size_format(unit, a, sizeof a), chase_size_format(stride, b, sizeof b));
     if ((v = fact(&s->info, "alloc_page_bytes")) > 0)
         fprintf(f, "%-9s %s believed (the driver's or OS's figure); ", "page",
@@ -284,6 +332,9 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
         snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
         if (isnan(L->miss))
             snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
+        else if (L->pass_stride)
+            snprintf(miss, sizeof miss, "+%.1f cyc (the step at %s stride)", L->miss,
+                     chase_size_format(L->pass_stride, b, sizeof b));
         else if (L->revisit_points && L->miss == L->revisit_miss)
             snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (REVISIT; replacement: %s)", L->miss,
                      L->revisit_se, L->replacement);
@@ -315,7 +366,8 @@ static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint
 }
 
 struct tlb_plot_arg {
-    const struct chase_curve *c, *twin;
+    const struct chase_curve *c, *twin, *entry;     /* entry: the pass at the entries' stride (may be empty) */
+    uint64_t entry_stride;
     const struct chase_tlb_level *lv;
     size_t nlv;
     const struct chase_meta *meta;
@@ -365,6 +417,9 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     fprintf(f, "EOD\n$twin << EOD\n");
     for (i = 0; i < a->twin->n; i++)
         fprintf(f, "%llu %g\n", (unsigned long long)a->twin->rows[i].bytes, a->twin->rows[i].cycles);
+    fprintf(f, "EOD\n$entry << EOD\n");
+    for (i = 0; i < a->entry->n; i++)
+        fprintf(f, "%llu %g\n", (unsigned long long)a->entry->rows[i].bytes, a->entry->rows[i].cycles);
     fprintf(f, "EOD\n");
     for (i = 0; i < a->nlv; i++) {
         const struct chase_tlb_level *L = &a->lv[i];
@@ -384,7 +439,13 @@ static int write_plot(FILE *f, const void *arg, const char *out)
                 (unsigned long long)L->hi);
     }
     fprintf(f, "plot $curve using 1:2 with linespoints ls 1 title \"one line a block\", "
-               "$twin using 1:2 with linespoints ls 2 title \"two lines a block, one page (twin)\"\n");
+               "$twin using 1:2 with linespoints ls 2 title \"two lines a block, one page (twin)\"");
+    if (a->entry->n) {
+        snprintf(lab, sizeof lab, "one line a block of %s (an entry)", chase_size_format(a->entry_stride, sz, sizeof sz));
+        fprintf(f, ", $entry using 1:2 with linespoints ls 3 title ");
+        chase_gp_string(f, lab);
+    }
+    fprintf(f, "\n");
     return 0;
 }
 
@@ -499,11 +560,80 @@ static int wide_points(struct chase_session *s, struct chase_measure *m, struct 
     return 0;
 }
 
+/* The pass at the entries' stride (tlb_entry.c): where the first TLB
+ * level's entry maps several of the curve's blocks, a PAGE chain and its
+ * twin at the entry's size from two entries up to that level's start.
+ * Each sharp step they show is a TLB level of its own, its page told by
+ * four chains at half and twice that stride.  Returns 0 or an exit
+ * status. */
+static int entry_points(struct chase_session *s, struct chase_measure *m, unsigned steps, struct chase_tlb_level *lv,
+                        size_t *nlv, uint64_t page, uint64_t unit, struct chase_curve *ec, struct chase_curve *et,
+                        struct entry_test *t, size_t *nt, uint64_t *e_out, size_t *done, size_t *total)
+{
+    struct chase_tlb_level found[CHASE_MAX_LEVELS];
+    struct chase_row row;
+    uint64_t e, until, *plan = NULL;
+    size_t np = 0, nf, i, k;
+    char err[CHASE_ERRLEN], names[CHASE_MAX_LEVELS][16], detail[96], a[32];
+    int code = 0, pass;
+
+    *nt = 0;
+    if (*nlv >= CHASE_MAX_LEVELS || !chase_tlb_entry_plan(lv, *nlv, page, &e, &until) || e < 4 * unit ||
+        chase_plan_make(2 * e, until, steps, e, &plan, &np, err, sizeof err))
+        return 0;
+    *total += 2 * np;
+    for (pass = 0; pass < 2 && !code; pass++) {
+        struct chase_curve *cv = pass ? et : ec;
+        m->pattern = pass ? CHASE_PATTERN_SPREAD : CHASE_PATTERN_PAGE;
+        m->sub = pass ? 2 * unit : unit;
+        for (i = 0; i < np && !code; i++) {
+            if ((code = point(s, m, plan[i], e, &row)))
+                break;
+            if (chase_curve_push(cv, &row))
+                code = CHASE_EXIT_FAIL;
+            *e_out = e;
+            snprintf(detail, sizeof detail, "%s %s %10s %8.1f cyc", pass ? "entry twin" : "entry",
+                     chase_size_format(e, a, sizeof a), chase_size_format(row.bytes, err, sizeof err), row.cycles);
+            chase_progress(s, "tlb", ++*done, *total, detail);
+        }
+    }
+    free(plan);
+    if (code)
+        return code;
+    nf = chase_tlb_sharp_steps(ec, et, e, found, CHASE_MAX_LEVELS - *nlv);
+    m->pattern = CHASE_PATTERN_PAGE;
+    m->sub = unit;
+    for (k = 0; k < nf; k++) {
+        struct entry_test *x = &t[(*nt)++];
+        struct chase_tlb_entry_test next;
+        while (!code && chase_tlb_entry_next(&found[k], x->t, x->n, page > 4 * unit ? page : 4 * unit, &next)) {
+            *total += CHASE_TLB_PAIR_POINTS;
+            for (i = 0; i < CHASE_TLB_PAIR_POINTS && !code; i++) {
+                if ((code = point(s, m, next.span[i], next.stride, &row)))
+                    break;
+                next.cycles[i] = row.cycles;
+                /* The median's standard error, as the probes take it. */
+                next.se[i] = row.samples ? 1.2533 * (row.p95 - row.p5) / 3.29 / sqrt((double)row.samples) : 0;
+                snprintf(detail, sizeof detail, "entry page: stride %s", chase_size_format(next.stride, a, sizeof a));
+                chase_progress(s, "tlb", ++*done, *total, detail);
+            }
+            x->t[x->n++] = next;    /* kept whole or in part: a failed chain's cycles are NAN */
+        }
+        chase_tlb_entry_page(&found[k], x->t, x->n, !code);
+    }
+    /* A chain that failed leaves each level's page as far as told. */
+    chase_tlb_entry_join(lv, nlv, CHASE_MAX_LEVELS, found, nf, names);
+    for (k = 0; k < *nt; k++)
+        memcpy(t[k].level, names[k], sizeof t[k].level);
+    return code;
+}
+
 int chase_tlb_main(const struct chase_opts *o)
 {
     struct chase_session s;
     struct chase_params p;
-    struct chase_curve curve, twin, revisit;
+    struct chase_curve curve, twin, revisit, entry, entry_twin;
+    struct entry_test etest[CHASE_MAX_LEVELS];
     struct chase_level clv[CHASE_MAX_LEVELS], tlv[CHASE_MAX_LEVELS];
     struct chase_tlb_probe pr[CHASE_MAX_LEVELS + 1];
     struct chase_tlb_level lv[CHASE_MAX_LEVELS];
@@ -511,8 +641,8 @@ int chase_tlb_main(const struct chase_opts *o)
     struct chase_measure m;
     struct chase_cell cells[8];
     uint64_t page, unit, max, cmax, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
-    size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i;
-    uint64_t pblocks[CHASE_MAX_LEVELS + 1], cap = 0, capped = 0;
+    size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i, netest = 0;
+    uint64_t pblocks[CHASE_MAX_LEVELS + 1], cap = 0, capped = 0, estride = 0;
     char err[CHASE_ERRLEN] = "", a[32], b[32], detail[96];
     const char *status = "complete";
     int code, failed = 0;
@@ -521,6 +651,9 @@ int chase_tlb_main(const struct chase_opts *o)
     memset(&curve, 0, sizeof curve);
     memset(&twin, 0, sizeof twin);
     memset(&revisit, 0, sizeof revisit);
+    memset(&entry, 0, sizeof entry);
+    memset(etest, 0, sizeof etest);
+    memset(&entry_twin, 0, sizeof entry_twin);
     memset(pr, 0, sizeof pr);
     if (o->min && o->max && o->min > o->max) {
         fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
@@ -610,6 +743,10 @@ int chase_tlb_main(const struct chase_opts *o)
     chase_meta_add(&s.meta, "revisit", "past each TLB level's reach, the same lines a block (REVISIT): each 8 B word "
                    "of a line a position of its own, all shuffled together, so a page comes back %llu times a lap at "
                    "random moments; table revisit", (unsigned long long)(unit / 8));
+    chase_meta_add(&s.meta, "entry", "where the first TLB level's entry maps more than the stride: the PAGE chain and "
+                   "its twin at the entry's size from two entries up to that level's start (tables entry, entry_twin), "
+                   "each sharp step a level of its own, its page from pairs of chains over the step's blocks at half that "
+                   "stride, halving while they rise, or at twice it (table entry_page)");
     chase_meta_add(&s.meta, "wider", "where the probes bound a page from below only: the PAGE chain at 2, 4, ... x "
                    "the stride at the level's start and past its reach, beside the stride's at the same span");
     if (p.cache_op && !o->cache_op)
@@ -730,6 +867,16 @@ int chase_tlb_main(const struct chase_opts *o)
         if (ns)
             chase_tlb_revisit(&lv[k], &revisit, &curve, spans[0], spans[ns - 1], (unsigned)(unit / 8), page);
     }
+    /* A smaller level in front of the first, smeared on the curve where
+     * an entry of that one maps several blocks: a pass at the entries'
+     * stride (tlb_entry.c), after the REVISIT fits, which plan their
+     * spans from the levels as the curve shows them. */
+    if (!failed && (code = entry_points(&s, &m, o->steps, lv, &nlv, page, unit, &entry, &entry_twin, etest, &netest,
+                                        &estride, &done, &total)))
+        failed = 1;
+    chase_progress_done(&s);
+    if (estride)
+        chase_meta_num(&res, "entry_stride", (double)estride);
     results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
     chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
     if (chase_stop) {
@@ -739,7 +886,8 @@ int chase_tlb_main(const struct chase_opts *o)
         status = "failed";
     }
     if (!s.human && !s.w.failed &&
-        (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || chase_writer_results(&s.w, &res))) {
+        (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || write_entry(&s.w, &entry, &entry_twin, etest, netest) ||
+         chase_writer_results(&s.w, &res))) {
         code = chase_session_write_failed(&s);
         status = "failed";
     }
@@ -751,7 +899,7 @@ int chase_tlb_main(const struct chase_opts *o)
             code = fc;
     }
     if (o->plot && curve.n) {
-        struct tlb_plot_arg pa = {&curve, &twin, lv, nlv, &s.meta, o->title};
+        struct tlb_plot_arg pa = {&curve, &twin, &entry, estride, lv, nlv, &s.meta, o->title};
         char perr[600];
         int prc = chase_gp_run(write_plot, &pa, o->script, o->plot, perr, sizeof perr);
         chase_plot_failed(&code, prc, perr);
@@ -762,5 +910,7 @@ out:
     chase_curve_free(&curve);
     chase_curve_free(&twin);
     chase_curve_free(&revisit);
+    chase_curve_free(&entry);
+    chase_curve_free(&entry_twin);
     return code;
 }

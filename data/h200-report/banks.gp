@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.0q8aobaXZ7/h200/h200-report/banks.png'
-load '/tmp/tmp.1dbiABbGl0/inst/bin/../share/chase/chase.gp'
+set output '/tmp/tmp.EThCAgGeuB/h200/h200-report/banks.png'
+load '/tmp/tmp.cuXIw2R7Uc/inst/bin/../share/chase/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H200: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.05701 1.05199
-1 1.05066 1.05199
-2 2.04688 2.05157
-3 1.05127 1.05199
-4 4.04468 4.05073
-5 1.05676 1.05199
-6 8.04211 8.04905
-7 1.05066 1.05199
-8 16.0516 16.0457
-9 1.0553 1.05199
-10 32.0631 32.039
-11 1.05017 1.05199
-12 32.0524 32.039
-13 1.05115 1.05199
-14 32.0496 32.039
-15 1.052 1.05199
-16 32.0459 32.039
-17 1.05151 1.05199
-18 32.0607 32.039
-19 1.04858 1.05199
-20 16.0511 16.0457
-21 1.05054 1.05199
+0 1.05225 1.05137
+1 1.05334 1.05137
+2 2.0481 2.05103
+3 1.05249 1.05137
+4 4.04529 4.05036
+5 1.052 1.05137
+6 8.04541 8.04901
+7 1.05066 1.05137
+8 16.0493 16.0463
+9 1.05249 1.05137
+10 32.0508 32.0409
+11 1.05078 1.05137
+12 32.0653 32.0409
+13 1.04846 1.05137
+14 32.0493 32.0409
+15 1.04956 1.05137
+16 32.0487 32.0409
+17 1.05237 1.05137
+18 32.0503 32.0409
+19 1.05225 1.05137
+20 16.047 16.0463
+21 1.0509 1.05137
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.052
-2 2.0448
-4 4.04456
-8 8.04626
-16 16.0493
-32 32.0809
+1 1.05139
+2 2.03967
+4 4.04749
+8 8.04749
+16 16.0531
+32 32.0724
 EOD
 $w1 << EOD
-1 2.07263
-2 4.04736
-4 8.04834
+1 2.06812
+2 4.0675
+4 8.07861
 8 16.0547
-16 32.0543
-32 32.0865
+16 32.0646
+32 32.0591
 EOD
 $w2 << EOD
-1 4.06055
-2 8.0509
-4 16.0551
-8 32.049
-16 32.0662
-32 32.0795
+1 4.04272
+2 8.03113
+4 16.028
+8 32.046
+16 32.0474
+32 32.0559
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0
