@@ -160,14 +160,14 @@ static enum pair_verdict verdict(const struct chase_tlb_level *L, const struct c
     return r < FLAT_SHARE * L->miss ? PAIR_FLAT : PAIR_UNCLEAR;
 }
 
-/* Both chains of the pair were measured. */
+/* All four spans of the pair were measured. */
 static int measured(const struct chase_tlb_entry_test *t)
 {
     return isfinite(pair_rise(t));
 }
 
-/* A pair at stride s over the step's blocks (s below the pass's) or half
- * of them (twice it). */
+/* A pair at stride s: two spans a block apart each side of the step's
+ * blocks (s below the pass's stride) or of half of them (twice it). */
 static void pair_at(struct chase_tlb_entry_test *next, uint64_t s, uint64_t nb, uint64_t mb, int twice)
 {
     uint64_t lo = twice ? nb / 2 : nb, hi = twice ? (mb + 1) / 2 : mb;

@@ -325,7 +325,7 @@ static void join(void)
 
 static void capped(void)
 {
-    struct chase_tlb_level L[1];
+    struct chase_tlb_level L[4];
     double y[NPASS], t[NPASS];
     size_t i;
 
