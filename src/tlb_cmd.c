@@ -463,6 +463,13 @@ static size_t probe_subs(uint64_t page, uint64_t unit, uint64_t pstride, uint64_
     return n;
 }
 
+/* A point's median's standard error: 1.2533 sigma / sqrt(n), sigma from
+ * the 5-95% spread (3.29 sigma for a normal sample). */
+static double median_se(const struct chase_row *row)
+{
+    return row->samples ? 1.2533 * (row->p95 - row->p5) / 3.29 / sqrt((double)row->samples) : 0;
+}
+
 /* Measures one point into row; prints why on failure.  Returns 0, or an
  * exit status (chase_stop set: the caller stops). */
 static int point(struct chase_session *s, const struct chase_measure *m, uint64_t bytes, uint64_t stride,
@@ -564,8 +571,8 @@ static int wide_points(struct chase_session *s, struct chase_measure *m, struct 
  * level's entry maps several of the curve's blocks, a PAGE chain and its
  * twin at the entry's size from two entries up to that level's start.
  * Each sharp step they show is a TLB level of its own, its page told by
- * four chains at half and twice that stride.  Returns 0 or an exit
- * status. */
+ * pairs of chains at half that stride, halving while they rise, or at
+ * twice it (tlb_entry.c).  Returns 0 or an exit status. */
 static int entry_points(struct chase_session *s, struct chase_measure *m, unsigned steps, struct chase_tlb_level *lv,
                         size_t *nlv, uint64_t page, uint64_t unit, struct chase_curve *ec, struct chase_curve *et,
                         struct entry_test *t, size_t *nt, uint64_t *e_out, size_t *done, size_t *total)
@@ -612,8 +619,7 @@ static int entry_points(struct chase_session *s, struct chase_measure *m, unsign
                 if ((code = point(s, m, next.span[i], next.stride, &row)))
                     break;
                 next.cycles[i] = row.cycles;
-                /* The median's standard error, as the probes take it. */
-                next.se[i] = row.samples ? 1.2533 * (row.p95 - row.p5) / 3.29 / sqrt((double)row.samples) : 0;
+                next.se[i] = median_se(&row);
                 snprintf(detail, sizeof detail, "entry page: stride %s", chase_size_format(next.stride, a, sizeof a));
                 chase_progress(s, "tlb", ++*done, *total, detail);
             }
@@ -840,9 +846,7 @@ int chase_tlb_main(const struct chase_opts *o)
             pr[k].sub[i] = subs[i];
             pr[k].cycles[i] = row.cycles;
             pr[k].ns[i] = row.ns;
-            /* The median's standard error: 1.2533 sigma / sqrt(n), sigma
-             * from the 5-95% spread (3.29 sigma for a normal sample). */
-            pr[k].se[i] = row.samples ? 1.2533 * (row.p95 - row.p5) / 3.29 / sqrt((double)row.samples) : 0;
+            pr[k].se[i] = median_se(&row);
             pr[k].nsub = i + 1;
             snprintf(detail, sizeof detail, "probe %zu +%s %8.1f cyc", k, chase_size_format(subs[i], a, sizeof a),
                      row.cycles);
