@@ -598,13 +598,14 @@ static int entry_points(struct chase_session *s, struct chase_measure *m, unsign
                 break;
             if (chase_curve_push(cv, &row))
                 code = CHASE_EXIT_FAIL;
-            *e_out = e;
             snprintf(detail, sizeof detail, "%s %s %10s %8.1f cyc", pass ? "entry twin" : "entry",
                      chase_size_format(e, a, sizeof a), chase_size_format(row.bytes, err, sizeof err), row.cycles);
             chase_progress(s, "tlb", ++*done, *total, detail);
         }
     }
     free(plan);
+    if (ec->n)
+        *e_out = e;     /* the pass measured something: its tables are written */
     if (code)
         return code;
     nf = chase_tlb_sharp_steps(ec, et, e, found, CHASE_MAX_LEVELS - *nlv);

@@ -217,7 +217,7 @@ int chase_tlb_entry_next(const struct chase_tlb_level *L, const struct chase_tlb
 
 void chase_tlb_entry_page(struct chase_tlb_level *L, const struct chase_tlb_entry_test *t, size_t n, int complete)
 {
-    size_t i, halves = 0, rising = 0;
+    size_t i, rising = 0;
     const struct chase_tlb_entry_test *twice = NULL, *stop = NULL;
     uint64_t at = 0;
     char a[32], b[32], c[32], said[160];
@@ -225,7 +225,7 @@ void chase_tlb_entry_page(struct chase_tlb_level *L, const struct chase_tlb_entr
     for (i = 0; i < n; i++) {
         if (t[i].stride > L->pass_stride)
             twice = &t[i];
-        else if (halves++ == rising) {
+        else if (!stop) {   /* the halving pairs that rose, then the one that did not */
             if (verdict(L, &t[i]) == PAIR_ROSE)
                 rising++;
             else
