@@ -5,11 +5,11 @@
 
 #include <stdio.h>
 
-#include "commands.h"
-#include "exitcode.h"
-#include "message.h"
-#include "options.h"
-#include "sweep.h"
+#include "cli/commands.h"
+#include "core/exitcode.h"
+#include "core/message.h"
+#include "cli/options.h"
+#include "sweep/sweep.h"
 
 int main(int argc, char **argv)
 {

@@ -34,7 +34,7 @@ fi
 
 # Every source file says its licence (the distribution holds what is listed).
 missing=
-for f in $(cd "$srcdir" && find src backends tests plots m4 -type f \
+for f in $(cd "$srcdir" && find src backends tests plots m4 -type f -not -path 'tests/golden/*' \
         \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.hip' -o -name '*.sh' -o -name '*.am' \
            -o -name '*.py' -o -name '*.gp' -o -name 'cuda.m4' -o -name 'hip.m4' \) | sort) \
         configure.ac Makefile.am; do

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 
 #define MAXLAB 4096
 #define MAXPTS 200000

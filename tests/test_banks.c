@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "banks.h"
+#include "banks/banks.h"
 #include "tap.h"
 
 static void model(struct chase_banks_model *m, unsigned banks, unsigned bytes, unsigned lanes, unsigned g32,

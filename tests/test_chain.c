@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
-#include "chase_backend.h"
+#include "abi/chain.h"
+#include "abi/chase_backend.h"
 #include "tap.h"
 
 /* Builds the chain as the backends do (the word at each position's offset

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "io/json.h"
 #include "tap.h"
 
 /* Every text is parsed from a buffer of exactly its length, with no NUL

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "levels.h"
-#include "size.h"
+#include "levels/levels.h"
+#include "core/size.h"
 #include "tap.h"
 
 static uint64_t rng = 88172645463325252ULL;

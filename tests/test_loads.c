@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "loads.h"
+#include "loads/loads.h"
 #include "tap.h"
 
 static const unsigned *N = chase_loads_n;

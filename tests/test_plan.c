@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
+#include "core/plan.h"
 #include "tap.h"
 
 static void check(uint64_t min, uint64_t max, unsigned steps, uint64_t stride)

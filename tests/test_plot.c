@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "exitcode.h"
-#include "plot.h"
-#include "sms.h"
+#include "core/exitcode.h"
+#include "plot/plot.h"
+#include "sms/sms.h"
 #include "tap.h"
 
 static char *written(void (*fn)(FILE *, const char *), const char *s)

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase_backend.h"
-#include "levels.h"
-#include "plan.h"
-#include "stats.h"
+#include "abi/chase_backend.h"
+#include "levels/levels.h"
+#include "core/plan.h"
+#include "core/stats.h"
 #include "tap.h"
 
 extern const struct chase_backend chase_backend_sim;

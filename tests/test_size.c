@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "size.h"
+#include "core/size.h"
 #include "tap.h"
 
 static void parses(const char *text, uint64_t want)

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "stats.h"
+#include "core/stats.h"
 #include "tap.h"
 
 int main(void)

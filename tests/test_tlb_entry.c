@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "tlb.h"
+#include "tlb/tlb.h"
 
 #define MIB (1ull << 20)
 #define E (32 * MIB)

@@ -17,9 +17,9 @@
 #include <x86intrin.h>
 #endif
 
-#include "chain.h"
-#include "chase_backend.h"
-#include "size.h"
+#include "abi/chain.h"
+#include "abi/chase_backend.h"
+#include "core/size.h"
 
 #define CPU_SAMPLES 5
 #define MIN_LOADS (1u << 14)

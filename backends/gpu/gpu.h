@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chain.h"
-#include "chase_backend.h"
+#include "abi/chain.h"
+#include "abi/chase_backend.h"
 
 struct gpu;                 /* one opened device: the vendor's context and module */
 typedef void *gpu_fn;       /* a kernel of the module */

@@ -17,7 +17,7 @@
 
 #include "gpu.h"
 #include "kernels_abi.h"
-#include "size.h"
+#include "core/size.h"
 
 #define SAMPLES 12
 #define LOADS 1024

@@ -17,7 +17,7 @@
 #ifndef CHASE_GPU_KERNELS_H
 #define CHASE_GPU_KERNELS_H
 
-#include "chain.h"
+#include "abi/chain.h"
 #include "kernels_abi.h"
 
 typedef unsigned long long u64;

@@ -13,7 +13,7 @@
 
 #include "gpu.h"
 #include "loads_abi.h"
-#include "size.h"
+#include "core/size.h"
 
 #define BURST_SAMPLES 32        /* a burst's samples a launch: cursors move 32 blocks on */
 #define BLOCK_SAMPLES 8

@@ -1,7 +1,7 @@
 /* shared.c: the simulator's shared memory: "shared:banks=32,width=4,lanes=32,
  * lat=30,issue=1,b32=dynamic,b64=dynamic,b128=dynamic" or a preset
  * ("shared:preset=cdna3,banks=64").  Written apart from the core's bank
- * analysis (src/banks.c) on purpose: the analysis is tested against this
+ * analysis (src/banks/banks.c) on purpose: the analysis is tested against this
  * model as against a device, so the two must not share a mistake. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "shared.h"
-#include "size.h"
+#include "core/size.h"
 #include "spec.h"
 
 /* The b128 phases the AMDGPU optimization guide gives for CDNA3. */

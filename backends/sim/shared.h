@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chase_backend.h"
+#include "abi/chase_backend.h"
 
 #define SIM_SHARED_SAMPLES 5
 

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chain.h"
-#include "chase_backend.h"
-#include "checked.h"
+#include "abi/chain.h"
+#include "abi/chase_backend.h"
+#include "abi/checked.h"
 #include "shared.h"
 #include "sim_loads.h"
-#include "size.h"
+#include "core/size.h"
 #include "spec.h"
 
 #define SIM_SAMPLES 4

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
+#include "abi/chain.h"
 #include "sim_loads.h"
-#include "size.h"
+#include "core/size.h"
 #include "spec.h"
 
 #define SAMPLES 8

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "chase_backend.h"
+#include "abi/chase_backend.h"
 
 struct sim_spec;
 struct sim_loads_spec;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checked.h"
+#include "abi/checked.h"
 #include "sim_loads.h"
-#include "size.h"
+#include "core/size.h"
 #include "spec.h"
 
 /* A whole number in [lo, hi], digits only: ways=1.5 or entries=1e3 would

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "json.h"
+#include "io/json.h"
 
 struct out {
     char *s;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc.h"
+#include "io/doc.h"
 #include "fuzz.h"
-#include "output.h"
+#include "io/output.h"
 
 /* Writes doc to a memory stream in fmt and reads it back. */
 static void round_trip(const struct chase_doc *d, enum chase_format fmt)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "size.h"
+#include "core/size.h"
 
 /* A parse that fails must say why; one that succeeds must not have
  * touched why's promise.  Either way nothing is read past the text. */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
-#include "chase_backend.h"
+#include "core/backend.h"
+#include "abi/chase_backend.h"
 #include "fuzz.h"
 #include "shared.h"
 #include "spec.h"

@@ -1,0 +1,252 @@
+/* chase_backend.h: the interface between the chase core and its backends. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_BACKEND_H
+#define CHASE_BACKEND_H
+
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "abi/chain.h"
+
+/* Bumped whenever struct chase_backend or what it passes changes; the
+ * loader refuses a module built against another number.
+ * 2: optional hooks (shared, loads), typed facts, numeric device figures,
+ *    per-point SM and chain patterns PAIR and PAGE.
+ * 3: chain patterns SPREAD and LATE; params' alloc and max_bytes
+ *    CHASE_MAX_MOST.
+ * 4: chain pattern REVISIT; params' l2_fetch. */
+#define CHASE_BACKEND_ABI 4
+
+/* What a backend call returns. */
+enum chase_status {
+    CHASE_OK = 0,
+    CHASE_EINVAL,   /* a parameter the backend cannot use (bad spec, device index) */
+    CHASE_ENODEV,   /* no usable device or runtime */
+    CHASE_ENOMEM,   /* the working set does not fit */
+    CHASE_EFAIL,    /* a runtime call or kernel failed */
+    CHASE_EINTR,    /* stopped by a signal */
+    CHASE_ENOTSUP   /* this backend cannot make this measurement */
+};
+
+/* The chain's order (chain.h's CHASE_CHAIN_* values). */
+enum chase_pattern {
+    CHASE_PATTERN_RANDOM = CHASE_CHAIN_RANDOM,
+    CHASE_PATTERN_SEQ = CHASE_CHAIN_SEQ,
+    CHASE_PATTERN_PAIR = CHASE_CHAIN_PAIR,
+    CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE,
+    CHASE_PATTERN_SPREAD = CHASE_CHAIN_SPREAD,
+    CHASE_PATTERN_LATE = CHASE_CHAIN_LATE,
+    CHASE_PATTERN_REVISIT = CHASE_CHAIN_REVISIT
+};
+
+#define CHASE_ERRLEN 256
+#define CHASE_MAX_KV 32
+#define CHASE_MAX_CACHES 8
+#define CHASE_MAX_SAMPLES 64
+#define CHASE_MAX_LANES 64
+
+/* A setting or a driver's figure: text, or a number (is_num) whose text
+ * is its canonical form, so JSON can write it as a number. */
+struct chase_kv {
+    char key[40];
+    char val[160];
+    int is_num;
+    double num;
+};
+
+/* What a backend says about the device it opened.  facts, caches and the
+ * numeric figures are the driver's (or the OS's), never measured ones:
+ * the core prints them as such beside what it measured. */
+struct chase_devinfo {
+    char name[128];
+    char arch[64];
+    char timer[160];            /* what the cycles and ns columns come from */
+    uint64_t default_stride;    /* bytes; the line size the device is best read at */
+    uint64_t default_max;       /* bytes; the sweep's default upper end */
+    struct chase_kv settings[CHASE_MAX_KV];   /* how it measures: cache op, carveout... */
+    int nsettings;
+    struct chase_kv facts[CHASE_MAX_KV];      /* driver's figures */
+    int nfacts;
+    struct {
+        char name[32];          /* L1, L2, L3, LLC... as the driver calls them */
+        uint64_t bytes;
+    } caches[CHASE_MAX_CACHES];
+    int ncaches;
+    /* The driver's figures the core computes with (0: unknown or none). */
+    unsigned lanes;             /* threads in a warp (wave) */
+    unsigned units;             /* multiprocessors (compute units) */
+    unsigned block_threads;     /* the most threads one block may have */
+    uint64_t shared_bytes;      /* shared memory (LDS) one block may use */
+    uint64_t memory_bytes;      /* device (or host) memory */
+    double clock_mhz;           /* nominal clock of the cycle counter's domain */
+    int pinnable;               /* a point can ask for a multiprocessor (chase_point.sm) */
+};
+
+/* chase_params.max_bytes: as much as the device can spare (most of its
+ * free memory); the backend says how much in chase_devinfo.default_max. */
+#define CHASE_MAX_MOST UINT64_MAX
+
+/* Fixed for one run. */
+struct chase_params {
+    int device;
+    int pattern;                /* enum chase_pattern */
+    uint64_t stride;            /* bytes between chained lines; 0 = device default */
+    uint64_t max_bytes;         /* largest working set the run will ask for; 0: default_max;
+                                   CHASE_MAX_MOST: most of the free memory */
+    const char *spec;           /* sim: the hierarchy; others: NULL */
+    const char *cache_op;       /* NULL: the backend's default */
+    int carveout;               /* percent of L1/shared given to shared; -1: default */
+    unsigned l2_fetch;          /* cuda: the context's L2 fetch granularity limit to set, bytes; 0: leave it */
+    int no_warm;                /* time from a cold start: no warm traversal */
+    int sm;                     /* GPUs: walk on this multiprocessor; -1 any; -2 the default */
+    const char *alloc;          /* how the working set is allocated (cpu: huge, base; cuda: malloc,
+                                   vmm); NULL: the backend's default.  The backend says how it
+                                   allocated in its settings ("alloc") and the page size the
+                                   driver or OS is believed to give in its facts (the number
+                                   "alloc_page_bytes"). */
+};
+
+/* One point: a chain (chain.h) over bytes, keyed by seed. */
+struct chase_point {
+    uint64_t bytes;
+    uint64_t stride;
+    int pattern;
+    uint64_t sub;               /* PAIR: second load's offset; PAGE: the unit (chain.h) */
+    uint64_t seed;
+    int sm;                     /* GPUs: this multiprocessor; -2 the run's (chase_params.sm) */
+    unsigned samples;           /* timed samples wanted (at most CHASE_MAX_SAMPLES); 0: the backend's */
+    const volatile sig_atomic_t *stop;  /* set when the user interrupts */
+};
+
+/* Per-access latency of each timed sample of one point. */
+struct chase_samples {
+    double cycles[CHASE_MAX_SAMPLES];
+    double ns[CHASE_MAX_SAMPLES];   /* NAN where the clock is unknown */
+    unsigned n;
+};
+
+/* Shared memory (LDS): one warp's access pattern.  Each lane reads width
+ * bytes at its offset; the backend times it as mode says, its timer's own
+ * cost removed, and returns cycles per sample:
+ *   CHAIN: each access waits for the one before: cycles per access;
+ *   BURST: `inflight` independent accesses and one wait: cycles of the
+ *          burst, from the first clock read to the use of every result;
+ *   BLOCK: `warps` warps of one block each issue bursts: the multiprocessor's
+ *          cycles per warp instruction (elapsed / (warps x accesses)). */
+enum chase_shared_mode { CHASE_SHARED_CHAIN, CHASE_SHARED_BURST, CHASE_SHARED_BLOCK };
+
+struct chase_shared_req {
+    unsigned width;                     /* 4, 8 or 16 */
+    unsigned lanes;                     /* the warp: devinfo.lanes */
+    uint32_t offset[CHASE_MAX_LANES];   /* bytes, a multiple of width, below shared_bytes */
+    int mode;                           /* enum chase_shared_mode */
+    unsigned inflight;                  /* BURST, BLOCK: independent accesses, 1..32 */
+    unsigned warps;                     /* BLOCK: warps in the block */
+    const volatile sig_atomic_t *stop;
+};
+
+/* Global memory: warp-wide loads over a working set of `bytes`, cut into
+ * blocks of lanes x lane_stride bytes (up to a power of two, at least 8)
+ * walked in a random order as a chain (every lane's first word holds the
+ * next block's index, so each lane finds its next address alone), so the
+ * working set stays where a level holds it.  Lane i reads width bytes at
+ * block + i * lane_stride.  Cycles per sample:
+ *   warps == 1: the burst: `inflight` independent loads (from distinct
+ *               blocks) and one wait, from the first clock read to the use
+ *               of every result (inflight 1: one load's latency);
+ *   warps > 1:  every warp of one block issues bursts: the multiprocessor's
+ *               cycles per warp load instruction. */
+struct chase_loads_req {
+    uint64_t bytes;
+    unsigned width;                     /* 4, 8 or 16 */
+    unsigned lanes;                     /* active lanes: 1 .. devinfo.lanes */
+    uint64_t lane_stride;               /* bytes between lanes' addresses */
+    unsigned inflight;                  /* 1..32 */
+    unsigned warps;
+    uint64_t seed;
+    const volatile sig_atomic_t *stop;
+};
+
+struct chase_backend {
+    unsigned abi;               /* CHASE_BACKEND_ABI */
+    const char *name;
+    const char *summary;        /* one line for --list-backends */
+    /* Is the backend usable here?  Fills the device count, or a reason. */
+    int (*probe)(int *ndevices, char *why, size_t len);
+    /* Opens a device; allocates what the largest point needs. */
+    int (*open)(const struct chase_params *p, void **dev,
+                struct chase_devinfo *info, char *err, size_t len);
+    /* Builds the point's chain, warms it and times it. */
+    int (*measure)(void *dev, const struct chase_point *pt,
+                   struct chase_samples *out, char *err, size_t len);
+    void (*close)(void *dev);
+    /* Optional (NULL: this backend cannot): shared memory patterns. */
+    int (*shared)(void *dev, const struct chase_shared_req *rq,
+                  struct chase_samples *out, char *err, size_t len);
+    /* Optional (NULL: this backend cannot): warp-wide global loads. */
+    int (*loads)(void *dev, const struct chase_loads_req *rq,
+                 struct chase_samples *out, char *err, size_t len);
+};
+
+/* Each loadable module exports this symbol. */
+#define CHASE_BACKEND_SYMBOL "chase_backend_entry"
+typedef const struct chase_backend *(*chase_backend_entry_fn)(void);
+
+/* Appends key: value (text) to a settings or facts list; modules use it
+ * too, so it lives here rather than in the core. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static inline void chase_kv_set(struct chase_kv *kv, int *n, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    if (*n >= CHASE_MAX_KV)
+        return;
+    snprintf(kv[*n].key, sizeof kv[*n].key, "%s", key);
+    va_start(ap, fmt);
+    vsnprintf(kv[*n].val, sizeof kv[*n].val, fmt, ap);
+    va_end(ap);
+    kv[*n].is_num = 0;
+    kv[*n].num = 0;
+    (*n)++;
+}
+
+/* The shortest text that reads back as v (%.17g would print 0.1 as
+ * 0.10000000000000001). */
+static inline void chase_num_text(double v, char *buf, size_t len)
+{
+    int prec;
+    /* A whole number is written whole (52428800, not 5.24288e+07): a
+     * byte count reads as one, to people and to strtoull alike. */
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        snprintf(buf, len, "%.0f", v);
+        return;
+    }
+    for (prec = 6; prec < 17; prec++) {
+        char *end;
+        snprintf(buf, len, "%.*g", prec, v);
+        if (strtod(buf, &end) == v)
+            return;
+    }
+    snprintf(buf, len, "%.17g", v);
+}
+
+/* Appends key: a number. */
+static inline void chase_kv_num(struct chase_kv *kv, int *n, const char *key, double v)
+{
+    if (*n >= CHASE_MAX_KV)
+        return;
+    snprintf(kv[*n].key, sizeof kv[*n].key, "%s", key);
+    chase_num_text(v, kv[*n].val, sizeof kv[*n].val);
+    kv[*n].is_num = 1;
+    kv[*n].num = v;
+    (*n)++;
+}
+
+#endif

@@ -1,0 +1,18 @@
+/* commands.h: each subcommand's entry; each returns an exit status. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_COMMANDS_H
+#define CHASE_COMMANDS_H
+
+#include "cli/options.h"
+
+int chase_analyze_main(const struct chase_opts *o);    /* sweep/sweep_files.c */
+int chase_plot_main(const struct chase_opts *o);       /* sweep/sweep_files.c */
+int chase_banks_main(const struct chase_opts *o);      /* banks/banks_cmd.c */
+int chase_loads_main(const struct chase_opts *o);      /* loads/loads_cmd.c */
+int chase_lines_main(const struct chase_opts *o);      /* lines/lines_cmd.c */
+int chase_tlb_main(const struct chase_opts *o);        /* tlb/tlb_cmd.c */
+int chase_sms_main(const struct chase_opts *o);        /* sms/sms.c */
+int chase_report_main(const struct chase_opts *o);     /* report/report_cmd.c */
+
+#endif

@@ -1,0 +1,69 @@
+/* options.h: what the command line asks for. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_OPTIONS_H
+#define CHASE_OPTIONS_H
+
+#include <stdint.h>
+
+#include "io/output.h"
+
+/* The subcommands; the sweep is what `chase` alone runs. */
+enum chase_cmd {
+    CHASE_CMD_SWEEP,
+    CHASE_CMD_ANALYZE,
+    CHASE_CMD_PLOT,
+    CHASE_CMD_BANKS,
+    CHASE_CMD_LOADS,
+    CHASE_CMD_LINES,
+    CHASE_CMD_TLB,
+    CHASE_CMD_SMS,
+    CHASE_CMD_REPORT,
+    CHASE_NCMD
+};
+
+struct chase_opts {
+    enum chase_cmd cmd;
+    const char *backend;        /* auto, cpu, sim, cuda, hip */
+    int device;
+    uint64_t min, max, stride;  /* 0: default */
+    unsigned steps;
+    int pattern;
+    unsigned repeat;
+    uint64_t seed;
+    enum chase_format fmt;
+    int fmt_given;
+    const char *output;
+    const char *plot;           /* --plot FILE: draw what was measured */
+    const char *script;         /* --script FILE: keep the gnuplot script */
+    const char *title;          /* --title TEXT: the plot's title */
+    int spread;                 /* --spread: draw the p5-p95 band */
+    int ns;                     /* plot ns rather than cycles */
+    int quiet, verbose;
+    const char *spec;
+    const char *cache_op;
+    int carveout;
+    int no_warm;
+    int sm;                     /* -2: the backend's default, -1: any */
+    const char *alloc;          /* --alloc: how the working set is allocated (NULL: the backend's way) */
+    unsigned l2_fetch;          /* --l2-fetch: the L2 fetch granularity limit to set (0: leave it) */
+    /* Measurements beyond the sweep. */
+    const char *lanes;          /* banks --lanes FILE: a pattern of per-lane word offsets */
+    unsigned width;             /* banks --width: bytes each lane of --lanes reads (0: 4) */
+    const char *from;           /* loads, lines, sms: the levels from this sweep file */
+    const char *level;          /* loads, lines: only this level */
+    uint64_t bytes;             /* loads: this working set (0: from the levels) */
+    uint64_t lane_stride;       /* loads: bytes between lanes (0: the access width) */
+    const char *plot_format;    /* report: png (default), pdf or svg */
+    int compare;                /* report --compare DIR... */
+    char command[2048];         /* the command line, for the metadata */
+    char **args;                /* operands (files, directories) */
+    int nargs;
+};
+
+/* Parses argv (argv[0] is the program) into o.  Returns -1 to go on, or an
+ * exit status (0 after --help or --version). */
+int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list_backends);
+const char *chase_cmd_name(enum chase_cmd cmd);
+
+#endif

@@ -1,0 +1,613 @@
+/* output.c: the TSV, CSV and JSON writers (layout in output.h). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "abi/chase_backend.h"
+#include "io/output.h"
+
+static const struct chase_column point_cols[] = {
+    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL},
+    {"p95", CHASE_REAL}, {"ns", CHASE_REAL}, {"samples", CHASE_INT},
+};
+const struct chase_table chase_points_table = {"points", point_cols, 6, NULL};
+
+static const struct chase_column level_cols[] = {
+    {"name", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
+    {"ns", CHASE_REAL}, {"confidence", CHASE_REAL}, {"onset", CHASE_INT}, {"noise_limited", CHASE_INT},
+    {"driver_cache", CHASE_TEXT}, {"driver_cache_bytes", CHASE_INT}, {"note", CHASE_TEXT},
+};
+const struct chase_table chase_levels_table = {"levels", level_cols, 11, "level"};
+
+void chase_point_cells(const struct chase_row *r, struct chase_cell *c)
+{
+    memset(c, 0, 6 * sizeof *c);
+    c[0].num = (double)r->bytes;
+    c[1].num = r->cycles;
+    c[2].num = r->p5;
+    c[3].num = r->p95;
+    c[4].num = r->ns;
+    c[5].num = r->samples;
+}
+
+/* A derived figure to 6 significant digits: a level's latency is a median
+ * of logarithms, and 13.999999999999996 would say more than it knows. */
+static double sig6(double v)
+{
+    char buf[32];
+    if (!isfinite(v))
+        return v;
+    snprintf(buf, sizeof buf, "%.6g", v);
+    return strtod(buf, NULL);
+}
+
+void chase_level_cells(const struct chase_level *L, struct chase_cell *c)
+{
+    memset(c, 0, 11 * sizeof *c);
+    c[0].text = L->name;
+    c[1].num = (double)L->lo;
+    c[2].num = L->hi ? (double)L->hi : NAN;     /* the last level has no upper end */
+    c[3].num = sig6(L->cycles);
+    c[4].num = sig6(L->ns);
+    c[5].num = floor(L->confidence * 100 + 0.5) / 100;     /* a rough figure */
+    c[6].num = L->onset;
+    c[7].num = L->noise_limited;
+    /* The driver's cache matched by size: the driver's figure, not measured. */
+    c[8].text = L->cache[0] ? L->cache : NULL;
+    c[9].num = L->cache_bytes ? (double)L->cache_bytes : NAN;
+    c[10].text = L->note[0] ? L->note : NULL;
+}
+
+int chase_format_parse(const char *name, enum chase_format *fmt)
+{
+    if (!strcmp(name, "tsv"))
+        *fmt = CHASE_FMT_TSV;
+    else if (!strcmp(name, "csv"))
+        *fmt = CHASE_FMT_CSV;
+    else if (!strcmp(name, "json"))
+        *fmt = CHASE_FMT_JSON;
+    else
+        return -1;
+    return 0;
+}
+
+const char *chase_format_name(enum chase_format fmt)
+{
+    return fmt == CHASE_FMT_CSV ? "csv" : fmt == CHASE_FMT_JSON ? "json" : "tsv";
+}
+
+static const char *shown(const struct chase_writer *w)
+{
+    return w->path ? w->path : "standard output";
+}
+
+/* Every write goes through here: the first failure is kept and named. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int out(struct chase_writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    int r;
+
+    if (w->failed)
+        return -1;
+    va_start(ap, fmt);
+    r = vfprintf(w->f, fmt, ap);
+    va_end(ap);
+    if (r < 0 || ferror(w->f)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno ? errno : EIO));
+        w->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int flush(struct chase_writer *w)
+{
+    if (w->failed)
+        return -1;
+    if (fflush(w->f)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno));
+        w->failed = 1;
+        return -1;
+    }
+    /* What a failure would keep: whole lines only, never a row cut short. */
+    if (w->tmp[0]) {
+        w->good = (long long)ftello(w->f);
+        w->good_rows = w->data_rows;
+    }
+    return 0;
+}
+
+/* Is st the file behind one of our standard streams? */
+static int std_stream(const struct stat *st)
+{
+    struct stat fs;
+    int fd;
+    for (fd = 0; fd <= 2; fd++)
+        if (fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev && fs.st_ino == st->st_ino)
+            return 1;
+    return 0;
+}
+
+int chase_output_dest(const char *path, char *dest, size_t len)
+{
+    struct stat lst, st;
+    char *real;
+
+    if (lstat(path, &lst) != 0) {
+        /* New (or unreachable: the temporary's creation will say why). */
+        return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
+    }
+    if (S_ISLNK(lst.st_mode)) {
+        /* /dev/stdout and its kind, a link to a device or to nothing:
+         * written through.  A link to a regular file: the file is replaced,
+         * the link is kept. */
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || std_stream(&st))
+            return 1;
+        real = realpath(path, NULL);
+        if (!real)
+            return 1;
+        if ((size_t)snprintf(dest, len, "%s", real) >= len) {
+            free(real);
+            return -1;
+        }
+        free(real);
+        return 0;
+    }
+    if (!S_ISREG(lst.st_mode) || std_stream(&lst))
+        return 1;
+    return (size_t)snprintf(dest, len, "%s", path) < len ? 0 : -1;
+}
+
+int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt)
+{
+    int fd, where;
+
+    memset(w, 0, sizeof *w);
+    w->fmt = fmt;
+    if (!path || !strcmp(path, "-")) {
+        w->f = stdout;
+        return 0;
+    }
+    w->path = path;
+    where = chase_output_dest(path, w->dest, sizeof w->dest);
+    if (where < 0) {
+        snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+        w->failed = 1;
+        return -1;
+    }
+    /* Devices, pipes and the like are written as they are; a regular file
+     * (or a new one) through a temporary beside it. */
+    if (where == 1) {
+        w->dest[0] = 0;
+        w->f = fopen(path, "w");
+        if (!w->f) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            w->failed = 1;
+            return -1;
+        }
+        return 0;
+    }
+    {
+        const char *slash = strrchr(w->dest, '/');
+        int dirlen = slash ? (int)(slash - w->dest + 1) : 0;
+        mode_t mask;
+        if ((size_t)snprintf(w->tmp, sizeof w->tmp, "%.*s.%s.XXXXXX", dirlen, w->dest,
+                             slash ? slash + 1 : w->dest) >= sizeof w->tmp) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': the name is too long", path);
+            w->tmp[0] = 0;
+            w->failed = 1;
+            return -1;
+        }
+        fd = mkstemp(w->tmp);
+        if (fd < 0) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            w->tmp[0] = 0;
+            w->failed = 1;
+            return -1;
+        }
+        /* mkstemp makes it 0600; the file gets the mode fopen would give. */
+        mask = umask(0);
+        umask(mask);
+        if (fchmod(fd, 0666 & ~mask)) {
+            /* Not fatal: the data matters more than its mode. */
+        }
+        w->f = fdopen(fd, "w");
+        if (!w->f) {
+            snprintf(w->err, sizeof w->err, "cannot write '%s': %s", path, strerror(errno));
+            close(fd);
+            unlink(w->tmp);
+            w->tmp[0] = 0;
+            w->failed = 1;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+size_t chase_utf8_len(const unsigned char *s)
+{
+    size_t n, i;
+    unsigned cp;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4, cp = s[0] & 0x07;
+    else
+        return 0;
+    for (i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    /* No overlong forms, no surrogates, nothing past U+10FFFF. */
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp < 0xe000))
+        return 0;
+    return n;
+}
+
+int chase_json_string(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    int bad = fputc('"', f) == EOF;
+    while (*p && !bad) {
+        unsigned char c = *p;
+        size_t n;
+        if (c == '"' || c == '\\')
+            bad = fprintf(f, "\\%c", c) < 0;
+        else if (c == '\n')
+            bad = fputs("\\n", f) == EOF;
+        else if (c == '\t')
+            bad = fputs("\\t", f) == EOF;
+        else if (c == '\r')
+            bad = fputs("\\r", f) == EOF;
+        else if (c < 0x20 || c == 0x7f)
+            bad = fprintf(f, "\\u%04x", c) < 0;
+        else if ((n = chase_utf8_len(p)) == 0)
+            bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
+        else {
+            bad = fwrite(p, 1, n, f) != n;
+            p += n;
+            continue;
+        }
+        p++;
+    }
+    if (!bad)
+        bad = fputc('"', f) == EOF;
+    return bad ? -1 : 0;
+}
+
+static int jstr(struct chase_writer *w, const char *s)
+{
+    if (w->failed)
+        return -1;
+    if (chase_json_string(w->f, s)) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", strerror(errno ? errno : EIO));
+        w->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Text for TSV: tabs and line breaks would break the line, and other
+ * control characters (a terminal's escapes) have no place in a text file,
+ * so they are written as spaces (the JSON keeps them, escaped). */
+static int text(struct chase_writer *w, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (out(w, "%c", c < 0x20 || c == 0x7f ? ' ' : *s))
+            return -1;
+    }
+    return 0;
+}
+
+static int number(struct chase_writer *w, double v, enum chase_type t)
+{
+    char buf[64];
+    if (isnan(v))
+        return out(w, "%s", w->fmt == CHASE_FMT_JSON ? "null" : "nan");
+    if (isinf(v))   /* JSON has no infinity: an unknown */
+        return out(w, "%s", w->fmt == CHASE_FMT_JSON ? "null" : v > 0 ? "inf" : "-inf");
+    if (t == CHASE_INT && fabs(v) < 1.8e19 && v == floor(v))
+        return out(w, "%.0f", v);
+    chase_num_text(v, buf, sizeof buf);
+    return out(w, "%s", buf);
+}
+
+static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
+{
+    if (w->fmt == CHASE_FMT_JSON)
+        return m->kv[k].is_num ? number(w, m->kv[k].num, CHASE_REAL) : jstr(w, m->kv[k].val);
+    return text(w, m->kv[k].val);
+}
+
+/* Key/value lines (TSV '# key: value') or a JSON member of them: the
+ * metadata and the results are written alike. */
+static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
+{
+    int k;
+
+    if (w->fmt == CHASE_FMT_TSV) {
+        for (k = 0; k < m->n; k++) {
+            out(w, "# ");
+            text(w, m->kv[k].key);
+            out(w, ": ");
+            meta_value(w, m, k);
+            out(w, "\n");
+        }
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, ",\n  \"%s\": {", member);
+        for (k = 0; k < m->n; k++) {
+            out(w, "%s\n    ", k ? "," : "");
+            jstr(w, m->kv[k].key);
+            out(w, ": ");
+            meta_value(w, m, k);
+        }
+        out(w, "\n  }");
+    }
+}
+
+int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
+{
+    if (w->fmt == CHASE_FMT_TSV) {
+        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+    } else if (w->fmt == CHASE_FMT_JSON) {
+        out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
+        jstr(w, kind);
+    }
+    keyvalues(w, meta, "meta");
+    return flush(w);
+}
+
+static int table_end(struct chase_writer *w)
+{
+    if (!w->table)
+        return 0;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, "%s]", w->rows ? "\n  " : "");
+    w->table = NULL;
+    return w->failed ? -1 : 0;
+}
+
+int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
+{
+    size_t i;
+
+    if (table_end(w))
+        return -1;
+    w->table = t;
+    w->rows = 0;
+    w->tables++;
+    switch (w->fmt) {
+    case CHASE_FMT_TSV:
+        /* Data tables apart by two blank lines (gnuplot's 'index'); every
+         * table named, summary tables too (their lines carry a label). */
+        if (w->tables > 1 && !t->row)
+            out(w, "\n\n");
+        out(w, "# table: %s\n", t->name);
+        if (t->row)
+            break;
+        out(w, "#");
+        for (i = 0; i < t->ncol; i++)
+            out(w, "%s%s", i ? "\t" : "", t->col[i].name);
+        out(w, "\n");
+        break;
+    case CHASE_FMT_CSV:
+        if (w->tables > 1 || t->row)
+            break;      /* CSV holds the first data table alone */
+        for (i = 0; i < t->ncol; i++)
+            out(w, "%s%s", i ? "," : "", t->col[i].name);
+        out(w, "\n");
+        break;
+    case CHASE_FMT_JSON:
+        out(w, ",\n  ");
+        jstr(w, t->name);
+        out(w, ": [");
+        break;
+    }
+    return flush(w);
+}
+
+/* A CSV cell: quoted when it holds a comma, a quote or a line break. */
+static int csv_text(struct chase_writer *w, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r"))
+        return out(w, "%s", s);
+    out(w, "\"");
+    for (; *s; s++)
+        if (*s == '"' ? out(w, "\"\"") : out(w, "%c", *s))
+            return -1;
+    return out(w, "\"");
+}
+
+/* '# level: L1<TAB>lo=...': a summary row in TSV. */
+static void summary_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    size_t i;
+    out(w, "# %s: ", t->row);
+    for (i = 0; i < t->ncol; i++) {
+        if (i)
+            out(w, "\t%s=", t->col[i].name);
+        if (t->col[i].type == CHASE_TEXT)
+            text(w, c[i].text ? c[i].text : "");
+        else
+            number(w, c[i].num, t->col[i].type);
+    }
+    out(w, "\n");
+}
+
+/* A data row in TSV or CSV. */
+static void delimited_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    int csv = w->fmt == CHASE_FMT_CSV;
+    size_t i;
+    for (i = 0; i < t->ncol; i++) {
+        if (i)
+            out(w, csv ? "," : "\t");
+        if (t->col[i].type != CHASE_TEXT)
+            number(w, c[i].num, t->col[i].type);
+        else if (csv)
+            csv_text(w, c[i].text ? c[i].text : "");
+        else
+            text(w, c[i].text ? c[i].text : "");
+    }
+    out(w, "\n");
+}
+
+static void json_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
+{
+    size_t i;
+    out(w, "%s\n    {", w->rows ? "," : "");
+    for (i = 0; i < t->ncol; i++) {
+        out(w, "%s", i ? ", " : "");
+        jstr(w, t->col[i].name);
+        out(w, ": ");
+        if (t->col[i].type == CHASE_TEXT && c[i].text)
+            jstr(w, c[i].text);
+        else if (t->col[i].type == CHASE_TEXT)
+            out(w, "null");
+        else
+            number(w, c[i].num, t->col[i].type);
+    }
+    out(w, "}");
+}
+
+int chase_writer_row(struct chase_writer *w, const struct chase_cell *c)
+{
+    const struct chase_table *t = w->table;
+
+    if (!t) {
+        snprintf(w->err, sizeof w->err, "internal error: a row outside a table");
+        w->failed = 1;
+        return -1;
+    }
+    if (w->fmt == CHASE_FMT_JSON)
+        json_row(w, t, c);
+    else if (w->fmt == CHASE_FMT_TSV && t->row)
+        summary_row(w, t, c);
+    else if (w->fmt == CHASE_FMT_TSV || (w->tables == 1 && !t->row))
+        delimited_row(w, t, c);     /* CSV holds the first data table alone */
+    w->rows++;
+    if (!t->row)
+        w->data_rows++;
+    return flush(w);
+}
+
+int chase_writer_results(struct chase_writer *w, const struct chase_meta *r)
+{
+    if (table_end(w))
+        return -1;
+    keyvalues(w, r, "results");
+    w->results = 1;
+    return flush(w);
+}
+
+int chase_writer_end(struct chase_writer *w, const char *status)
+{
+    if (table_end(w))
+        return -1;
+    switch (w->fmt) {
+    case CHASE_FMT_TSV:
+        out(w, "# status: %s\n", status);
+        break;
+    case CHASE_FMT_CSV:
+        break;
+    case CHASE_FMT_JSON:
+        out(w, ",\n  \"status\": ");
+        jstr(w, status);
+        out(w, "\n}\n");
+        break;
+    }
+    return flush(w);
+}
+
+int chase_writer_array(struct chase_writer *w, int open)
+{
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, open ? "[\n" : "]\n");
+    return flush(w);
+}
+
+int chase_writer_next(struct chase_writer *w)
+{
+    if (table_end(w))
+        return -1;
+    w->tables = 0;
+    w->rows = 0;
+    w->results = 0;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, ",\n");
+    else if (w->fmt == CHASE_FMT_TSV)
+        out(w, "\n\n");
+    return flush(w);
+}
+
+int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len)
+{
+    int bad = w->failed;
+
+    if (saved && len)
+        saved[0] = 0;
+    if (!w->f)
+        return bad ? -1 : 0;
+    if (w->f == stdout) {
+        if (fflush(stdout) && !bad) {
+            snprintf(w->err, sizeof w->err, "writing standard output failed: %s", strerror(errno));
+            bad = 1;
+        }
+        w->f = NULL;
+        return bad ? -1 : 0;
+    }
+    if (fclose(w->f) && !bad) {
+        snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
+        bad = 1;
+    }
+    w->f = NULL;
+    if (!w->tmp[0])
+        return bad ? -1 : 0;
+    if (complete && !bad) {
+        if (rename(w->tmp, w->dest)) {
+            snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));
+            bad = 1;
+        } else {
+            w->tmp[0] = 0;
+            return 0;
+        }
+    }
+    /* Incomplete, or failed: keep what was written beside the old file,
+     * up to the last whole line (a row cut short would read back wrong). */
+    if (w->failed && w->good >= 0 && truncate(w->tmp, (off_t)w->good) == 0)
+        w->data_rows = w->good_rows;
+    if (w->data_rows) {
+        char partial[4200];
+        snprintf(partial, sizeof partial, "%s.partial", w->dest);
+        if (rename(w->tmp, partial) == 0 && saved)
+            snprintf(saved, len, "%s", partial);
+        else
+            unlink(w->tmp);
+    } else {
+        unlink(w->tmp);
+    }
+    w->tmp[0] = 0;
+    return bad ? -1 : 0;
+}

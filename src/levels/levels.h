@@ -1,0 +1,104 @@
+/* levels.h: finding cache levels (plateaus) on a latency curve, naming them, and where to measure next. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_LEVELS_H
+#define CHASE_LEVELS_H
+
+#include "core/curve.h"
+
+/* Fits plateaus to the curve's median latencies over log(size) (rows sorted
+ * by bytes) and names them: by the driver's caches where the curve's
+ * metadata carries 'driver.cache.NAME: BYTES' lines, else L1, L2, ... and
+ * memory (chase_levels_name).  Returns how many were found (0 for a curve
+ * too short to say), at most max. */
+size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max);
+
+/* A cache as the driver or the OS reports it, never a measured figure. */
+struct chase_cache_fact {
+    char name[32];
+    uint64_t bytes;
+};
+
+/* Names levels by size against the driver's caches (any order; none is
+ * fine): the level whose capacity lies within one cache takes its name,
+ * several within one are its parts ("L2 near", "L2 far"; "L2 part 3"), one
+ * far below the smallest reported is an unreported L1, a level past every
+ * cache that ends where the next begins at a gradual onset is the "TLB
+ * reach"; the last level is "memory" only when the sweep went an octave
+ * past every cache and its plateau starts past them, else "beyond L<n>" with
+ * a note saying where the sweep ended.  With no caches: L1, L2, ... and
+ * memory when the last plateau reaches an octave past its knee.  Fills
+ * name, note, cache and cache_bytes. */
+void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
+                       size_t ncaches, uint64_t swept_max);
+
+/* The driver's caches from 'driver.cache.NAME: BYTES' metadata; returns how many, at most max. */
+size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *caches, size_t max);
+
+/* Sizes (multiples of align, not already in the curve, increasing) to measure next so
+ * that every level's capacity interval narrows toward `octaves` wide (1/32 typical);
+ * fills sizes (at most max) and returns how many: 0 when every interval is narrow
+ * enough or cannot be narrowed (noise-limited, or align too coarse).  Besides
+ * bisecting each interval it halves every gap wider than 2 * octaves across
+ * which the curve moves by more than its noise, so that a level hidden in a
+ * transition (two capacities close together) gets points to show on. */
+size_t chase_levels_refine(const struct chase_curve *c, const struct chase_level *lv, size_t nlv,
+                           uint64_t align, double octaves, uint64_t *sizes, size_t max);
+
+/* The finder's steps, exported so that each can be tested on its own:
+ * fit (points and straight pieces) -> merge (pieces into levels) -> bounds
+ * (capacity interval, latency, confidence). */
+
+/* One point of the fit: rows whose sizes lie within a bin (a 1/1024 octave,
+ * wider for huge curves so that there are at most a few thousand). */
+struct chase_fit_point {
+    double x;           /* log2 bytes, the rows' mean */
+    double z;           /* log cycles, the rows' median */
+    double sd;          /* its noise in log latency: the scatter of the points around it */
+    size_t first, last; /* the rows it holds */
+};
+
+/* A straight piece of the fit: z = icpt + slope * x over points a..b. */
+struct chase_fit_piece {
+    size_t a, b;
+    double slope;       /* log latency per octave */
+    double icpt;
+    double sd;          /* noise of its points (their median) */
+    double se;          /* the slope's standard error */
+};
+
+struct chase_fit {
+    struct chase_fit_point *pt;
+    size_t n;
+    struct chase_fit_piece *pc;
+    size_t npc;
+    double sigma;       /* the curve's typical noise of one point, log latency */
+};
+
+/* Bins the rows and partitions them into straight pieces (penalised least
+ * squares weighted by each point's noise, exact, pruned).  Returns 0 (npc is 0 for a curve too short), or
+ * -1 when out of memory.  Free with chase_levels_fit_free. */
+int chase_levels_fit(const struct chase_curve *c, struct chase_fit *f);
+void chase_levels_fit_free(struct chase_fit *f);
+
+/* A level in the fit's terms. */
+struct chase_span {
+    size_t a, b;        /* its points, from the end of the transition before it */
+    size_t flat;        /* its flattest plateau piece, which gives its latency */
+    size_t ref;         /* the plateau piece the next level's edge is measured against */
+    size_t limit;       /* where to stop looking for that edge: the next level's plateau */
+    double step;        /* log latency from this level's plateau to the next one's */
+    double rate;        /* the transition's steepest climb, log latency per octave (0: last level) */
+    double rate_in;     /* the same of the climb it began with (INFINITY: a gradual onset, or none) */
+    int kink;           /* the next level begins at a gradual onset, not after a step */
+};
+
+/* Groups the pieces into levels; returns how many, at most max. */
+size_t chase_levels_merge(const struct chase_fit *f, struct chase_span *sp, size_t max);
+
+/* Fills lv[0 .. n) from the spans: capacity interval, latency, confidence,
+ * onset and noise_limited; names L1, L2, ... by position (last: memory). */
+void chase_levels_bounds(const struct chase_curve *c, const struct chase_fit *f, const struct chase_span *sp,
+                         size_t n, struct chase_level *lv);
+
+#endif

@@ -1,0 +1,66 @@
+/* lines.h: a cache level's granularity: the bytes a miss fetches (its
+ * sector, or its line) and the bytes it allocates (its line) (chase lines). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_LINES_H
+#define CHASE_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/curve.h"
+#include "cli/options.h"
+#include "io/output.h"
+
+#define CHASE_LINES_MAX_SUBS 8
+#define CHASE_LINES_MAX_STRIDES 10
+
+/* One level's probes and what they say. */
+struct chase_lines_level {
+    char name[16];
+    uint64_t lo, hi;            /* its capacity interval, from the sweep */
+    double h, m;                /* its latency and the next level's, from the sweep (cycles) */
+    /* Fetch: SPREAD and LATE chains over `blocks` blocks of `block` bytes,
+     * the first load of each missing this level, the second at +sub. */
+    uint64_t blocks, block;
+    uint64_t sub[CHASE_LINES_MAX_SUBS];
+    double pair[CHASE_LINES_MAX_SUBS], late[CHASE_LINES_MAX_SUBS];
+    size_t nsub;
+    /* Where the level's capacity ends, as this probe sees it: PAGE chains
+     * of one 8-byte load a block of the sweep's stride (a line), over
+     * working sets around the sweep's capacity interval. */
+    uint64_t scan_stride;
+    uint64_t scan_bytes[CHASE_LINES_MAX_STRIDES];
+    double scan[CHASE_LINES_MAX_STRIDES];
+    size_t nscan;
+    /* Allocation: PAGE chains of one 8-byte load a block of `stride`
+     * bytes, over the smallest scanned working set that misses (half of
+     * it inside the level). */
+    uint64_t beyond_bytes;
+    uint64_t stride[CHASE_LINES_MAX_STRIDES];
+    double beyond[CHASE_LINES_MAX_STRIDES];
+    size_t nstride;
+    /* What they say; 0: not resolved (the how says why). */
+    uint64_t fetch;             /* the smallest sub whose second load misses at once */
+    uint64_t late_fetch;        /* ... that still misses a group of blocks later */
+    int late_all;               /* a group later every sub hit: the rest came (a prefetcher) */
+    uint64_t alloc;             /* the largest stride that still misses past the capacity */
+    uint64_t line, sector;      /* the verdict: the line, and its sector where a miss fills less */
+    char fetch_how[200], alloc_how[200], verdict[240];
+};
+
+/* The working set for the allocation probe: the smallest scanned one that
+ * misses (more than half way from the level's latency to the next's),
+ * every larger one missing too; 0 when none does. */
+uint64_t chase_lines_beyond(const struct chase_lines_level *L);
+/* Reads the probes into fetch, late_fetch, alloc, line and sector. */
+void chase_lines_analyze(struct chase_lines_level *L);
+
+extern const struct chase_table chase_lines_pairs_table;
+extern const struct chase_table chase_lines_strides_table;
+extern const struct chase_table chase_lines_scan_table;
+extern const struct chase_table chase_lines_table;
+/* chase lines */
+int chase_lines_main(const struct chase_opts *o);
+
+#endif

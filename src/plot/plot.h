@@ -1,0 +1,76 @@
+/* plot.h: drawing curves with gnuplot. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_PLOT_H
+#define CHASE_PLOT_H
+
+#include <stddef.h>
+
+#include "core/curve.h"
+#include "cli/options.h"
+
+struct chase_plot_curve {
+    const struct chase_curve *curve;
+    const struct chase_level *levels;
+    size_t nlevels;
+};
+
+struct chase_sm_row;
+
+/* Writing gnuplot scripts safely.  Every text that came from outside the
+ * program (metadata, file names, arguments) goes through chase_gp_string;
+ * the script's own commands are written with fprintf.  chase_gp_begin sets
+ * the terminal from out's extension (png, pdf, svg: cairo), the output
+ * and the house style (plots/chase.gp); it returns -1 (err says why) for
+ * an extension it cannot draw or a name it cannot write safely. */
+void chase_gp_string(FILE *f, const char *s);
+/* 0 if chase can draw an image named out (its extension says how), else
+ * -1 with err saying why: checked before any measurement starts. */
+int chase_gp_check(const char *out, char *err, size_t len);
+int chase_gp_begin(FILE *f, const char *out, char *err, size_t len);
+/* chase_gp_string keeping line breaks: single-quoted pieces joined with
+ * "\n", a string expression (titles, labels and key entries take one). */
+void chase_gp_text(FILE *f, const char *s);
+/* The canvas chase_gp_begin sets for an image name: its size and the
+ * font's em, in the terminal's unit (pixels for PNG and SVG, points for
+ * PDF).  Returns -1 for a name it cannot draw. */
+struct chase_gp_canvas {
+    double width, height, em;
+    double pt;          /* the font's size as the terminal line gives it (font ',N' scales from it) */
+};
+int chase_gp_canvas(const char *out, struct chase_gp_canvas *c);
+/* chase_gp_begin on a taller canvas than the usual (want's height, in the
+ * terminal's units; the width and font stay), for a plot whose table
+ * needs the room.  want NULL: the usual canvas. */
+int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas *want, char *err, size_t len);
+/* How wide text is in ems in the plots' font (its longest line). */
+double chase_gp_text_width(const char *s);
+/* Series i's look (from 0): " lc rgb C pt P dt D", a colour, marker and
+ * dash that no other of the first CHASE_GP_SERIES series shares, so
+ * curves stay apart in grey print too. */
+#define CHASE_GP_SERIES 7
+void chase_gp_series(FILE *f, size_t i);
+/* Series i's colour alone ("#0072B2") and dash ("(7,3)"), for its
+ * labels and marks (an arrow takes no marker). */
+const char *chase_gp_color(size_t i);
+const char *chase_gp_dash(size_t i);
+/* Writes a script with write(f, arg, out) (kept at script when not NULL)
+ * and runs gnuplot on it.  gnuplot draws into a temporary file that is put
+ * in place (or copied, for a device or a pipe) only when it holds an
+ * image, so an older image survives a failure.  Returns 0 or an exit
+ * status (CHASE_EXIT_PLOT: gnuplot missing, failing or drawing nothing;
+ * CHASE_EXIT_FILE: a file could not be written), err saying why. */
+typedef int (*chase_gp_writer)(FILE *f, const void *arg, const char *out);
+int chase_gp_run(chase_gp_writer write, const void *arg, const char *script, const char *out, char *err,
+                 size_t len);
+
+/* Writes a gnuplot script for the curves (kept at o->script when given;
+ * o->ns, o->title, o->spread shape it) and runs gnuplot on it to draw
+ * out.  Returns 0 or an exit status, with a reason in err. */
+int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_opts *o, const char *out,
+               char *err, size_t len);
+/* chase sms: each multiprocessor's latency, a series a level. */
+int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase_meta *meta,
+                   const struct chase_opts *o, const char *out, char *err, size_t len);
+
+#endif

@@ -1,0 +1,499 @@
+/* report_cmd.c: chase report: every measurement a backend can make on one
+ * device, into one directory (each part's TSV and plot, report.json and
+ * report.md), and chase report --compare: reports side by side.
+ *
+ * Each part runs as its own chase process (the same options a user would
+ * give it), so a part that fails or is interrupted leaves the others'
+ * results whole, and its time and messages are its own.  What the parts
+ * need from each other is data: the later parts read the sweep's file
+ * (--from).  The report is composed from the parts' files, read back
+ * through the same parser as any saved file.
+ */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "io/doc.h"
+#include "core/exitcode.h"
+#include "io/output.h"
+#include "report/report_md.h"
+#include "core/session.h"
+#include "core/size.h"
+
+/* The parts, in the order they run: the sweep first (the others read its
+ * levels), the fast ones before the long ones. */
+static const struct part_def {
+    const char *name;           /* the subcommand, and the files' stem */
+    const char *what;           /* for people */
+    int from_sweep;             /* reads the sweep's levels */
+    int cache_op;               /* takes --cache-op */
+} parts[] = {
+    {"sweep", "latency against working-set size, and the levels", 0, 1},
+    {"sms", "each level's latency from every multiprocessor", 1, 1},
+    {"lines", "line and sector size per level", 1, 1},
+    {"tlb", "TLB reach, page size and miss cost", 0, 1},
+    {"loads", "load latency and issue cost per level and width", 1, 1},
+    {"banks", "shared memory (LDS) banks, conflicts and lane groups", 0, 0},
+};
+#define NPARTS (sizeof parts / sizeof parts[0])
+
+struct part_run {
+    int status;                 /* exit status; -1: not run */
+    double seconds;
+    char reason[640];           /* why it did not complete: its last message */
+    char file[64], plot[64];
+    struct chase_doc *docs;
+    size_t ndocs;
+};
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* path = dir/name, refusing names that do not fit. */
+static int join(char *buf, size_t len, const char *dir, const char *name)
+{
+    return (size_t)snprintf(buf, len, "%s/%s", dir, name) < len ? 0 : -1;
+}
+
+/* The last line a part wrote on stderr, without the "chase: " prefix. */
+static void last_line(const char *log, char *buf, size_t len)
+{
+    char line[512];
+    FILE *f = fopen(log, "r");
+
+    buf[0] = 0;
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (line[0] && strncmp(line, "Try ", 4))
+            snprintf(buf, len, "%.500s", !strncmp(line, "chase: ", 7) ? line + 7 : line);
+    }
+    fclose(f);
+}
+
+/* Runs one part: this very program with the part's arguments, stderr to
+ * DIR/NAME.log.  Returns its exit status (128 + signal if one killed it). */
+static int spawn(char *const *argv, const char *log)
+{
+    pid_t pid;
+    int st;
+
+    fflush(NULL);
+    pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        if (fd >= 0) {
+            dup2(fd, STDERR_FILENO);
+            close(fd);
+        }
+        /* The part's data goes to its file; nothing to the terminal. */
+        fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            close(fd);
+        }
+        execv("/proc/self/exe", argv);
+        _exit(127);
+    }
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFSIGNALED(st))
+        return 128 + WTERMSIG(st);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+#define MAX_ARGS 40
+
+/* The part's command line: the options the report was given that the part
+ * takes, its output, its plot, and the sweep's file where it needs one. */
+static int part_argv(const struct chase_opts *o, const struct part_def *p, const char *backend, const char *dir,
+                     const char *ext, char (*buf)[4200], char **argv)
+{
+    int n = 0, b = 0;
+
+    argv[n++] = "chase";
+    if (strcmp(p->name, "sweep"))
+        argv[n++] = (char *)p->name;
+    if (backend) {
+        argv[n++] = "-b";
+        argv[n++] = (char *)backend;
+    }
+    snprintf(buf[b], sizeof buf[b], "%d", o->device);
+    argv[n++] = "-d";
+    argv[n++] = buf[b++];
+    if (o->spec) {
+        argv[n++] = "--sim";
+        argv[n++] = (char *)o->spec;
+    }
+    snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)o->seed);
+    argv[n++] = "--seed";
+    argv[n++] = buf[b++];
+    if (o->sm != -2) {
+        argv[n++] = "--sm";
+        if (o->sm == -1)
+            argv[n++] = "any";
+        else {
+            snprintf(buf[b], sizeof buf[b], "%d", o->sm);
+            argv[n++] = buf[b++];
+        }
+    }
+    /* The carveout shapes the caches the other parts measure; banks
+     * takes the most shared memory unless asked, so it keeps its own. */
+    if (o->carveout >= 0 && strcmp(p->name, "banks")) {
+        snprintf(buf[b], sizeof buf[b], "%d", o->carveout);
+        argv[n++] = "--carveout";
+        argv[n++] = buf[b++];
+    }
+    if (o->verbose)
+        argv[n++] = "-v";
+    if (o->cache_op && p->cache_op) {
+        argv[n++] = "--cache-op";
+        argv[n++] = (char *)o->cache_op;
+    }
+    if (p->from_sweep) {
+        if (join(buf[b], sizeof buf[b], dir, "sweep.tsv"))
+            return -1;
+        argv[n++] = "--from";
+        argv[n++] = buf[b++];
+    }
+    if (snprintf(buf[b], sizeof buf[b], "%s/%s.tsv", dir, p->name) >= (int)sizeof buf[b])
+        return -1;
+    argv[n++] = "-o";
+    argv[n++] = buf[b++];
+    if (snprintf(buf[b], sizeof buf[b], "%s/%s.%s", dir, p->name, ext) >= (int)sizeof buf[b])
+        return -1;
+    argv[n++] = "--plot";
+    argv[n++] = buf[b++];
+    /* The plot's gnuplot script is kept beside it: the data inline, so the
+     * plot can be restyled, or drawn on another machine where this one
+     * has no gnuplot (bench/replot.sh). */
+    if (snprintf(buf[b], sizeof buf[b], "%s/%s.gp", dir, p->name) >= (int)sizeof buf[b])
+        return -1;
+    argv[n++] = "--script";
+    argv[n++] = buf[b++];
+    argv[n++] = "-q";
+    argv[n] = NULL;
+    return n;
+}
+
+/* Removes what an earlier report left of a part in dir (its data, rows
+ * kept when stopped, plot and script), which this run writes anew. */
+static void forget_part(const char *dir, const char *name)
+{
+    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp"};
+    char path[4200];
+    size_t i;
+
+    for (i = 0; i < sizeof ext / sizeof ext[0]; i++)
+        if ((size_t)snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext[i]) < sizeof path)
+            unlink(path);
+}
+
+/* Reads what a part left: its file, or the rows it kept when stopped. */
+static void read_part(const char *dir, const struct part_def *p, struct part_run *r)
+{
+    char path[4200], err[600];
+
+    snprintf(r->file, sizeof r->file, "%s.tsv", p->name);
+    if (join(path, sizeof path, dir, r->file) || access(path, R_OK)) {
+        snprintf(r->file, sizeof r->file, "%s.tsv.partial", p->name);
+        if (join(path, sizeof path, dir, r->file) || access(path, R_OK)) {
+            r->file[0] = 0;
+            return;
+        }
+    }
+    if (chase_docs_read(path, &r->docs, &r->ndocs, err, sizeof err)) {
+        if (!r->reason[0])
+            snprintf(r->reason, sizeof r->reason, "%.600s", err);
+        r->docs = NULL;
+        r->ndocs = 0;
+    }
+}
+
+/* The report's own document: the parts, then each part's tables and
+ * results under its name ("banks.conflicts", "sweep.levels"), so one file
+ * holds everything in the same schema as each part's own JSON. */
+static int write_json(const char *path, const struct chase_opts *o, const struct part_run *runs,
+                      const char *status, const struct chase_meta *meta)
+{
+    static const struct chase_column part_cols[] = {
+        {"name", CHASE_TEXT}, {"what", CHASE_TEXT}, {"status", CHASE_TEXT}, {"exit", CHASE_INT},
+        {"seconds", CHASE_REAL}, {"file", CHASE_TEXT}, {"plot", CHASE_TEXT}, {"reason", CHASE_TEXT},
+    };
+    static const struct chase_table parts_table = {"parts", part_cols, 8, NULL};
+    static const struct chase_column kv_cols[] = {{"key", CHASE_TEXT}, {"value", CHASE_TEXT}};
+    struct chase_writer w;
+    struct chase_cell c[8];
+    size_t i, k, t;
+    int bad;
+
+    (void)o;
+    if (chase_writer_open(&w, path, CHASE_FMT_JSON)) {
+        fprintf(stderr, "chase: %s\n", w.err);
+        return CHASE_EXIT_FILE;
+    }
+    bad = chase_writer_begin(&w, "report", meta) || chase_writer_table(&w, &parts_table);
+    for (i = 0; i < NPARTS && !bad; i++) {
+        const char *st = runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "complete"
+                         : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "not supported by this backend"
+                         : runs[i].status == CHASE_EXIT_PLOT ? "measured, no plot"
+                         : runs[i].status >= 128 ? "interrupted" : "failed";
+        memset(c, 0, sizeof c);
+        c[0].text = parts[i].name;
+        c[1].text = parts[i].what;
+        c[2].text = st;
+        c[3].num = runs[i].status < 0 ? NAN : runs[i].status;
+        c[4].num = runs[i].status < 0 ? NAN : floor(runs[i].seconds * 100 + 0.5) / 100;
+        c[5].text = runs[i].file[0] ? runs[i].file : NULL;
+        c[6].text = runs[i].plot[0] ? runs[i].plot : NULL;
+        c[7].text = runs[i].reason[0] ? runs[i].reason : NULL;
+        bad = chase_writer_row(&w, c);
+    }
+    for (i = 0; i < NPARTS && !bad; i++) {
+        const struct chase_doc *d = runs[i].ndocs ? &runs[i].docs[0] : NULL;
+        char name[96];
+        struct chase_table kv = {name, kv_cols, 2, NULL};
+        if (!d)
+            continue;
+        /* The part's own metadata, as key/value rows (what it measured and how). */
+        snprintf(name, sizeof name, "%s.meta", parts[i].name);
+        bad = chase_writer_table(&w, &kv);
+        for (k = 0; k < (size_t)d->meta.n && !bad; k++) {
+            c[0].text = d->meta.kv[k].key;
+            c[1].text = d->meta.kv[k].val;
+            bad = chase_writer_row(&w, c);
+        }
+        for (t = 0; t < d->ntables && !bad; t++) {
+            const struct chase_doc_table *dt = &d->tables[t];
+            struct chase_column *cols = calloc(dt->ncols ? dt->ncols : 1, sizeof *cols);
+            struct chase_table def;
+            size_t r;
+            if (!cols) {
+                bad = 1;
+                break;
+            }
+            for (k = 0; k < dt->ncols; k++) {
+                enum chase_type ty = CHASE_REAL;
+                for (r = 0; r < dt->nrows; r++)
+                    if (dt->cells[r * dt->ncols + k].text)
+                        ty = CHASE_TEXT;
+                cols[k].name = dt->cols[k];
+                cols[k].type = ty;
+            }
+            snprintf(name, sizeof name, "%s.%s", parts[i].name, dt->name);
+            def.name = name;
+            def.col = cols;
+            def.ncol = dt->ncols;
+            def.row = NULL;
+            bad = chase_writer_table(&w, &def);
+            for (r = 0; r < dt->nrows && !bad; r++)
+                bad = chase_writer_row(&w, &dt->cells[r * dt->ncols]);
+            free(cols);
+        }
+    }
+    if (!bad) {
+        struct chase_meta res;
+        memset(&res, 0, sizeof res);
+        for (i = 0; i < NPARTS; i++) {
+            const struct chase_doc *d = runs[i].ndocs ? &runs[i].docs[0] : NULL;
+            for (k = 0; d && k < (size_t)d->results.n; k++) {
+                char key[96];
+                snprintf(key, sizeof key, "%s.%s", parts[i].name, d->results.kv[k].key);
+                if (d->results.kv[k].is_num)
+                    chase_meta_num(&res, key, d->results.kv[k].num);
+                else
+                    chase_meta_add(&res, key, "%s", d->results.kv[k].val);
+            }
+        }
+        bad = chase_writer_results(&w, &res) || chase_writer_end(&w, status);
+    }
+    if (chase_writer_close(&w, !bad, NULL, 0) || bad) {
+        fprintf(stderr, "chase: %s\n", w.err);
+        return CHASE_EXIT_FILE;
+    }
+    return 0;
+}
+
+static int make_dir(const char *dir)
+{
+    struct stat st;
+    if (!mkdir(dir, 0777))
+        return 0;
+    if (errno == EEXIST && !stat(dir, &st) && S_ISDIR(st.st_mode))
+        return 0;
+    fprintf(stderr, "chase: cannot make the report directory '%s': %s\n", dir,
+            errno == EEXIST ? "a file of that name is there" : strerror(errno));
+    return -1;
+}
+
+static int run_report(const struct chase_opts *o)
+{
+    struct part_run runs[NPARTS];
+    const char *dir = o->output, *ext = o->plot_format ? o->plot_format : "png";
+    char path[4200], backend[32] = "", log[4200];
+    const char *status = "complete";
+    struct chase_meta meta;
+    double t0 = now();
+    size_t i, k;
+    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO);
+
+    memset(runs, 0, sizeof runs);
+    memset(&meta, 0, sizeof meta);
+    for (i = 0; i < NPARTS; i++)
+        runs[i].status = -1;
+    if (make_dir(dir))
+        return CHASE_EXIT_FILE;
+    if (o->backend && strcmp(o->backend, "auto"))
+        snprintf(backend, sizeof backend, "%s", o->backend);
+    chase_catch_signals();
+    for (i = 0; i < NPARTS && !chase_stop; i++) {
+        char buf[12][4200], *argv[MAX_ARGS];
+        double p0 = now();
+        int n;
+
+        /* A reused directory: the part's files from before go first, so a
+         * part that writes nothing now (or is not run) shows no old rows. */
+        forget_part(dir, parts[i].name);
+        if (parts[i].from_sweep && runs[0].status != 0 && runs[0].status != CHASE_EXIT_PLOT) {
+            snprintf(runs[i].reason, sizeof runs[i].reason, "needs the sweep's levels, and the sweep did not complete");
+            continue;
+        }
+        n = part_argv(o, &parts[i], backend[0] ? backend : NULL, dir, ext, buf, argv);
+        if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
+                                                             (int)sizeof log) {
+            fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
+            return CHASE_EXIT_USAGE;
+        }
+        if (progress) {
+            fprintf(stderr, "\r\033[Kreport [%zu/%zu] %s: %s (%.1f s so far)", i + 1, NPARTS, parts[i].name,
+                    parts[i].what, now() - t0);
+            fflush(stderr);
+        }
+        runs[i].status = spawn(argv, log);
+        runs[i].seconds = now() - p0;
+        if (runs[i].status != 0)
+            last_line(log, runs[i].reason, sizeof runs[i].reason);
+        else
+            snprintf(runs[i].plot, sizeof runs[i].plot, "%s.%s", parts[i].name, ext);
+        if (runs[i].status == CHASE_EXIT_PLOT) {
+            /* The data is whole; only the picture is missing. */
+            runs[i].plot[0] = 0;
+        } else if (runs[i].status != 0 && runs[i].plot[0]) {
+            runs[i].plot[0] = 0;
+        }
+        if (runs[i].status >= 128)
+            chase_stop = runs[i].status - 128;
+        /* The sweep names the backend the other parts must use. */
+        if (i == 0 && !backend[0]) {
+            read_part(dir, &parts[0], &runs[0]);
+            if (runs[0].ndocs) {
+                const char *b = chase_meta_get(&runs[0].docs[0].meta, "backend");
+                if (b)
+                    snprintf(backend, sizeof backend, "%s", b);
+            }
+        }
+    }
+    if (progress)
+        fputs("\r\033[K", stderr);
+    for (i = 0; i < NPARTS; i++)
+        if (!runs[i].docs && runs[i].status >= 0)
+            read_part(dir, &parts[i], &runs[i]);
+    if (chase_stop) {
+        status = "interrupted";
+        code = chase_signal_exit();
+    }
+    /* The report's metadata: the device as the sweep saw it. */
+    chase_meta_add(&meta, "tool", "%s %s", PACKAGE_NAME, PACKAGE_VERSION);
+    chase_meta_add(&meta, "command", "%s", o->command);
+    if (runs[0].ndocs) {
+        const struct chase_meta *sm = &runs[0].docs[0].meta;
+        for (k = 0; k < (size_t)sm->n; k++)
+            if (!strcmp(sm->kv[k].key, "backend") || !strcmp(sm->kv[k].key, "device") ||
+                !strcmp(sm->kv[k].key, "arch") || !strcmp(sm->kv[k].key, "date") ||
+                !strncmp(sm->kv[k].key, "driver", 6)) {
+                if (sm->kv[k].is_num)
+                    chase_meta_num(&meta, sm->kv[k].key, sm->kv[k].num);
+                else
+                    chase_meta_add(&meta, sm->kv[k].key, "%s", sm->kv[k].val);
+            }
+    }
+    chase_meta_num(&meta, "elapsed_s", floor((now() - t0) * 100 + 0.5) / 100);
+
+    if (join(path, sizeof path, dir, "report.json") == 0) {
+        int rc = write_json(path, o, runs, status, &meta);
+        if (rc && !code)
+            code = rc;
+    }
+    {
+        struct chase_report_part rp[NPARTS];
+        for (i = 0; i < NPARTS; i++) {
+            rp[i].name = parts[i].name;
+            rp[i].what = parts[i].what;
+            rp[i].status = runs[i].status;
+            rp[i].seconds = runs[i].seconds;
+            rp[i].reason = runs[i].reason;
+            rp[i].file = runs[i].file;
+            rp[i].plot = runs[i].plot;
+            rp[i].doc = runs[i].ndocs ? &runs[i].docs[0] : NULL;
+        }
+        if (join(path, sizeof path, dir, "report.md") == 0) {
+            int rc = chase_report_markdown(path, &meta, rp, NPARTS, status);
+            if (rc && !code)
+                code = rc;
+        }
+    }
+    if (!o->quiet) {
+        for (i = 0; i < NPARTS; i++)
+            fprintf(stderr, "chase: report: %-6s %-8s %6.1f s%s%s\n", parts[i].name,
+                    runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "done"
+                    : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "n/a" : runs[i].status == CHASE_EXIT_PLOT ? "no plot"
+                    : runs[i].status >= 128 ? "stopped" : "failed",
+                    runs[i].seconds, runs[i].reason[0] ? ": " : "", runs[i].reason);
+        fprintf(stderr, "chase: report: %s/report.md, %.1f s in all\n", dir, now() - t0);
+    }
+    for (i = 0; i < NPARTS; i++)
+        chase_docs_free(runs[i].docs, runs[i].ndocs);
+    /* A part that could not run here is the report's to say, not a failure;
+     * one that failed is. */
+    for (i = 0; i < NPARTS && !code; i++)
+        if (runs[i].status > 0 && runs[i].status != CHASE_EXIT_UNSUPPORTED && runs[i].status != CHASE_EXIT_PLOT)
+            code = CHASE_EXIT_FAIL;
+    return code;
+}
+
+int chase_report_main(const struct chase_opts *o)
+{
+    if (!o->output) {
+        fprintf(stderr, "chase: report: name the directory to write with -o DIR\n"
+                        "Try 'chase --help' for more information.\n");
+        return CHASE_EXIT_USAGE;
+    }
+    if (o->compare)
+        return chase_report_compare(o);
+    if (o->nargs) {
+        fprintf(stderr, "chase: report: unexpected argument '%s' (--compare takes report directories)\n"
+                        "Try 'chase --help' for more information.\n", o->args[0]);
+        return CHASE_EXIT_USAGE;
+    }
+    return run_report(o);
+}

@@ -1,0 +1,84 @@
+/* sweep_out.c: the sweep's tables and level reports for people at a terminal. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sweep/sweep_out.h"
+#include "core/size.h"
+#include "sms/sms.h"
+
+void chase_report_table(FILE *f, const struct chase_curve *c)
+{
+    char a[32];
+    size_t i;
+
+    fprintf(f, "%12s %10s %10s %10s %10s\n", "working set", "cycles", "p5", "p95", "ns");
+    for (i = 0; i < c->n; i++) {
+        const struct chase_row *r = &c->rows[i];
+        fprintf(f, "%12s %10.1f %10.1f %10.1f ", chase_size_format(r->bytes, a, sizeof a),
+                r->cycles, r->p5, r->p95);
+        if (isnan(r->ns))
+            fprintf(f, "%10s\n", "-");
+        else
+            fprintf(f, "%10.2f\n", r->ns);
+    }
+}
+
+void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chase_level *lv,
+                         size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
+{
+    const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "sm", "timer"};
+    char a[32], b[32], d[32], cap[80], lat[64], notes[128];
+    size_t i, k;
+    int w = 7;
+
+    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
+        const char *v = chase_meta_get(&c->meta, what[k]);
+        if (v)
+            fprintf(f, "%-9s %s\n", what[k], v);
+    }
+    if (!nlv) {
+        fprintf(f, "levels: too few points to find any\n");
+        return;
+    }
+    for (i = 0; i < nlv; i++)
+        if ((int)strlen(lv[i].name) > w)
+            w = (int)strlen(lv[i].name);
+    fprintf(f, "\n%-*s %-28s %-22s %-10s %s\n", w, "level", "capacity (measured)", "latency (measured)",
+            "confidence", "driver's size");
+    for (i = 0; i < nlv; i++) {
+        const struct chase_level *L = &lv[i];
+        if (L->hi)
+            snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
+                     chase_size_format(L->hi, b, sizeof b));
+        else
+            snprintf(cap, sizeof cap, "beyond %s", chase_size_format(L->lo, a, sizeof a));
+        if (isnan(L->ns))
+            snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
+        else
+            snprintf(lat, sizeof lat, "%.1f cyc  %.1f ns", L->cycles, L->ns);
+        /* The driver's size beside the level it was matched to by size. */
+        snprintf(d, sizeof d, "%s", L->cache_bytes ? chase_size_format(L->cache_bytes, a, sizeof a) : "-");
+        snprintf(notes, sizeof notes, "%s%s%s%s", L->note[0] ? "; " : "", L->note,
+                 L->noise_limited ? "; interval noise-limited" : "", L->onset ? "; gradual onset" : "");
+        fprintf(f, "%-*s %-28s %-22s %-10.2f %-*s%s\n", w, L->name, cap, lat, L->confidence, notes[0] ? 13 : 0, d,
+                notes[0] ? notes + 2 : "");
+    }
+    fprintf(f, "capacity: [largest size still on the plateau .. first size clearly above it]\n");
+    if (nsp) {
+        fprintf(f, "\n%-12s %-24s %-24s %-10s %s\n", "level", "this sweep's SM", "fastest SM", "median",
+                "slowest SM (over every multiprocessor)");
+        for (i = 0; i < nsp; i++) {
+            char own[40], lo[40], hi[40];
+            snprintf(own, sizeof own, "SM %d: %.1f cyc", sp[i].walker_sm, sp[i].walker);
+            snprintf(lo, sizeof lo, "SM %d: %.1f cyc", sp[i].min_sm, sp[i].min);
+            snprintf(hi, sizeof hi, "SM %d: %.1f cyc", sp[i].max_sm, sp[i].max);
+            fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, own, lo, sp[i].median, hi);
+        }
+    }
+}
