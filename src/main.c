@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "core/exitcode.h"
 #include "core/message.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "sweep/sweep.h"
 
 int main(int argc, char **argv)

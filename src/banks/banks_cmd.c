@@ -18,7 +18,7 @@
 #include "cli/commands.h"
 #include "core/exitcode.h"
 #include "io/output.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/stats.h"
 
 #define BURST 8             /* the issue measurements' independent accesses */

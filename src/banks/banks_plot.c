@@ -12,7 +12,7 @@
 
 #include "banks/banks.h"
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "plot/plot.h"
 
 /* Twelve colours told apart (Okabe and Ito's, then darker and lighter kin). */

@@ -14,7 +14,7 @@
 #include "core/exitcode.h"
 #include "cli/files.h"
 #include "core/message.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "core/size.h"
 
 static const char *const cmd_names[CHASE_NCMD] = {

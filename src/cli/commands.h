@@ -4,7 +4,7 @@
 #ifndef CHASE_COMMANDS_H
 #define CHASE_COMMANDS_H
 
-#include "cli/options.h"
+#include "core/options.h"
 
 int chase_analyze_main(const struct chase_opts *o);    /* sweep/sweep_files.c */
 int chase_plot_main(const struct chase_opts *o);       /* sweep/sweep_files.c */

@@ -4,7 +4,7 @@
 #ifndef CHASE_FILES_H
 #define CHASE_FILES_H
 
-#include "cli/options.h"
+#include "core/options.h"
 
 /* Refuses (exit status 2, after one line on stderr) an output that is an
  * input (an operand, --from, --lanes) or another output (-o, --plot,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/measure.h"
-#include "core/session.h"
+#include "core/signals.h"
 #include "core/stats.h"
 
 #define MAX_POOL (CHASE_MAX_SAMPLES * 8)

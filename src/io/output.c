@@ -68,24 +68,6 @@ void chase_level_cells(const struct chase_level *L, struct chase_cell *c)
     c[10].text = L->note[0] ? L->note : NULL;
 }
 
-int chase_format_parse(const char *name, enum chase_format *fmt)
-{
-    if (!strcmp(name, "tsv"))
-        *fmt = CHASE_FMT_TSV;
-    else if (!strcmp(name, "csv"))
-        *fmt = CHASE_FMT_CSV;
-    else if (!strcmp(name, "json"))
-        *fmt = CHASE_FMT_JSON;
-    else
-        return -1;
-    return 0;
-}
-
-const char *chase_format_name(enum chase_format fmt)
-{
-    return fmt == CHASE_FMT_CSV ? "csv" : fmt == CHASE_FMT_JSON ? "json" : "tsv";
-}
-
 static const char *shown(const struct chase_writer *w)
 {
     return w->path ? w->path : "standard output";

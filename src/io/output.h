@@ -7,8 +7,8 @@
 #include <stdio.h>
 
 #include "core/curve.h"
+#include "core/format.h"
 
-enum chase_format { CHASE_FMT_TSV, CHASE_FMT_CSV, CHASE_FMT_JSON };
 
 /* The version of the file layout below, written in every file. */
 #define CHASE_FORMAT_VERSION 2
@@ -69,8 +69,6 @@ struct chase_writer {
     char err[4400];
 };
 
-int chase_format_parse(const char *name, enum chase_format *fmt);
-const char *chase_format_name(enum chase_format fmt);
 
 /* Where an output named path goes.  Returns 1 when it is written in place
  * (a device, a pipe, or one of chase's own standard streams, as

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "io/output.h"
 
 #define CHASE_LINES_MAX_SUBS 8

@@ -16,9 +16,9 @@
 #include "lines/lines.h"
 #include "core/measure.h"
 #include "plot/plot.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/size.h"
-#include "sweep/sweep.h"
+#include "run/source.h"
 
 #define BLOCK 1024              /* the pair chains' block: room for a second load at up to +256 */
 #define MAX_STRIDE 2048
@@ -352,11 +352,11 @@ int chase_lines_main(const struct chase_opts *o)
         struct chase_session pre;
         memset(&pre, 0, sizeof pre);
         pre.o = o;
-        if ((code = chase_sweep_levels(&pre, &curve, lv, &nlv)))
+        if ((code = chase_levels_source(&pre, &curve, lv, &nlv)))
             return code;
     }
     if (!o->from) {
-        if ((code = chase_session_open(&s, o, NULL)) || (code = chase_sweep_levels(&s, &curve, lv, &nlv)))
+        if ((code = chase_session_open(&s, o, NULL)) || (code = chase_levels_source(&s, &curve, lv, &nlv)))
             goto out;
     }
     /* The sweep's stride (its line), as the file says it ("128" or "128

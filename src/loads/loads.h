@@ -12,7 +12,7 @@
 
 #include "abi/chase_backend.h"
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "io/output.h"
 
 /* The burst sizes N measured, smallest first (the seed's 11 among them). */

@@ -16,9 +16,9 @@
 #include "core/exitcode.h"
 #include "loads/loads.h"
 #include "levels/plateau.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/size.h"
-#include "sweep/sweep.h"
+#include "run/source.h"
 
 #define MAX_LANE_STRIDE (64u << 10)
 #define ROWS_A_LEVEL 4      /* b32, b64, b128 with the whole warp; b64 with one lane */
@@ -66,7 +66,7 @@ static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t 
         chase_meta_add(&s->meta, "levels_from", "none: the working set is --bytes");
         return 0;
     }
-    if ((code = chase_sweep_levels(s, curve, lv, &nlv)))
+    if ((code = chase_levels_source(s, curve, lv, &nlv)))
         return code;
     chase_meta_add(&s->meta, "levels_from", "%s", o->from ? o->from : "a default sweep run first");
     if (!nlv) {

@@ -7,15 +7,13 @@
 #include <stddef.h>
 
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 
 struct chase_plot_curve {
     const struct chase_curve *curve;
     const struct chase_level *levels;
     size_t nlevels;
 };
-
-struct chase_sm_row;
 
 /* Writing gnuplot scripts safely.  Every text that came from outside the
  * program (metadata, file names, arguments) goes through chase_gp_string;
@@ -69,8 +67,5 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script, con
  * out.  Returns 0 or an exit status, with a reason in err. */
 int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_opts *o, const char *out,
                char *err, size_t len);
-/* chase sms: each multiprocessor's latency, a series a level. */
-int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase_meta *meta,
-                   const struct chase_opts *o, const char *out, char *err, size_t len);
 
 #endif

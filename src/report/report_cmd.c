@@ -29,7 +29,7 @@
 #include "core/exitcode.h"
 #include "io/output.h"
 #include "report/report_md.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/size.h"
 
 /* The parts, in the order they run: the sweep first (the others read its

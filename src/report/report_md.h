@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "io/doc.h"
-#include "cli/options.h"
+#include "core/options.h"
 
 /* One part of a report as it ran. */
 struct chase_report_part {

@@ -17,7 +17,7 @@
 #include "sms/sms.h"
 #include "core/size.h"
 #include "core/stats.h"
-#include "sweep/sweep.h"
+#include "run/source.h"
 
 #define PROBE_SAMPLES 4     /* timed samples a probe: the spread is tens of cycles, the noise tenths */
 
@@ -197,7 +197,7 @@ int chase_sms_main(const struct chase_opts *o)
     chase_meta_add(&s.meta, "pattern", "random");
     chase_meta_num(&s.meta, "stride", (double)stride);
     chase_meta_num(&s.meta, "samples", PROBE_SAMPLES);
-    if ((code = chase_sweep_levels(&s, &curve, lv, &nlv)))
+    if ((code = chase_levels_source(&s, &curve, lv, &nlv)))
         goto out;
     chase_meta_add(&s.meta, "levels_from", "%s", o->from ? o->from : "a default sweep run first");
     rows = calloc(nlv * s.info.units + 1, sizeof *rows);

@@ -7,9 +7,9 @@
 
 #include "core/curve.h"
 #include "core/measure.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "io/output.h"
-#include "core/session.h"
+#include "run/session.h"
 
 /* One level's latency over the multiprocessors. */
 struct chase_sm_spread {
@@ -45,6 +45,9 @@ int chase_sms_spread(struct chase_session *s, const struct chase_measure *m, con
                      uint64_t stride, const struct chase_level *lv, size_t nlv, struct chase_sm_spread *sp,
                      size_t *nsp);
 int chase_sms_write_spread(struct chase_writer *w, const struct chase_sm_spread *sp, size_t nsp);
+/* chase sms: each multiprocessor's latency, a series a level. */
+int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase_meta *meta,
+                   const struct chase_opts *o, const char *out, char *err, size_t len);
 /* chase sms */
 int chase_sms_main(const struct chase_opts *o);
 

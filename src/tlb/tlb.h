@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "io/output.h"
 
 #define CHASE_TLB_MAX_SUBS 12

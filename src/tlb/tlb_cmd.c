@@ -17,7 +17,7 @@
 #include "core/measure.h"
 #include "core/plan.h"
 #include "plot/plot.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/size.h"
 #include "tlb/tlb.h"
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "io/output.h"
+#include "core/format.h"
 
 /* The subcommands; the sweep is what `chase` alone runs. */
 enum chase_cmd {

@@ -12,78 +12,10 @@
 #include <unistd.h>
 
 #include "core/exitcode.h"
+#include "core/signals.h"
 #include "core/message.h"
-#include "core/session.h"
+#include "run/session.h"
 #include "core/size.h"
-
-volatile sig_atomic_t chase_stop;
-
-static void on_signal(int sig)
-{
-    if (!chase_stop)
-        chase_stop = sig;
-}
-
-void chase_catch_signals(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-    struct sigaction sa;
-    size_t i;
-
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-}
-
-int chase_signal_exit(void)
-{
-    switch (chase_stop) {
-    case SIGHUP:
-        return CHASE_EXIT_SIGHUP;
-    case SIGTERM:
-        return CHASE_EXIT_SIGTERM;
-    case SIGPIPE:
-        return CHASE_EXIT_SIGPIPE;
-    default:
-        return CHASE_EXIT_SIGINT;
-    }
-}
-
-const char *chase_signal_name(void)
-{
-    switch (chase_stop) {
-    case SIGHUP:
-        return "SIGHUP";
-    case SIGTERM:
-        return "SIGTERM";
-    case SIGPIPE:
-        return "SIGPIPE";
-    default:
-        return "SIGINT";
-    }
-}
-
-int chase_exit_for(int status)
-{
-    switch (status) {
-    case CHASE_OK:
-        return CHASE_EXIT_OK;
-    case CHASE_EINVAL:
-        return CHASE_EXIT_USAGE;
-    case CHASE_ENODEV:
-        return CHASE_EXIT_NODEV;
-    case CHASE_ENOMEM:
-        return CHASE_EXIT_NOMEM;
-    case CHASE_ENOTSUP:
-        return CHASE_EXIT_UNSUPPORTED;
-    case CHASE_EINTR:
-        return chase_signal_exit();
-    default:
-        return CHASE_EXIT_FAIL;
-    }
-}
 
 /* The slot to use, or NULL after printing why (code set). */
 static struct chase_backend_slot *choose(struct chase_session *s, int *code)

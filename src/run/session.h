@@ -10,8 +10,9 @@
 #include <time.h>
 
 #include "core/backend.h"
+#include "core/signals.h"
 #include "core/curve.h"
-#include "cli/options.h"
+#include "core/options.h"
 #include "io/output.h"
 
 #define CHASE_MAX_SLOTS 8
@@ -34,15 +35,6 @@ struct chase_session {
     struct timespec t0;
 };
 
-/* Set by SIGINT, SIGTERM, SIGHUP and SIGPIPE; measurements stop at the next point. */
-extern volatile sig_atomic_t chase_stop;
-void chase_catch_signals(void);
-/* The exit status for the signal that stopped us (129, 130, 141, 143). */
-int chase_signal_exit(void);
-const char *chase_signal_name(void);
-
-/* An exit status for a backend's status. */
-int chase_exit_for(int status);
 
 /* Chooses the backend the options name (or the first usable one) and opens
  * device o->device with params (the caller fills what the measurement

@@ -1,0 +1,145 @@
+/* source.c: a curve measured and refined at its bends, and the levels a
+ * measurement needs: read from a sweep's file or measured by a default
+ * sweep on the open session (data, not a call into the sweep command). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/exitcode.h"
+#include "core/message.h"
+#include "core/plan.h"
+#include "core/size.h"
+#include "io/output.h"
+#include "io/read.h"
+#include "levels/levels.h"
+#include "run/source.h"
+
+#define REFINE_ROUNDS 16        /* bisection rounds at most (each halves the gaps) */
+#define REFINE_POINTS 64        /* new points a round at most */
+#define REFINE_OCTAVES (1.0 / 32)
+
+static int by_bytes(const void *a, const void *b)
+{
+    const struct chase_row *x = a, *y = b;
+    /* Ties broken by the latency: qsort is not stable (glibc's changed
+     * algorithm in 2.37), and the levels must not depend on which C
+     * library ordered rows of one size. */
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? -1 : 1;
+    return (x->cycles > y->cycles) - (x->cycles < y->cycles);
+}
+
+/* Measures sizes[0 .. n) into the curve and the output; returns 0, a
+ * signal's stop (the caller sees chase_stop) or an exit status. */
+static int measure_sizes(struct chase_session *s, const struct chase_measure *m, struct chase_curve *c,
+                         const uint64_t *sizes, size_t n, uint64_t stride, const char *what, int *failed)
+{
+    char err[CHASE_ERRLEN], a[32], detail[64];
+    struct chase_cell cells[8];
+    size_t i;
+
+    for (i = 0; i < n && !chase_stop; i++) {
+        struct chase_row row;
+        int rc = chase_measure_point(m, sizes[i], stride, &row, err, sizeof err);
+        if (rc == CHASE_EINTR || chase_stop)
+            break;
+        if (rc != CHASE_OK) {
+            chase_progress_done(s);
+            fprintf(stderr, "chase: %s at %s: %s\n", s->slot->name, chase_size_format(sizes[i], a, sizeof a), err);
+            *failed = 1;
+            return chase_exit_for(rc);
+        }
+        if (chase_curve_push(c, &row)) {
+            fprintf(stderr, "chase: out of memory\n");
+            *failed = 1;
+            return CHASE_EXIT_FAIL;
+        }
+        if (!s->human) {
+            chase_point_cells(&row, cells);
+            if (chase_writer_row(&s->w, cells)) {
+                *failed = 1;
+                return chase_session_write_failed(s);
+            }
+        }
+        snprintf(detail, sizeof detail, "%10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
+        chase_progress(s, what, i + 1, n, detail);
+        if (s->o->verbose && !s->progress)
+            fprintf(stderr, "chase: %s: %.2f cycles, %u samples\n", a, row.cycles, row.samples);
+    }
+    return 0;
+}
+
+int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
+                        uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
+                        int *failed)
+{
+    size_t round;
+    int code, human = s->human;
+
+    if (!stream)
+        s->human = 1;   /* measure_sizes writes rows only when not */
+    code = measure_sizes(s, m, c, plan, nplan, stride, "sweep", failed);
+    /* Refinement: bisect the bends until the intervals are narrow. */
+    for (round = 0; !code && !*failed && !chase_stop && round < REFINE_ROUNDS; round++) {
+        uint64_t more[REFINE_POINTS];
+        size_t nmore;
+        qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+        *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+        nmore = chase_levels_refine(c, lv, *nlv, stride, REFINE_OCTAVES, more, REFINE_POINTS);
+        if (!nmore)
+            break;
+        code = measure_sizes(s, m, c, more, nmore, stride, "refine", failed);
+    }
+    s->human = human;
+    qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
+    *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+    return code;
+}
+
+int chase_levels_source(struct chase_session *s, struct chase_curve *c, struct chase_level *lv, size_t *nlv)
+{
+    const struct chase_opts *o = s->o;
+    char err[CHASE_ERRLEN];
+    int code = 0, failed = 0;
+
+    memset(c, 0, sizeof *c);
+    *nlv = 0;
+    if (o->from) {
+        char path[4096];
+        if (chase_data_resolve(o->from, path, sizeof path)) {
+            chase_error("cannot read '%s': no such file or reference curve", o->from);
+            return CHASE_EXIT_FILE;
+        }
+        if (chase_curve_read(path, c, err, sizeof err)) {
+            chase_error("%s", err);     /* it quotes the file */
+            return CHASE_EXIT_FILE;
+        }
+        *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+        return 0;
+    } else {
+        struct chase_measure m;
+        uint64_t *plan = NULL, stride = s->info.default_stride ? s->info.default_stride : 64;
+        uint64_t max = s->info.default_max, min = stride > 1024 ? stride : 1024;
+        size_t nplan = 0;
+
+        if (chase_plan_make(min, max, 8, stride, &plan, &nplan, err, sizeof err)) {
+            fprintf(stderr, "chase: %s\n", err);
+            return CHASE_EXIT_USAGE;
+        }
+        memset(&m, 0, sizeof m);
+        m.ops = s->ops;
+        m.dev = s->dev;
+        m.pattern = CHASE_PATTERN_RANDOM;
+        m.repeat = 1;
+        m.seed = o->seed;
+        m.sm = -2;
+        c->meta = s->meta;
+        code = chase_curve_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, &failed);
+        free(plan);
+    }
+    return code ? code : chase_stop ? chase_signal_exit() : 0;
+}

@@ -1,0 +1,24 @@
+/* source.h: a curve measured and refined, and the levels another
+ * measurement needs (from a file or a default sweep). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_SOURCE_H
+#define CHASE_SOURCE_H
+
+#include "core/curve.h"
+#include "core/measure.h"
+#include "run/session.h"
+
+/* Measures plan's sizes and refines the bends, on an open session; the
+ * levels are found and named.  stream: each row goes to s->w as measured.
+ * Returns 0 or an exit status (*failed set when a point failed; a signal
+ * leaves chase_stop set). */
+int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
+                        uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
+                        int *failed);
+/* The levels another measurement needs: read from o->from (a sweep file,
+ * analysed as `chase analyze` does) or measured by a default sweep on the
+ * open session.  Returns 0 or an exit status. */
+int chase_levels_source(struct chase_session *s, struct chase_curve *c, struct chase_level *lv, size_t *nlv);
+
+#endif
