@@ -9,6 +9,10 @@
 #include "core/exitcode.h"
 #include "core/message.h"
 #include "core/options.h"
+#include "lines/lines.h"
+#include "loads/loads.h"
+#include "run/run.h"
+#include "sms/sms.h"
 #include "sweep/sweep.h"
 
 int main(int argc, char **argv)
@@ -39,13 +43,13 @@ int main(int argc, char **argv)
     case CHASE_CMD_BANKS:
         return chase_banks_main(&o);
     case CHASE_CMD_LOADS:
-        return chase_loads_main(&o);
+        return chase_run(&chase_loads_measurement, &o);
     case CHASE_CMD_LINES:
-        return chase_lines_main(&o);
+        return chase_run(&chase_lines_measurement, &o);
     case CHASE_CMD_TLB:
         return chase_tlb_main(&o);
     case CHASE_CMD_SMS:
-        return chase_sms_main(&o);
+        return chase_run(&chase_sms_measurement, &o);
     default:
         return chase_sweep(&o);
     }

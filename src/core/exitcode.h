@@ -20,4 +20,10 @@ enum {
     CHASE_EXIT_SIGTERM = 143
 };
 
+/* A part's exit status in words: a report's ("complete", "not supported by
+ * this backend", "measured, no plot", "interrupted", "failed"; "not run"
+ * for a negative one), or terse for a line on stderr ("done", "n/a", "no
+ * plot", "stopped", "failed"). */
+const char *chase_exit_state(int code, int terse);
+
 #endif

@@ -1,5 +1,5 @@
-/* signals.c: the signals that stop a measurement, and the exit status
- * each stop and each backend status becomes. */
+/* signals.c: the signals that stop a measurement, the exit status each
+ * stop and each backend status becomes, and a status in words. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -77,4 +77,19 @@ int chase_exit_for(int status)
     default:
         return CHASE_EXIT_FAIL;
     }
+}
+
+const char *chase_exit_state(int code, int terse)
+{
+    if (code < 0)
+        return "not run";
+    if (code == CHASE_EXIT_OK)
+        return terse ? "done" : "complete";
+    if (code == CHASE_EXIT_UNSUPPORTED)
+        return terse ? "n/a" : "not supported by this backend";
+    if (code == CHASE_EXIT_PLOT)
+        return terse ? "no plot" : "measured, no plot";
+    if (code >= 128)
+        return terse ? "stopped" : "interrupted";
+    return "failed";
 }

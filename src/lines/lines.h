@@ -61,6 +61,7 @@ extern const struct chase_table chase_lines_strides_table;
 extern const struct chase_table chase_lines_scan_table;
 extern const struct chase_table chase_lines_table;
 /* chase lines */
-int chase_lines_main(const struct chase_opts *o);
+struct chase_measurement;
+extern const struct chase_measurement chase_lines_measurement;
 
 #endif

@@ -11,12 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "core/exitcode.h"
 #include "lines/lines.h"
 #include "core/measure.h"
 #include "plot/plot.h"
-#include "run/session.h"
+#include "run/run.h"
 #include "core/size.h"
 #include "run/source.h"
 
@@ -147,7 +146,7 @@ static int measure_level(struct chase_session *s, struct chase_measure *m, struc
     return 0;
 }
 
-static int write_tables(struct chase_writer *w, const struct chase_lines_level *lv, size_t n, size_t measured)
+static int level_tables(struct chase_writer *w, const struct chase_lines_level *lv, size_t n, size_t measured)
 {
     struct chase_cell c[13];
     size_t k, i;
@@ -216,7 +215,7 @@ static int write_tables(struct chase_writer *w, const struct chase_lines_level *
     return 0;
 }
 
-static void results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n)
+static void level_results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n)
 {
     char key[48];
     size_t k;
@@ -246,7 +245,7 @@ static const char *size_or(uint64_t v, char *buf, size_t len)
     return chase_size_format(v, buf, len);
 }
 
-static void report(FILE *f, const struct chase_session *s, const struct chase_lines_level *lv, size_t n)
+static void level_report(FILE *f, const struct chase_session *s, const struct chase_lines_level *lv, size_t n)
 {
     const char *what[] = {"backend", "device", "cache_op", "sm", "timer", "levels_from"};
     char a[32], b[32], c[32], d[32], e[32], cap[64];
@@ -324,137 +323,176 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     return 0;
 }
 
-int chase_lines_main(const struct chase_opts *o)
-{
-    struct chase_session s;
-    struct chase_params p;
-    struct chase_curve curve;
-    struct chase_level lv[CHASE_MAX_LEVELS];
+/* What a run of lines keeps between its hooks. */
+struct lines_state {
     struct chase_lines_level ll[CHASE_MAX_LEVELS];
-    struct chase_meta res;
-    struct chase_measure m;
-    size_t nlv = 0, n = 0, measured = 0, k, done = 0, total = 0;
-    uint64_t need = 0, line = 0;
-    double v;
-    const char *status = "complete";
-    int code = 0, failed = 0;
+    size_t n, measured;
+    uint64_t need, line;
+    size_t total;
+};
 
-    memset(&s, 0, sizeof s);
-    memset(&curve, 0, sizeof curve);
-    memset(&res, 0, sizeof res);
-    memset(&p, 0, sizeof p);
-    p.pattern = CHASE_PATTERN_RANDOM;
-    p.carveout = o->carveout;
-    p.sm = o->sm;
-    if (o->from) {
-        /* The levels first (no device needed), so the allocation can hold
-         * every probe. */
-        struct chase_session pre;
-        memset(&pre, 0, sizeof pre);
-        pre.o = o;
-        if ((code = chase_levels_source(&pre, &curve, lv, &nlv)))
-            return code;
-    }
-    if (!o->from) {
-        if ((code = chase_session_open(&s, o, NULL)) || (code = chase_levels_source(&s, &curve, lv, &nlv)))
-            goto out;
-    }
-    /* The sweep's stride (its line), as the file says it ("128" or "128
-     * (128 B)"), else the device's. */
-    {
-        const char *t = chase_meta_get(&curve.meta, "stride");
-        v = t ? strtod(t, NULL) : 0;
-    }
-    if (!(v >= 8 && v <= (1 << 20))) {
-        if (!s.dev && (code = chase_session_open(&s, o, NULL)))
-            goto out;
-        v = s.info.default_stride ? (double)s.info.default_stride : 64;
-    }
-    line = (uint64_t)v;
-    for (k = 0; k + 1 < nlv && n < CHASE_MAX_LEVELS; k++) {
-        if (o->level && strcmp(o->level, lv[k].name))
+/* The sweep's stride (its line), as the file says it ("128" or "128
+ * (128 B)"); 0 when it says none chase can use. */
+static uint64_t sweep_line(const struct chase_curve *c)
+{
+    const char *t = chase_meta_get(&c->meta, "stride");
+    double v = t ? strtod(t, NULL) : 0;
+    return v >= 8 && v <= (1 << 20) ? (uint64_t)v : 0;
+}
+
+/* The levels to probe and the allocation they need.  0 or an exit status. */
+static int plan_levels(struct chase_run *r, uint64_t line)
+{
+    struct lines_state *st = r->state;
+    const struct chase_opts *o = r->o;
+    size_t k;
+
+    st->line = line;
+    st->n = st->total = 0;
+    st->need = 0;
+    for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
+        if (o->level && strcmp(o->level, r->lv[k].name))
             continue;
         /* A TLB's reach is a plateau of the sweep but no cache: it has no
          * line to find, and its probes would only time page walks. */
-        if (!o->level && !strcmp(lv[k].name, "TLB reach"))
+        if (!o->level && !strcmp(r->lv[k].name, "TLB reach"))
             continue;
-        plan_level(&curve, lv, nlv, k, line, &ll[n]);
-        if (plan_bytes(&ll[n]) > need)
-            need = plan_bytes(&ll[n]);
-        total += ll[n].nsub + ll[n].nstride + ll[n].nscan;
-        n++;
+        plan_level(&r->curve, r->lv, r->nlv, k, line, &st->ll[st->n]);
+        if (plan_bytes(&st->ll[st->n]) > st->need)
+            st->need = plan_bytes(&st->ll[st->n]);
+        st->total += st->ll[st->n].nsub + st->ll[st->n].nstride + st->ll[st->n].nscan;
+        st->n++;
     }
-    if (!n) {
+    if (!st->n) {
         fprintf(stderr, "chase: lines: %s\n", o->level ? "no cache level of that name (the last level, memory, "
                 "has no line to find)" : "the sweep found no cache level below memory");
-        code = o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
-        goto out;
+        return o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
     }
-    /* Open with room for every probe (again, when the open session's
-     * allocation is too small). */
-    if (s.dev && need > s.info.default_max)
-        chase_session_close(&s);
-    if (!s.dev) {
-        p.max_bytes = need;
-        p.pattern = CHASE_PATTERN_SPREAD;   /* what most probes walk (a backend may size its checks by it) */
-        if ((code = chase_session_open(&s, o, &p)))
-            goto out;
-    }
-    chase_session_describe(&s, "lines");
-    chase_meta_add(&s.meta, "levels_from", "%s", o->from ? o->from : "a default sweep run first");
-    chase_meta_num(&s.meta, "sweep_stride", (double)line);
-    chase_meta_add(&s.meta, "fetch_probe", "SPREAD chains: random blocks of %d B, two loads each, the second at +sub; "
+    return 0;
+}
+
+static void probe_params(const struct chase_run *r, struct chase_params *p)
+{
+    const struct lines_state *st = r->state;
+
+    memset(p, 0, sizeof *p);
+    p->carveout = r->o->carveout;
+    p->sm = r->o->sm;
+    p->max_bytes = st->need;
+    p->pattern = CHASE_PATTERN_SPREAD;  /* what most probes walk (a backend may size its checks by it) */
+}
+
+/* With --from's levels and a stride, open once with room for every
+ * probe; else with the defaults, and again when they are too small. */
+static int params(struct chase_run *r, struct chase_params *p)
+{
+    uint64_t line;
+    int code;
+
+    if (!r->o->from || !(line = sweep_line(&r->curve)))
+        return CHASE_PARAMS_DEFAULT;
+    if ((code = plan_levels(r, line)))
+        return code;
+    probe_params(r, p);
+    return 0;
+}
+
+static int prepare(struct chase_run *r)
+{
+    struct chase_params p;
+    uint64_t line = sweep_line(&r->curve);
+    int code;
+
+    if (!line)
+        line = r->s.info.default_stride ? r->s.info.default_stride : 64;
+    if ((code = plan_levels(r, line)))
+        return code;
+    if (((struct lines_state *)r->state)->need <= r->s.info.default_max)
+        return 0;
+    probe_params(r, &p);
+    return chase_run_reopen(r, &p);
+}
+
+static int describe(struct chase_run *r)
+{
+    const struct lines_state *st = r->state;
+    struct chase_meta *meta = &r->s.meta;
+
+    chase_meta_add(meta, "levels_from", "%s", r->o->from ? r->o->from : "a default sweep run first");
+    chase_meta_num(meta, "sweep_stride", (double)st->line);
+    chase_meta_add(meta, "fetch_probe", "SPREAD chains: random blocks of %d B, two loads each, the second at +sub; "
                    "LATE: the second %d blocks later; the working set twice the level's capacity (or the middle "
                    "of the next plateau, if less)", BLOCK, CHASE_CHAIN_LATE_GROUP);
-    chase_meta_add(&s.meta, "alloc_probe", "PAGE chains: one 8 B load a block of the stride, at an offset that "
+    chase_meta_add(meta, "alloc_probe", "PAGE chains: one 8 B load a block of the stride, at an offset that "
                    "varies from block to block, over the smallest working set of a scan (at the sweep's stride, "
                    "from below the level's capacity interval to twice past it) that misses; a load misses when it "
                    "costs more than half way from the level's latency to the next's");
-    if ((code = chase_session_output(&s, "lines")))
-        goto out;
+    return 0;
+}
+
+static int measure(struct chase_run *r)
+{
+    struct lines_state *st = r->state;
+    struct chase_measure m;
+    size_t k, done = 0;
+    int code;
 
     memset(&m, 0, sizeof m);
-    m.ops = s.ops;
-    m.dev = s.dev;
-    m.repeat = o->repeat ? o->repeat : 1;
-    m.seed = o->seed;
+    m.ops = r->s.ops;
+    m.dev = r->s.dev;
+    m.repeat = r->o->repeat ? r->o->repeat : 1;
+    m.seed = r->o->seed;
     m.sm = -2;
-    for (k = 0; k < n && !failed; k++) {
-        if ((code = measure_level(&s, &m, &ll[k], &done, total))) {
-            failed = 1;
-            break;
+    for (k = 0; k < st->n; k++) {
+        if ((code = measure_level(&r->s, &m, &st->ll[k], &done, st->total))) {
+            r->failed = 1;
+            return code;
         }
-        chase_lines_analyze(&ll[k]);
-        measured++;
+        chase_lines_analyze(&st->ll[k]);
+        st->measured++;
     }
-    chase_progress_done(&s);
-    results(&res, ll, measured);
-    chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
-    if (chase_stop) {
-        status = "interrupted";
-        code = chase_signal_exit();
-    } else if (failed) {
-        status = "failed";
-    }
-    if (!s.human && !s.w.failed && (write_tables(&s.w, ll, n, measured) || chase_writer_results(&s.w, &res))) {
-        code = chase_session_write_failed(&s);
-        status = "failed";
-    }
-    if (s.human || !o->quiet)
-        report(s.human ? stdout : stderr, &s, ll, measured);
-    {
-        int fc = chase_session_finish(&s, status);
-        if (fc && !code)
-            code = fc;
-    }
-    if (o->plot && measured) {
-        struct plot_arg pa = {ll, measured, &s.meta, o->title};
-        char perr[600];
-        int prc = chase_gp_run(write_plot, &pa, o->script, o->plot, perr, sizeof perr);
-        chase_plot_failed(&code, prc, perr);
-    }
-out:
-    chase_session_close(&s);
-    chase_curve_free(&curve);
-    return code;
+    return 0;
 }
+
+static void results(struct chase_run *r, struct chase_meta *res)
+{
+    const struct lines_state *st = r->state;
+    level_results(res, st->ll, st->measured);
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct lines_state *st = r->state;
+    return level_tables(w, st->ll, st->n, st->measured);
+}
+
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct lines_state *st = r->state;
+    level_report(f, &r->s, st->ll, st->measured);
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    const struct lines_state *st = r->state;
+    struct plot_arg pa = {st->ll, st->measured, &r->s.meta, r->o->title};
+
+    if (!st->measured)
+        return CHASE_PLOT_NOTHING;
+    return chase_gp_run(write_plot, &pa, r->o->script, out, err, len);
+}
+
+const struct chase_measurement chase_lines_measurement = {
+    .kind = "lines",
+    .summary = "line and sector size per level",
+    .flags = CHASE_M_LEVELS | CHASE_M_STREAM | CHASE_M_REPORT,
+    .state_size = sizeof(struct lines_state),
+    .params = params,
+    .prepare = prepare,
+    .describe = describe,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+};

@@ -125,4 +125,8 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n);
 int chase_loads_plot(const struct chase_loads_row *rows, size_t n, const struct chase_meta *meta,
                      const struct chase_opts *o, const char *out, char *err, size_t len);
 
+/* chase loads (loads_cmd.c). */
+struct chase_measurement;
+extern const struct chase_measurement chase_loads_measurement;
+
 #endif

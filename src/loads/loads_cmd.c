@@ -12,11 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "core/exitcode.h"
 #include "loads/loads.h"
 #include "levels/plateau.h"
-#include "run/session.h"
+#include "run/run.h"
 #include "core/size.h"
 #include "run/source.h"
 
@@ -47,12 +46,13 @@ static int usage(const char *fmt, ...)
 }
 
 /* The levels' targets (or the one --bytes names), filtered by --level. */
-static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t alloc, struct target *tg,
-                   size_t *ntg)
+static int targets(struct chase_run *r, uint64_t alloc, struct target *tg, size_t *ntg)
 {
-    const struct chase_opts *o = s->o;
-    struct chase_level lv[CHASE_MAX_LEVELS];
-    size_t nlv = 0, i;
+    const struct chase_opts *o = r->o;
+    struct chase_session *s = &r->s;
+    struct chase_curve *curve = &r->curve;
+    struct chase_level *lv = r->lv;
+    size_t i;
     int code;
 
     *ntg = 0;
@@ -66,10 +66,10 @@ static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t 
         chase_meta_add(&s->meta, "levels_from", "none: the working set is --bytes");
         return 0;
     }
-    if ((code = chase_levels_source(s, curve, lv, &nlv)))
+    if ((code = chase_levels_source(o, s, curve, lv, &r->nlv)))
         return code;
     chase_meta_add(&s->meta, "levels_from", "%s", o->from ? o->from : "a default sweep run first");
-    if (!nlv) {
+    if (!r->nlv) {
         fprintf(stderr, "chase: loads: the sweep%s shows no level to measure at\n", o->from ? " file" : "");
         return CHASE_EXIT_FAIL;
     }
@@ -78,7 +78,7 @@ static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t 
         snprintf(tg[0].name, sizeof tg[0].name, "bytes");
         tg[0].first = tg[0].last = tg[0].cap = o->bytes;
         tg[0].sweep = NAN;
-        for (i = 0; i < nlv; i++)
+        for (i = 0; i < r->nlv; i++)
             if (o->bytes >= chase_plateau_first(curve, &lv[i]) && o->bytes <= chase_plateau_last(curve, &lv[i])) {
                 snprintf(tg[0].name, sizeof tg[0].name, "%.15s", lv[i].name);
                 tg[0].sweep = lv[i].cycles;
@@ -86,7 +86,7 @@ static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t 
         *ntg = 1;
         return 0;
     }
-    for (i = 0; i < nlv; i++) {
+    for (i = 0; i < r->nlv; i++) {
         struct target *t = &tg[*ntg];
         if (o->level && strcmp(o->level, lv[i].name))
             continue;
@@ -100,7 +100,7 @@ static int targets(struct chase_session *s, struct chase_curve *curve, uint64_t 
     if (o->level && !*ntg) {
         char names[256] = "";
         size_t used = 0;
-        for (i = 0; i < nlv && used < sizeof names - 40; i++)
+        for (i = 0; i < r->nlv && used < sizeof names - 40; i++)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s, ", lv[i].name);
         fprintf(stderr, "chase: loads: no level '%s' (the levels: %sshared)\n", o->level, names);
         return CHASE_EXIT_USAGE;
@@ -149,199 +149,247 @@ static void describe(struct chase_session *s, unsigned hw, unsigned max_warps, u
                    "32 blocks and the block measurement's blocks where the plateau allows");
 }
 
-int chase_loads_main(const struct chase_opts *o)
-{
-    struct chase_session s;
-    struct chase_params params;
-    struct chase_curve curve;
+/* What a run of loads keeps between its hooks. */
+struct loads_state {
     struct target tg[CHASE_MAX_LEVELS];
-    struct chase_loads_row *rows = NULL;
-    size_t ntg = 0, nrows = 0, total, i, j;
-    const char *status = "complete";
-    char err[CHASE_ERRLEN], a[32];
-    uint64_t alloc, line;
+    size_t ntg;
+    struct chase_loads_row *rows;
+    size_t nrows, total;
+    uint64_t line;
     unsigned hw, max_warps;
-    int code, want_shared;
+    int want_shared;
+};
 
-    memset(&curve, 0, sizeof curve);
-    memset(&s, 0, sizeof s);
-    if (o->nargs)
-        return usage("takes no operands ('%s')", o->args[0]);
+static int check(const struct chase_opts *o)
+{
+    char a[32];
+
     if (o->lane_stride && ((o->lane_stride & (o->lane_stride - 1)) || o->lane_stride < 4 ||
                            o->lane_stride > MAX_LANE_STRIDE))
         return usage("--lane-stride must be a power of two from 4 bytes to %s",
                      chase_size_format(MAX_LANE_STRIDE, a, sizeof a));
     if (o->bytes && o->level)
         return usage("--bytes and --level both choose the working set: give one");
+    return 0;
+}
 
-    memset(&params, 0, sizeof params);
-    params.carveout = o->carveout;
-    params.sm = o->sm;
-    params.pattern = CHASE_PATTERN_RANDOM;
-    params.max_bytes = o->bytes;    /* 0: the backend's default, which holds every level a sweep finds */
-    code = chase_session_open(&s, o, &params);
-    if (code)
-        goto out;
-    if (!s.ops->loads) {
-        fprintf(stderr, "chase: loads: the %s backend cannot time warp-wide loads%s\n", s.slot->name,
-                !strcmp(s.slot->name, "cpu")
+static int params(struct chase_run *r, struct chase_params *p)
+{
+    p->carveout = r->o->carveout;
+    p->sm = r->o->sm;
+    p->pattern = CHASE_PATTERN_RANDOM;
+    p->max_bytes = r->o->bytes;     /* 0: the backend's default, which holds every level a sweep finds */
+    return 0;
+}
+
+static int supported(struct chase_run *r)
+{
+    const struct chase_session *s = &r->s;
+
+    if (!s->ops->loads) {
+        fprintf(stderr, "chase: loads: the %s backend cannot time warp-wide loads%s\n", s->slot->name,
+                !strcmp(s->slot->name, "cpu")
                     ? ": an out-of-order core overlaps independent loads with its timer reads, so a burst of N "
                       "loads and one wait has no cycle count of its own (the sweep gives the CPU's latencies)"
                     : "");
-        code = CHASE_EXIT_UNSUPPORTED;
-        goto out;
+        return CHASE_EXIT_UNSUPPORTED;
     }
-    hw = s.info.lanes;
-    if (!hw || hw > CHASE_MAX_LANES) {
-        fprintf(stderr, "chase: loads: the %s backend does not say how many lanes a warp has\n", s.slot->name);
-        code = CHASE_EXIT_UNSUPPORTED;
-        goto out;
+    if (!s->info.lanes || s->info.lanes > CHASE_MAX_LANES) {
+        fprintf(stderr, "chase: loads: the %s backend does not say how many lanes a warp has\n", s->slot->name);
+        return CHASE_EXIT_UNSUPPORTED;
     }
-    line = s.info.default_stride ? s.info.default_stride : 128;
-    max_warps = s.info.block_threads >= hw ? s.info.block_threads / hw : 1;
-    alloc = s.params.max_bytes ? s.params.max_bytes : s.info.default_max;
-    chase_session_describe(&s, "loads");
-    describe(&s, hw, max_warps, line);
-    if ((code = targets(&s, &curve, alloc, tg, &ntg)))
-        goto out;
-    want_shared = !o->bytes && (!o->level || !strcmp(o->level, "shared"));
-    total = ntg * ROWS_A_LEVEL + (want_shared ? 3 : 0);
-    rows = calloc(total + 1, sizeof *rows);
-    if (!rows) {
-        fprintf(stderr, "chase: out of memory\n");
-        code = CHASE_EXIT_FAIL;
-        goto out;
-    }
-    if ((code = chase_session_output(&s, "loads")))
-        goto out;
-    if (!s.human && chase_writer_table(&s.w, &chase_loads_table)) {
-        code = chase_session_write_failed(&s);
-        goto out;
-    }
-
-    for (i = 0; i < ntg && !code && !chase_stop; i++) {
-        for (j = 0; j < ROWS_A_LEVEL && !code && !chase_stop; j++) {
-            struct chase_loads_row *r = &rows[nrows];
-            struct chase_loads_plan plan;
-            unsigned width = j < 3 ? widths[j] : 8, lanes = j < 3 ? hw : 1;
-            uint64_t ls = j < 3 ? (o->lane_stride ? o->lane_stride : width) : line;
-            uint64_t block = chase_loads_block_bytes(lanes, ls);
-            int rc;
-
-            memset(r, 0, sizeof *r);
-            snprintf(r->level, sizeof r->level, "%.15s", tg[i].name);
-            r->width = width;
-            r->lanes = lanes;
-            r->lane_stride = ls;
-            r->block = block;
-            r->latency = r->issue = r->sweep = NAN;
-            if (ls < width) {
-                snprintf(r->note, sizeof r->note, "not measured: the lane stride (%llu B) is below the width",
-                         (unsigned long long)ls);
-            } else if (chase_loads_plan_row(tg[i].first, tg[i].last, tg[i].cap, block, lanes > 1 ? max_warps : 0,
-                                            CHASE_LOADS_BLOCK_BURST, &plan, err, sizeof err)) {
-                snprintf(r->note, sizeof r->note, "not measured: %.140s", err);
-            } else {
-                uint64_t seed = o->seed * 0x100000001b3ULL + plan.bytes * 31 + width * 7 + lanes;
-                snprintf(err, sizeof err, "%.15s %s b%u", tg[i].name, chase_size_format(plan.bytes, a, sizeof a),
-                         width * 8);
-                chase_progress(&s, "loads", nrows, total, err);
-                rc = chase_loads_measure(s.ops, s.dev, &plan, width, lanes, ls, seed, &chase_stop, r, err,
-                                         sizeof err);
-                if (rc == CHASE_EINTR || chase_stop)
-                    break;
-                if (rc == CHASE_EINVAL) {
-                    snprintf(r->note, sizeof r->note, "not measured: %.140s", err);
-                } else if (rc != CHASE_OK) {
-                    chase_progress_done(&s);
-                    fprintf(stderr, "chase: %s: loads at %s: %s\n", s.slot->name, tg[i].name, err);
-                    code = chase_exit_for(rc);
-                    break;
-                } else if (plan.nbursts < CHASE_LOADS_NS) {
-                    snprintf(r->note, sizeof r->note, "the level holds %llu blocks of %llu B: bursts up to %u",
-                             (unsigned long long)(plan.bytes / block), (unsigned long long)block,
-                             chase_loads_n[plan.nbursts - 1]);
-                }
-            }
-            r->sweep = tg[i].sweep;
-            nrows++;
-            if (!s.human && chase_loads_write_row(&s.w, r)) {
-                code = chase_session_write_failed(&s);
-                break;
-            }
-        }
-    }
-    for (j = 0; want_shared && j < 3 && !code && !chase_stop; j++) {
-        struct chase_loads_row *r = &rows[nrows];
-        memset(r, 0, sizeof *r);
-        if (s.ops->shared) {
-            int rc;
-            chase_progress(&s, "loads", nrows, total, "shared");
-            rc = chase_loads_measure_shared(s.ops, s.dev, widths[j], hw, max_warps, CHASE_LOADS_BLOCK_BURST,
-                                            &chase_stop, r, err, sizeof err);
-            if (rc == CHASE_EINTR || chase_stop)
-                break;
-            if (rc != CHASE_OK && rc != CHASE_EINVAL && rc != CHASE_ENOTSUP) {
-                chase_progress_done(&s);
-                fprintf(stderr, "chase: %s: shared memory loads: %s\n", s.slot->name, err);
-                code = chase_exit_for(rc);
-                break;
-            }
-            if (rc != CHASE_OK) {
-                r->latency = r->issue = NAN;
-                snprintf(r->note, sizeof r->note, "not measured: %.140s", err);
-            }
-        } else {
-            r->latency = r->issue = r->latency_ns = r->latency_mean = r->bpc_warp = r->sm_cycles = r->bpc_sm = NAN;
-            r->shared = 1;
-            r->width = widths[j];
-            r->lanes = hw;
-            r->lane_stride = widths[j];
-            r->bytes = r->block = (uint64_t)hw * widths[j];
-            snprintf(r->note, sizeof r->note, "not measured: the %s backend has no shared-memory hook",
-                     s.slot->name);
-        }
-        snprintf(r->level, sizeof r->level, "shared");
-        r->sweep = NAN;
-        nrows++;
-        if (!s.human && chase_loads_write_row(&s.w, r)) {
-            code = chase_session_write_failed(&s);
-            break;
-        }
-    }
-    chase_progress_done(&s);
-    if (chase_stop) {
-        status = "interrupted";
-        code = chase_signal_exit();
-        fprintf(stderr, "chase: stopped by %s after %zu rows; they are kept\n", chase_signal_name(), nrows);
-    } else if (code) {
-        status = "failed";
-    }
-    if (!s.human && !s.w.failed) {
-        struct chase_meta res;
-        memset(&res, 0, sizeof res);
-        chase_meta_num(&res, "rows", (double)nrows);
-        chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
-        if (chase_loads_write_conv(&s.w, rows, nrows) || chase_writer_results(&s.w, &res)) {
-            code = chase_session_write_failed(&s);
-            status = "failed";
-        }
-    }
-    if (s.human || !o->quiet)
-        chase_loads_report(s.human ? stdout : stderr, rows, nrows);
-    {
-        int fc = chase_session_finish(&s, status);
-        if (fc && !code)
-            code = fc;
-    }
-    if (o->plot && nrows) {
-        char perr[600];
-        int prc = chase_loads_plot(rows, nrows, &s.meta, o, o->plot, perr, sizeof perr);
-        chase_plot_failed(&code, prc, perr);
-    }
-out:
-    chase_session_close(&s);
-    chase_curve_free(&curve);
-    free(rows);
-    return code;
+    return 0;
 }
+
+/* The metadata, then the levels and the working sets (levels_from is the
+ * last metadata line). */
+static int describe_run(struct chase_run *r)
+{
+    struct loads_state *st = r->state;
+    struct chase_session *s = &r->s;
+    uint64_t alloc;
+    int code;
+
+    st->hw = s->info.lanes;
+    st->line = s->info.default_stride ? s->info.default_stride : 128;
+    st->max_warps = s->info.block_threads >= st->hw ? s->info.block_threads / st->hw : 1;
+    alloc = s->params.max_bytes ? s->params.max_bytes : s->info.default_max;
+    describe(s, st->hw, st->max_warps, st->line);
+    if ((code = targets(r, alloc, st->tg, &st->ntg)))
+        return code;
+    st->want_shared = !r->o->bytes && (!r->o->level || !strcmp(r->o->level, "shared"));
+    st->total = st->ntg * ROWS_A_LEVEL + (st->want_shared ? 3 : 0);
+    st->rows = calloc(st->total + 1, sizeof *st->rows);
+    if (!st->rows) {
+        fprintf(stderr, "chase: out of memory\n");
+        return CHASE_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* One row of a level: width and lanes from its index j (b32, b64, b128
+ * with the whole warp; b64 with one lane).  0 or an exit status. */
+static int level_row(struct chase_run *r, const struct target *t, unsigned j, struct chase_loads_row *row)
+{
+    struct loads_state *st = r->state;
+    struct chase_session *s = &r->s;
+    const struct chase_opts *o = r->o;
+    struct chase_loads_plan plan;
+    unsigned width = j < 3 ? widths[j] : 8, lanes = j < 3 ? st->hw : 1;
+    uint64_t ls = j < 3 ? (o->lane_stride ? o->lane_stride : width) : st->line;
+    uint64_t block = chase_loads_block_bytes(lanes, ls);
+    char err[CHASE_ERRLEN], a[32];
+    int rc;
+
+    memset(row, 0, sizeof *row);
+    snprintf(row->level, sizeof row->level, "%.15s", t->name);
+    row->width = width;
+    row->lanes = lanes;
+    row->lane_stride = ls;
+    row->block = block;
+    row->latency = row->issue = row->sweep = NAN;
+    if (ls < width) {
+        snprintf(row->note, sizeof row->note, "not measured: the lane stride (%llu B) is below the width",
+                 (unsigned long long)ls);
+    } else if (chase_loads_plan_row(t->first, t->last, t->cap, block, lanes > 1 ? st->max_warps : 0,
+                                    CHASE_LOADS_BLOCK_BURST, &plan, err, sizeof err)) {
+        snprintf(row->note, sizeof row->note, "not measured: %.140s", err);
+    } else {
+        uint64_t seed = o->seed * 0x100000001b3ULL + plan.bytes * 31 + width * 7 + lanes;
+        snprintf(err, sizeof err, "%.15s %s b%u", t->name, chase_size_format(plan.bytes, a, sizeof a), width * 8);
+        chase_progress(s, "loads", st->nrows, st->total, err);
+        rc = chase_loads_measure(s->ops, s->dev, &plan, width, lanes, ls, seed, &chase_stop, row, err, sizeof err);
+        if (rc == CHASE_EINTR || chase_stop)
+            return -1;
+        if (rc == CHASE_EINVAL) {
+            snprintf(row->note, sizeof row->note, "not measured: %.140s", err);
+        } else if (rc != CHASE_OK) {
+            chase_progress_done(s);
+            fprintf(stderr, "chase: %s: loads at %s: %s\n", s->slot->name, t->name, err);
+            return chase_exit_for(rc);
+        } else if (plan.nbursts < CHASE_LOADS_NS) {
+            snprintf(row->note, sizeof row->note, "the level holds %llu blocks of %llu B: bursts up to %u",
+                     (unsigned long long)(plan.bytes / block), (unsigned long long)block,
+                     chase_loads_n[plan.nbursts - 1]);
+        }
+    }
+    row->sweep = t->sweep;
+    return 0;
+}
+
+/* Shared memory's row at width index j.  0, -1 (stopped) or an exit status. */
+static int shared_row(struct chase_run *r, unsigned j, struct chase_loads_row *row)
+{
+    struct loads_state *st = r->state;
+    struct chase_session *s = &r->s;
+    char err[CHASE_ERRLEN];
+
+    memset(row, 0, sizeof *row);
+    if (s->ops->shared) {
+        int rc;
+        chase_progress(s, "loads", st->nrows, st->total, "shared");
+        rc = chase_loads_measure_shared(s->ops, s->dev, widths[j], st->hw, st->max_warps, CHASE_LOADS_BLOCK_BURST,
+                                        &chase_stop, row, err, sizeof err);
+        if (rc == CHASE_EINTR || chase_stop)
+            return -1;
+        if (rc != CHASE_OK && rc != CHASE_EINVAL && rc != CHASE_ENOTSUP) {
+            chase_progress_done(s);
+            fprintf(stderr, "chase: %s: shared memory loads: %s\n", s->slot->name, err);
+            return chase_exit_for(rc);
+        }
+        if (rc != CHASE_OK) {
+            row->latency = row->issue = NAN;
+            snprintf(row->note, sizeof row->note, "not measured: %.140s", err);
+        }
+    } else {
+        row->latency = row->issue = row->latency_ns = row->latency_mean = row->bpc_warp = row->sm_cycles =
+            row->bpc_sm = NAN;
+        row->shared = 1;
+        row->width = widths[j];
+        row->lanes = st->hw;
+        row->lane_stride = widths[j];
+        row->bytes = row->block = (uint64_t)st->hw * widths[j];
+        snprintf(row->note, sizeof row->note, "not measured: the %s backend has no shared-memory hook",
+                 s->slot->name);
+    }
+    snprintf(row->level, sizeof row->level, "shared");
+    row->sweep = NAN;
+    return 0;
+}
+
+/* Every row, each streamed as it is measured. */
+static int measure(struct chase_run *r)
+{
+    struct loads_state *st = r->state;
+    struct chase_session *s = &r->s;
+    size_t i;
+    unsigned j;
+    int rc = 0;
+
+    if (!s->human && chase_writer_table(&s->w, &chase_loads_table))
+        return chase_session_write_failed(s);
+    for (i = 0; i < st->ntg + (st->want_shared ? 1 : 0) && !rc && !chase_stop; i++) {
+        unsigned n = i < st->ntg ? ROWS_A_LEVEL : 3;
+        for (j = 0; j < n && !rc && !chase_stop; j++) {
+            struct chase_loads_row *row = &st->rows[st->nrows];
+            rc = i < st->ntg ? level_row(r, &st->tg[i], j, row) : shared_row(r, j, row);
+            if (rc)
+                break;
+            r->kept = ++st->nrows;
+            if (!s->human && chase_loads_write_row(&s->w, row))
+                rc = chase_session_write_failed(s);
+        }
+    }
+    return rc < 0 ? 0 : rc;
+}
+
+static void results(struct chase_run *r, struct chase_meta *res)
+{
+    const struct loads_state *st = r->state;
+    chase_meta_num(res, "rows", (double)st->nrows);
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct loads_state *st = r->state;
+    return chase_loads_write_conv(w, st->rows, st->nrows);
+}
+
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct loads_state *st = r->state;
+    chase_loads_report(f, st->rows, st->nrows);
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    const struct loads_state *st = r->state;
+    if (!st->nrows)
+        return CHASE_PLOT_NOTHING;
+    return chase_loads_plot(st->rows, st->nrows, &r->s.meta, r->o, out, err, len);
+}
+
+static void release(struct chase_run *r)
+{
+    struct loads_state *st = r->state;
+    if (st)
+        free(st->rows);
+}
+
+const struct chase_measurement chase_loads_measurement = {
+    .kind = "loads",
+    .summary = "load latency and issue cost per level and width",
+    .flags = CHASE_M_STREAM | CHASE_M_REPORT,
+    .state_size = sizeof(struct loads_state),
+    .unit = "rows",
+    .check = check,
+    .params = params,
+    .supported = supported,
+    .describe = describe_run,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+    .free = release,
+};

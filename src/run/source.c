@@ -100,9 +100,9 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
     return code;
 }
 
-int chase_levels_source(struct chase_session *s, struct chase_curve *c, struct chase_level *lv, size_t *nlv)
+int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
+                        struct chase_level *lv, size_t *nlv)
 {
-    const struct chase_opts *o = s->o;
     char err[CHASE_ERRLEN];
     int code = 0, failed = 0;
 

@@ -17,8 +17,9 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
                         uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
                         int *failed);
 /* The levels another measurement needs: read from o->from (a sweep file,
- * analysed as `chase analyze` does) or measured by a default sweep on the
- * open session.  Returns 0 or an exit status. */
-int chase_levels_source(struct chase_session *s, struct chase_curve *c, struct chase_level *lv, size_t *nlv);
+ * analysed as `chase analyze` does; s may be NULL) or measured by a
+ * default sweep on the open session s.  Returns 0 or an exit status. */
+int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
+                        struct chase_level *lv, size_t *nlv);
 
 #endif

@@ -9,7 +9,9 @@
 #include "core/measure.h"
 #include "core/options.h"
 #include "io/output.h"
-#include "run/session.h"
+#include "run/run.h"
+
+#define CHASE_SMS_SAMPLES 4     /* timed samples a probe: the spread is tens of cycles, the noise tenths */
 
 /* One level's latency over the multiprocessors. */
 struct chase_sm_spread {
@@ -45,10 +47,12 @@ int chase_sms_spread(struct chase_session *s, const struct chase_measure *m, con
                      uint64_t stride, const struct chase_level *lv, size_t nlv, struct chase_sm_spread *sp,
                      size_t *nsp);
 int chase_sms_write_spread(struct chase_writer *w, const struct chase_sm_spread *sp, size_t nsp);
+/* The map at a terminal: a line a level. */
+void chase_sms_report(FILE *f, const struct chase_sm_spread *sp, size_t nsp);
 /* chase sms: each multiprocessor's latency, a series a level. */
 int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase_meta *meta,
                    const struct chase_opts *o, const char *out, char *err, size_t len);
 /* chase sms */
-int chase_sms_main(const struct chase_opts *o);
+extern const struct chase_measurement chase_sms_measurement;
 
 #endif

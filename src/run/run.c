@@ -1,0 +1,163 @@
+/* run.c: the one life every measurement lives (run.h says which). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/exitcode.h"
+#include "core/message.h"
+#include "run/run.h"
+#include "run/source.h"
+
+int chase_run_reopen(struct chase_run *r, const struct chase_params *p)
+{
+    int code;
+
+    chase_session_close(&r->s);
+    r->p = *p;
+    r->described = 0;
+    if ((code = chase_session_open(&r->s, r->o, &r->p)))
+        return code;
+    chase_session_describe(&r->s, r->m->kind);
+    r->described = 1;
+    return 0;
+}
+
+/* Everything before the points: the levels (--from's before any device),
+ * the device, the metadata. */
+static int start(struct chase_run *r)
+{
+    const struct chase_measurement *m = r->m;
+    const struct chase_opts *o = r->o;
+    struct chase_params p;
+    int code, from = (m->flags & CHASE_M_LEVELS) && o->from, own = 0;
+
+    if (m->check && (code = m->check(o)))
+        return code;
+    if (from && (code = chase_levels_source(o, NULL, &r->curve, r->lv, &r->nlv)))
+        return code;
+    memset(&p, 0, sizeof p);
+    if (m->params) {
+        code = m->params(r, &p);
+        if (code > 0)
+            return code;
+        own = code == 0;
+    }
+    r->p = p;
+    if ((code = chase_session_open(&r->s, o, own ? &r->p : NULL)))
+        return code;
+    if (m->supported && (code = m->supported(r)))
+        return code;
+    if ((m->flags & CHASE_M_LEVELS) && !from) {
+        /* The default sweep names its levels by the driver's caches: it
+         * reads them from the session's metadata. */
+        chase_session_describe(&r->s, m->kind);
+        r->described = 1;
+        if ((code = chase_levels_source(o, &r->s, &r->curve, r->lv, &r->nlv)))
+            return code;
+    }
+    if (m->prepare && (code = m->prepare(r)))
+        return code;
+    if (!r->described) {
+        chase_session_describe(&r->s, m->kind);
+        r->described = 1;
+    }
+    return m->describe ? m->describe(r) : 0;
+}
+
+/* The status line's word, and the exit status, once measure is done. */
+static const char *state(struct chase_run *r, int *code)
+{
+    if (chase_stop) {
+        *code = chase_signal_exit();
+        if (r->m->unit)
+            fprintf(stderr, "chase: stopped by %s after %zu %s; they are kept\n", chase_signal_name(), r->kept,
+                    r->m->unit);
+        return "interrupted";
+    }
+    return *code || r->failed ? "failed" : "complete";
+}
+
+/* Tables, results, the report, the file put in place: what was measured
+ * is written whatever became of the points. */
+static int write_out(struct chase_run *r, const char **status, int code)
+{
+    struct chase_session *s = &r->s;
+    const struct chase_measurement *m = r->m;
+    int rc;
+
+    if (m->results)
+        m->results(r, &r->results);
+    chase_meta_num(&r->results, "elapsed_s", floor(chase_session_elapsed(s) * 100 + 0.5) / 100);
+    if (!(m->flags & CHASE_M_STREAM) && (rc = chase_session_output(s, m->kind)))
+        return code ? code : rc;
+    if (!s->human && !s->w.failed &&
+        ((m->write && m->write(&s->w, r)) || chase_writer_results(&s->w, &r->results))) {
+        rc = chase_session_write_failed(s);
+        if (!code)
+            code = rc;
+        *status = "failed";
+    }
+    if (m->report && (s->human || !r->o->quiet))
+        m->report(s->human ? stdout : stderr, r);
+    rc = chase_session_finish(s, *status);
+    if (rc && !code)
+        code = rc;
+    if (!rc && m->finished && !strcmp(*status, "complete") && (rc = m->finished(r)) && !code)
+        code = rc;
+    return code;
+}
+
+/* --plot, from what was measured; a run that did not complete leaves an
+ * older image as it was, as it leaves an older data file. */
+static void plot(struct chase_run *r, const char *status, int *code)
+{
+    char err[600];
+    int prc;
+
+    if (!r->o->plot || !r->m->plot)
+        return;
+    if (strcmp(status, "complete")) {
+        fprintf(stderr, "chase: no plot drawn: the run is %s; '%s' was left as it was\n", status, r->o->plot);
+        return;
+    }
+    prc = r->m->plot(r, r->o->plot, err, sizeof err);
+    if (prc != CHASE_PLOT_NOTHING)
+        chase_plot_failed(code, prc, err);
+}
+
+int chase_run(const struct chase_measurement *m, const struct chase_opts *o)
+{
+    struct chase_run *r = calloc(1, sizeof *r);
+    const char *status;
+    int code;
+
+    if (!r || (m->state_size && !(r->state = calloc(1, m->state_size)))) {
+        free(r);
+        chase_error("out of memory");
+        return CHASE_EXIT_FAIL;
+    }
+    r->m = m;
+    r->o = o;
+    code = start(r);
+    if (!code && (m->flags & CHASE_M_STREAM))
+        code = chase_session_output(&r->s, m->kind);
+    if (!code) {
+        code = m->measure(r);
+        chase_progress_done(&r->s);
+        status = state(r, &code);
+        code = write_out(r, &status, code);
+        plot(r, status, &code);
+    }
+    chase_session_close(&r->s);
+    if (m->free)
+        m->free(r);
+    chase_curve_free(&r->curve);
+    free(r->state);
+    free(r);
+    return code;
+}
