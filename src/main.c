@@ -9,6 +9,7 @@
 #include "core/exitcode.h"
 #include "core/message.h"
 #include "core/options.h"
+#include "banks/banks.h"
 #include "lines/lines.h"
 #include "loads/loads.h"
 #include "run/run.h"
@@ -41,7 +42,7 @@ int main(int argc, char **argv)
         goto stray;
     switch (o.cmd) {
     case CHASE_CMD_BANKS:
-        return chase_banks_main(&o);
+        return chase_run(&chase_banks_measurement, &o);
     case CHASE_CMD_LOADS:
         return chase_run(&chase_loads_measurement, &o);
     case CHASE_CMD_LINES:

@@ -196,4 +196,8 @@ struct chase_opts;
 int chase_plot_banks(const struct chase_banks_result *r, const struct chase_meta *meta, const struct chase_opts *o,
                      const char *out, char *err, size_t len);
 
+/* chase banks (banks_cmd.c). */
+struct chase_measurement;
+extern const struct chase_measurement chase_banks_measurement;
+
 #endif

@@ -15,17 +15,16 @@
 #include <string.h>
 
 #include "banks/banks.h"
-#include "cli/commands.h"
 #include "core/exitcode.h"
 #include "io/output.h"
-#include "run/session.h"
+#include "run/run.h"
 #include "core/stats.h"
 
 #define BURST 8             /* the issue measurements' independent accesses */
 #define BLOCK_INFLIGHT 8    /* each warp's accesses in flight in block mode */
 #define MAX_BLOCK_WARPS 32
 
-struct run {
+struct bench {
     struct chase_session *s;
     unsigned lanes, warps;
     double mhz[4096];       /* the clock each call measured */
@@ -36,7 +35,7 @@ struct run {
 };
 
 /* One pattern, timed as mode says: the median of the backend's samples. */
-static int timed(struct run *b, unsigned width, const uint32_t *off, int mode, unsigned inflight, double *cyc)
+static int timed(struct bench *b, unsigned width, const uint32_t *off, int mode, unsigned inflight, double *cyc)
 {
     struct chase_shared_req rq;
     struct chase_samples out;
@@ -83,7 +82,7 @@ static int timed(struct run *b, unsigned width, const uint32_t *off, int mode, u
 }
 
 struct probe_arg {
-    struct run *b;
+    struct bench *b;
     unsigned width;
 };
 
@@ -114,7 +113,7 @@ static unsigned row_bytes(const struct chase_banks_result *r)
 }
 
 /* One conflict-table cell: latency, the warp's issue cost, the block's. */
-static int cell(struct run *b, struct chase_banks_result *r, const char *name, unsigned ways, unsigned width,
+static int cell(struct bench *b, struct chase_banks_result *r, const char *name, unsigned ways, unsigned width,
                 const uint32_t *off)
 {
     struct chase_banks_entry *e = &r->entry[r->nentry];
@@ -191,7 +190,7 @@ static const struct chase_column hyp_cols[] = {
 };
 static const struct chase_table hyp_table = {"hypothesis", hyp_cols, 7, "hypothesis"};
 
-static int write_tables(struct chase_writer *w, const struct chase_banks_result *r)
+static int banks_tables(struct chase_writer *w, const struct chase_banks_result *r)
 {
     struct chase_cell c[10];
     unsigned i, k, wi;
@@ -288,12 +287,12 @@ static int write_tables(struct chase_writer *w, const struct chase_banks_result 
     return 0;
 }
 
-static double median_mhz(struct run *b)
+static double median_mhz(struct bench *b)
 {
     return b->nmhz ? chase_median(b->mhz, b->nmhz) : NAN;
 }
 
-static void results(struct chase_meta *res, const struct chase_banks_result *r, struct run *b)
+static void bench_results(struct chase_meta *res, const struct chase_banks_result *r, struct bench *b)
 {
     char buf[512];
     int wi;
@@ -384,7 +383,7 @@ static void grid(FILE *f, const struct chase_banks_result *r, const char *title,
     }
 }
 
-static void report(FILE *f, const struct chase_session *s, const struct chase_banks_result *r, struct run *b)
+static void bench_report(FILE *f, const struct chase_session *s, const struct chase_banks_result *r, struct bench *b)
 {
     const struct chase_banks_fit *fit = &r->fit;
     char buf[512];
@@ -493,117 +492,140 @@ static void report(FILE *f, const struct chase_session *s, const struct chase_ba
     fprintf(f, "- %u timed launches; cycles are medians, the timer's own cost removed\n", b->calls);
 }
 
-int chase_banks_main(const struct chase_opts *o)
-{
-    struct chase_session s;
-    struct chase_params params;
-    struct chase_banks_result *r = NULL;
-    struct run *b = NULL;
-    struct chase_meta *res = NULL;
-    uint32_t off[CHASE_MAX_LANES];
-    const char *status = "complete";
-    unsigned width_only = o->lanes ? (o->width ? o->width : 4) : 0, i, wi;
-    int code, rc = 0;
+/* What a run of banks keeps between its hooks. */
+struct banks_state {
+    struct chase_banks_result r;
+    struct bench b;
+    unsigned width_only;        /* --lanes: the one width measured (bytes); 0: every width */
+};
 
-    memset(&params, 0, sizeof params);
-    params.carveout = o->carveout;
-    params.sm = o->sm;
-    params.max_bytes = 1u << 20;    /* the working set of a sweep is not used here: keep it small */
-    code = chase_session_open(&s, o, &params);
-    if (code)
-        goto out;
-    if (!s.ops->shared) {
+static int params(struct chase_run *r, struct chase_params *p)
+{
+    p->carveout = r->o->carveout;
+    p->sm = r->o->sm;
+    p->max_bytes = 1u << 20;    /* the working set of a sweep is not used here: keep it small */
+    return 0;
+}
+
+static int supported(struct chase_run *run)
+{
+    struct banks_state *st = run->state;
+    struct chase_banks_result *r = &st->r;
+    const struct chase_session *s = &run->s;
+
+    if (!s->ops->shared) {
         fprintf(stderr, "chase: banks: the %s backend has no shared memory to measure (not applicable)\n",
-                s.slot->name);
-        code = CHASE_EXIT_UNSUPPORTED;
-        goto out;
+                s->slot->name);
+        return CHASE_EXIT_UNSUPPORTED;
     }
-    r = calloc(1, sizeof *r);
-    b = calloc(1, sizeof *b);
-    res = calloc(1, sizeof *res);
-    if (!r || !b || !res) {
-        fprintf(stderr, "chase: out of memory\n");
-        code = CHASE_EXIT_FAIL;
-        goto out;
-    }
-    r->lanes = s.info.lanes;
+    r->lanes = s->info.lanes;
     /* The sweep wraps at the largest power of two within half of what a
      * block may use: room for the kernel's own shared variables, and a
      * wrap that any bank row divides (the seed's MI300 sweep wrapped at
      * 32 KiB of its 64). */
     r->shared_bytes = 4096;
-    while (r->shared_bytes * 4 <= s.info.shared_bytes)
+    while (r->shared_bytes * 4 <= s->info.shared_bytes)
         r->shared_bytes *= 2;
-    if (!r->lanes || r->lanes > CHASE_MAX_LANES || s.info.shared_bytes < 8192) {
+    if (!r->lanes || r->lanes > CHASE_MAX_LANES || s->info.shared_bytes < 8192) {
         fprintf(stderr, "chase: banks: the %s device reports %u lanes and %llu bytes of shared memory: cannot measure\n",
-                s.slot->name, r->lanes, (unsigned long long)s.info.shared_bytes);
-        code = CHASE_EXIT_UNSUPPORTED;
-        goto out;
+                s->slot->name, r->lanes, (unsigned long long)s->info.shared_bytes);
+        return CHASE_EXIT_UNSUPPORTED;
     }
-    if (o->lanes) {
-        char why[600];
-        FILE *f = fopen(o->lanes, "r");
-        if (!f) {
-            fprintf(stderr, "chase: cannot read '%s': %s\n", o->lanes, strerror(errno));
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-        /* Up to what a block may use, less 1 KiB for the kernel's own. */
-        rc = chase_banks_read_lanes(f, o->lanes, r->lanes, width_only, s.info.shared_bytes - 1024, r->user_off, why,
-                                    sizeof why);
-        fclose(f);
-        if (rc) {
-            fprintf(stderr, "chase: %s\n", why);
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-        r->user = 1;
-        r->user_width = width_only;
-    }
-    b->s = &s;
+    return 0;
+}
+
+/* --lanes: the user's pattern, read once the device's lanes are known. */
+static int prepare(struct chase_run *run)
+{
+    struct banks_state *st = run->state;
+    struct chase_banks_result *r = &st->r;
+    const struct chase_opts *o = run->o;
+    struct bench *b = &st->b;
+    char why[600];
+    FILE *f;
+    int rc;
+
+    st->width_only = o->lanes ? (o->width ? o->width : 4) : 0;
+    b->s = &run->s;
     b->lanes = r->lanes;
-    b->warps = s.info.block_threads / r->lanes;
+    b->warps = run->s.info.block_threads / r->lanes;
     if (b->warps > MAX_BLOCK_WARPS)
         b->warps = MAX_BLOCK_WARPS;
     if (b->warps < 1)
         b->warps = 1;
+    if (!o->lanes)
+        return 0;
+    if (!(f = fopen(o->lanes, "r"))) {
+        fprintf(stderr, "chase: cannot read '%s': %s\n", o->lanes, strerror(errno));
+        return CHASE_EXIT_FILE;
+    }
+    /* Up to what a block may use, less 1 KiB for the kernel's own. */
+    rc = chase_banks_read_lanes(f, o->lanes, r->lanes, st->width_only, run->s.info.shared_bytes - 1024, r->user_off,
+                                why, sizeof why);
+    fclose(f);
+    if (rc) {
+        fprintf(stderr, "chase: %s\n", why);
+        return CHASE_EXIT_FILE;
+    }
+    r->user = 1;
+    r->user_width = st->width_only;
+    return 0;
+}
 
-    chase_session_describe(&s, "banks");
-    chase_meta_add(&s.meta, "measurement", "shared memory banks: a stride sweep, lane groups, a table of patterns");
-    chase_meta_num(&s.meta, "lanes", r->lanes);
-    chase_meta_add(&s.meta, "width_unit", "bits");
-    chase_meta_add(&s.meta, "widths", "%s", width_only ? (width_only == 4 ? "32" : width_only == 8 ? "64" : "128")
-                                                       : "32 64 128");
-    chase_meta_add(&s.meta, "sweep", "32-bit reads, lane i at dword (i x stride) mod (%llu / 4), timed in block mode",
+static int describe(struct chase_run *run)
+{
+    const struct banks_state *st = run->state;
+    const struct chase_banks_result *r = &st->r;
+    const struct bench *b = &st->b;
+    const struct chase_opts *o = run->o;
+    struct chase_meta *meta = &run->s.meta;
+    unsigned width_only = st->width_only;
+
+    chase_meta_add(meta, "measurement", "shared memory banks: a stride sweep, lane groups, a table of patterns");
+    chase_meta_num(meta, "lanes", r->lanes);
+    chase_meta_add(meta, "width_unit", "bits");
+    chase_meta_add(meta, "widths", "%s", width_only ? (width_only == 4 ? "32" : width_only == 8 ? "64" : "128")
+                                                    : "32 64 128");
+    chase_meta_add(meta, "sweep", "32-bit reads, lane i at dword (i x stride) mod (%llu / 4), timed in block mode",
                    (unsigned long long)r->shared_bytes);
-    chase_meta_add(&s.meta, "mode_latency",
+    chase_meta_add(meta, "mode_latency",
                    "chain: one warp; each lane reads the word at its offset, which holds that offset, so each access "
                    "waits for the one before; cycles an access");
-    chase_meta_add(&s.meta, "mode_issue_warp",
+    chase_meta_add(meta, "mode_issue_warp",
                    "burst: one warp; (T(%d) - T(1)) / %d, T(N) the cycles from the first clock read to the use of "
                    "N independent accesses", BURST, BURST - 1);
-    chase_meta_add(&s.meta, "mode_issue_block",
+    chase_meta_add(meta, "mode_issue_block",
                    "block: %u warps of %u lanes (%u threads), one block on one multiprocessor, each with %d accesses "
                    "in flight; elapsed from the first warp's start to the last warp's end over all warp instructions",
                    b->warps, r->lanes, b->warps * r->lanes, BLOCK_INFLIGHT);
-    chase_meta_num(&s.meta, "block_warps", b->warps);
-    chase_meta_num(&s.meta, "block_threads", b->warps * r->lanes);
-    chase_meta_num(&s.meta, "burst", BURST);
-    chase_meta_add(&s.meta, "groups_method",
+    chase_meta_num(meta, "block_warps", b->warps);
+    chase_meta_num(meta, "block_threads", b->warps * r->lanes);
+    chase_meta_num(meta, "burst", BURST);
+    chase_meta_add(meta, "groups_method",
                    "every lane reads word A, a reference lane word B in other banks, a swept lane word C in B's banks "
                    "a row further: a swept lane whose read adds a pass shares the reference's group; block mode");
-    chase_meta_add(&s.meta, "rows",
+    chase_meta_add(meta, "rows",
                    "conflict-free: lane i reads element i; multicast-k: i / k; broadcast: 0; conflict-k: (i mod k) x "
                    "R + i / k, R a whole number of bank rows of at least max(32, lanes / 2) elements");
-    chase_meta_add(&s.meta, "cycles", "medians of the backend's samples, its timer's own cost removed");
-    if (s.info.pinnable && chase_meta_get(&s.meta, "carveout"))
-        chase_meta_num(&s.meta, "carveout", o->carveout >= 0 ? o->carveout : 100);
+    chase_meta_add(meta, "cycles", "medians of the backend's samples, its timer's own cost removed");
+    if (run->s.info.pinnable && chase_meta_get(meta, "carveout"))
+        chase_meta_num(meta, "carveout", o->carveout >= 0 ? o->carveout : 100);
     if (o->lanes) {
-        chase_meta_add(&s.meta, "lanes_file", "%s", o->lanes);
-        chase_meta_num(&s.meta, "lanes_width", width_only * 8);
+        chase_meta_add(meta, "lanes_file", "%s", o->lanes);
+        chase_meta_num(meta, "lanes_width", width_only * 8);
     }
+    return 0;
+}
 
-    /* 1. The stride sweep and the bank model. */
+/* 1. The stride sweep and the bank model. */
+static int stride_sweep(struct banks_state *st)
+{
+    struct chase_banks_result *r = &st->r;
+    struct bench *b = &st->b;
+    uint32_t off[CHASE_MAX_LANES];
+    unsigned i;
+    int rc = 0;
+
     b->what = "strides";
     b->done = 0;
     b->total = CHASE_BANKS_NSTRIDE;
@@ -618,18 +640,26 @@ int chase_banks_main(const struct chase_opts *o)
         for (i = 0; i < r->nstride; i++)
             r->stride_pred[i] = chase_banks_fit_predict(&r->fit.best, r->lanes, r->shared_bytes, r->stride[i]);
     }
-    /* 2. Lane groups, at each width (the --lanes pattern's alone). */
+    return rc;
+}
+
+/* 2. Lane groups, at each width (the --lanes pattern's alone). */
+static int lane_groups(struct banks_state *st)
+{
+    struct chase_banks_result *r = &st->r;
+    struct bench *b = &st->b;
+    unsigned wi, i;
+    int rc = 0;
+
     for (wi = 0; wi < CHASE_BANKS_NWIDTH && !rc && r->fitted; wi++) {
         unsigned width = 4u << wi;
         struct probe_arg pa = {b, width};
         struct chase_banks_groups *g;
-        if (width_only && width != width_only)
+        if (st->width_only && width != st->width_only)
             continue;
         g = calloc(1, sizeof *g);
-        if (!g) {
-            rc = CHASE_EXIT_FAIL;
-            break;
-        }
+        if (!g)
+            return CHASE_EXIT_FAIL;
         r->groups[wi] = g;
         b->what = width == 4 ? "b32 groups" : width == 8 ? "b64 groups" : "b128 groups";
         b->done = 0;
@@ -663,67 +693,107 @@ int chase_banks_main(const struct chase_opts *o)
                 r->stride_pred[i] = chase_banks_fit_predict(&r->fit.best, r->lanes, r->shared_bytes, r->stride[i]);
         }
     }
-    /* 3. The conflict table (--lanes: the user's pattern and conflict-free). */
+    return rc;
+}
+
+/* 3. The conflict table (--lanes: the user's pattern and conflict-free). */
+static int conflicts(struct banks_state *st)
+{
+    struct chase_banks_result *r = &st->r;
+    struct bench *b = &st->b;
+    uint32_t off[CHASE_MAX_LANES];
+    unsigned wi;
+    int rc = 0;
+
     for (wi = 0; wi < CHASE_BANKS_NWIDTH && !rc; wi++) {
         unsigned width = 4u << wi, k;
-        if (width_only && width != width_only)
+        if (st->width_only && width != st->width_only)
             continue;
         b->what = width == 4 ? "b32 table" : width == 8 ? "b64 table" : "b128 table";
         b->done = 0;
-        b->total = 4 * (width_only ? 2 : CHASE_BANKS_NROW);
+        b->total = 4 * (st->width_only ? 2 : CHASE_BANKS_NROW);
         for (k = 0; k < CHASE_BANKS_NROW && !rc; k++) {
             const struct chase_banks_row *row = &chase_banks_rows[k];
-            if (width_only && row->kind != CHASE_BANKS_FREE)
+            if (st->width_only && row->kind != CHASE_BANKS_FREE)
                 continue;
             if (chase_banks_row_pattern(row, r->lanes, width, row_bytes(r), r->shared_bytes, off))
                 continue;
             rc = cell(b, r, row->name, chase_banks_row_ways(row, r->lanes), width, off);
         }
-        if (!rc && width_only)
+        if (!rc && st->width_only)
             rc = cell(b, r, "lanes", 0, width, r->user_off);
     }
+    return rc;
+}
+
+static int measure(struct chase_run *run)
+{
+    struct banks_state *st = run->state;
+    struct chase_banks_result *r = &st->r;
+    int rc = stride_sweep(st);
+
+    if (!rc)
+        rc = lane_groups(st);
+    if (!rc)
+        rc = conflicts(st);
     if (r->user && r->fitted) {
         struct chase_banks_model m;
         model_of(r, &m);
         r->user_costed = chase_banks_cost(&m, r->user_width, r->user_off, &r->user_cost) > 0;
     }
     ratios(r);
-    chase_progress_done(&s);
-    if (chase_stop) {
-        status = "interrupted";
-        code = chase_signal_exit();
-    } else if (rc) {
-        status = "failed";
-        code = rc;
-    }
-    results(res, r, b);
-    if ((rc = chase_session_output(&s, "banks"))) {
-        code = rc;
-        goto out;
-    }
-    if (!s.human && (write_tables(&s.w, r) || chase_writer_results(&s.w, res))) {
-        rc = chase_session_write_failed(&s);
-        if (!code)
-            code = rc;
-        status = "failed";
-    }
-    if (s.human || !o->quiet)
-        report(s.human ? stdout : stderr, &s, r, b);
-    rc = chase_session_finish(&s, status);
-    if (rc && !code)
-        code = rc;
-    if (o->plot && r->nstride) {
-        char err[600];
-        int prc = chase_plot_banks(r, &s.meta, o, o->plot, err, sizeof err);
-        chase_plot_failed(&code, prc, err);
-    }
-out:
-    chase_session_close(&s);
-    if (r)
-        for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
-            free(r->groups[wi]);
-    free(r);
-    free(b);
-    free(res);
-    return code;
+    return rc;
 }
+
+static void results(struct chase_run *run, struct chase_meta *res)
+{
+    struct banks_state *st = run->state;
+    bench_results(res, &st->r, &st->b);
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *run)
+{
+    const struct banks_state *st = run->state;
+    return banks_tables(w, &st->r);
+}
+
+static void report(FILE *f, struct chase_run *run)
+{
+    struct banks_state *st = run->state;
+    bench_report(f, &run->s, &st->r, &st->b);
+}
+
+static int plot(struct chase_run *run, const char *out, char *err, size_t len)
+{
+    const struct banks_state *st = run->state;
+    if (!st->r.nstride)
+        return CHASE_PLOT_NOTHING;
+    return chase_plot_banks(&st->r, &run->s.meta, run->o, out, err, len);
+}
+
+static void release(struct chase_run *run)
+{
+    struct banks_state *st = run->state;
+    unsigned wi;
+
+    if (st)
+        for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
+            free(st->r.groups[wi]);
+}
+
+const struct chase_measurement chase_banks_measurement = {
+    .kind = "banks",
+    .summary = "shared memory (LDS) banks, conflicts and lane groups",
+    .flags = CHASE_M_REPORT,
+    .state_size = sizeof(struct banks_state),
+    .params = params,
+    .supported = supported,
+    .prepare = prepare,
+    .describe = describe,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+    .free = release,
+};
