@@ -15,6 +15,7 @@
 #include "run/run.h"
 #include "sms/sms.h"
 #include "sweep/sweep.h"
+#include "tlb/tlb.h"
 
 int main(int argc, char **argv)
 {
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
     case CHASE_CMD_LINES:
         return chase_run(&chase_lines_measurement, &o);
     case CHASE_CMD_TLB:
-        return chase_tlb_main(&o);
+        return chase_run(&chase_tlb_measurement, &o);
     case CHASE_CMD_SMS:
         return chase_run(&chase_sms_measurement, &o);
     default:

@@ -8,7 +8,6 @@
 
 int chase_analyze_main(const struct chase_opts *o);    /* sweep/sweep_files.c */
 int chase_plot_main(const struct chase_opts *o);       /* sweep/sweep_files.c */
-int chase_tlb_main(const struct chase_opts *o);        /* tlb/tlb_cmd.c */
 int chase_report_main(const struct chase_opts *o);     /* report/report_cmd.c */
 
 #endif

@@ -205,6 +205,7 @@ void chase_tlb_entry_join(struct chase_tlb_level *lv, size_t *nlv, size_t max, c
 extern const struct chase_table chase_tlb_probes_table;
 extern const struct chase_table chase_tlb_levels_table;
 /* chase tlb */
-int chase_tlb_main(const struct chase_opts *o);
+struct chase_measurement;
+extern const struct chase_measurement chase_tlb_measurement;
 
 #endif

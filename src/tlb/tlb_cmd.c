@@ -11,13 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "core/exitcode.h"
 #include "levels/levels.h"
 #include "core/measure.h"
 #include "core/plan.h"
 #include "plot/plot.h"
-#include "run/session.h"
+#include "run/run.h"
 #include "core/size.h"
 #include "tlb/tlb.h"
 
@@ -156,7 +155,7 @@ static int write_entry(struct chase_writer *w, const struct chase_curve *ec, con
     return 0;
 }
 
-static int write_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
+static int tlb_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
                         const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv)
 {
     struct chase_cell c[29];
@@ -224,7 +223,7 @@ static int write_tables(struct chase_writer *w, const struct chase_curve *twin, 
 }
 
 /* The summary: the page size, each TLB level, the latency past them all. */
-static void results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
+static void tlb_results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
                     const struct chase_tlb_level *lv, size_t nlv, int cpu)
 {
     uint64_t page = 0;
@@ -294,7 +293,7 @@ static void results(struct chase_meta *r, const struct chase_curve *c, const str
     }
 }
 
-static void report(FILE *f, const struct chase_session *s, uint64_t stride, uint64_t unit,
+static void tlb_report(FILE *f, const struct chase_session *s, uint64_t stride, uint64_t unit,
                    const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
 {
     const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
@@ -635,33 +634,29 @@ static int entry_points(struct chase_session *s, struct chase_measure *m, unsign
     return code;
 }
 
-int chase_tlb_main(const struct chase_opts *o)
-{
-    struct chase_session s;
-    struct chase_params p;
+/* What a run of tlb keeps between its hooks. */
+struct tlb_state {
     struct chase_curve curve, twin, revisit, entry, entry_twin;
     struct entry_test etest[CHASE_MAX_LEVELS];
+    size_t netest;
     struct chase_level clv[CHASE_MAX_LEVELS], tlv[CHASE_MAX_LEVELS];
+    size_t ncl, ntl;
     struct chase_tlb_probe pr[CHASE_MAX_LEVELS + 1];
+    size_t npr;
     struct chase_tlb_level lv[CHASE_MAX_LEVELS];
-    struct chase_meta res;
-    struct chase_measure m;
-    struct chase_cell cells[8];
-    uint64_t page, unit, max, cmax, min, pstride, subs[CHASE_TLB_MAX_SUBS], *plan = NULL;
-    size_t nplan = 0, ncl = 0, ntl = 0, nlv = 0, nsub = 0, npr = 0, total, done = 0, k, i, netest = 0;
-    uint64_t pblocks[CHASE_MAX_LEVELS + 1], cap = 0, capped = 0, estride = 0;
-    char err[CHASE_ERRLEN] = "", a[32], b[32], detail[96];
-    const char *status = "complete";
-    int code, failed = 0;
+    size_t nlv;
+    uint64_t page, unit, max, cmax, pstride, capped, estride;
+    uint64_t subs[CHASE_TLB_MAX_SUBS];
+    size_t nsub;
+    uint64_t *plan;
+    size_t nplan, done, total;
+    int narrowed;               /* the probes' blocks were narrowed (no room past the last reach) */
+};
 
-    memset(&res, 0, sizeof res);
-    memset(&curve, 0, sizeof curve);
-    memset(&twin, 0, sizeof twin);
-    memset(&revisit, 0, sizeof revisit);
-    memset(&entry, 0, sizeof entry);
-    memset(etest, 0, sizeof etest);
-    memset(&entry_twin, 0, sizeof entry_twin);
-    memset(pr, 0, sizeof pr);
+static int check(const struct chase_opts *o)
+{
+    char a[32], b[32];
+
     if (o->min && o->max && o->min > o->max) {
         fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
                 chase_size_format(o->max, b, sizeof b));
@@ -672,250 +667,329 @@ int chase_tlb_main(const struct chase_opts *o)
                 chase_size_format(o->max, a, sizeof a), chase_size_format(o->stride, b, sizeof b));
         return CHASE_EXIT_USAGE;
     }
-    memset(&p, 0, sizeof p);
-    p.pattern = CHASE_PATTERN_PAGE;
-    p.stride = o->stride;
-    p.max_bytes = o->max ? o->max : CHASE_MAX_MOST;
-    p.carveout = o->carveout;
-    p.sm = o->sm;
-    if ((code = chase_session_open(&s, o, &p)))
-        goto out;
+    return 0;
+}
+
+static int params(struct chase_run *r, struct chase_params *p)
+{
+    const struct chase_opts *o = r->o;
+
+    p->pattern = CHASE_PATTERN_PAGE;
+    p->stride = o->stride;
+    p->max_bytes = o->max ? o->max : CHASE_MAX_MOST;
+    p->carveout = o->carveout;
+    p->sm = o->sm;
+    return 0;
+}
+
+static int prepare(struct chase_run *r)
+{
+    struct tlb_state *st = r->state;
+    const struct chase_opts *o = r->o;
+    struct chase_params p = r->p;
+    uint64_t cap;
+    int code;
+
     /* On a GPU the L1 data cache would add a step of its own where the
      * chain's lines outgrow it: loads that skip it (cg) leave the TLBs
      * alone to step.  Both operators translate alike. */
-    if (is_gpu(&s) && !o->cache_op) {
-        chase_session_close(&s);
+    if (is_gpu(&r->s) && !o->cache_op) {
         p.cache_op = "cg";
-        if ((code = chase_session_open(&s, o, &p)))
-            goto out;
+        if ((code = chase_run_reopen(r, &p)))
+            return code;
     }
     /* On the CPU the span would be most of the memory (17 GiB on a 24 GiB
      * VM: 45 s of faulting pages in): twice the largest data TLB's reach
      * that cpuid reports shows its step and what lies past it. */
-    if (!o->max && !strcmp(s.slot->name, "cpu") && (cap = cpu_span(&s.info)) && cap < s.info.default_max) {
-        chase_session_close(&s);
+    if (!o->max && !strcmp(r->s.slot->name, "cpu") && (cap = cpu_span(&r->s.info)) && cap < r->s.info.default_max) {
         p.max_bytes = cap;
-        if ((code = chase_session_open(&s, o, &p)))
-            goto out;
-        capped = cap;
+        if ((code = chase_run_reopen(r, &p)))
+            return code;
+        st->capped = cap;
     }
-    chase_session_describe(&s, "tlb");
-    if (capped)
-        chase_meta_add(&s.meta, "max", "%s: twice the largest data TLB's reach (cpuid's entries x the page the "
-                       "allocation is believed to get)", chase_size_format(capped, a, sizeof a));
-    snprintf(curve.name, sizeof curve.name, "%s", s.slot->name);
+    return 0;
+}
 
-    page = o->stride ? o->stride : (uint64_t)fact(&s.info, "alloc_page_bytes");
-    if (!page)
-        page = 4096;
-    unit = s.info.default_stride ? s.info.default_stride : 64;
-    max = o->max ? o->max : capped ? capped : s.info.default_max;
-    min = o->min ? o->min : 2 * page;
-    if (page < 4 * unit) {
+/* The plan (refused here when the options and the device's page leave no
+ * curve to measure), then the metadata. */
+static int describe(struct chase_run *r)
+{
+    struct tlb_state *st = r->state;
+    const struct chase_opts *o = r->o;
+    struct chase_meta *meta = &r->s.meta;
+    char err[CHASE_ERRLEN] = "", a[32], b[32];
+    uint64_t min;
+
+    if (st->capped)
+        chase_meta_add(meta, "max", "%s: twice the largest data TLB's reach (cpuid's entries x the page the "
+                       "allocation is believed to get)", chase_size_format(st->capped, a, sizeof a));
+    snprintf(st->curve.name, sizeof st->curve.name, "%s", r->s.slot->name);
+    st->page = o->stride ? o->stride : (uint64_t)fact(&r->s.info, "alloc_page_bytes");
+    if (!st->page)
+        st->page = 4096;
+    st->unit = r->s.info.default_stride ? r->s.info.default_stride : 64;
+    st->max = o->max ? o->max : st->capped ? st->capped : r->s.info.default_max;
+    min = o->min ? o->min : 2 * st->page;
+    if (st->page < 4 * st->unit) {
         fprintf(stderr, "chase: tlb: a block of %s holds fewer than four %s lines (the twin curve loads two a "
-                "block); use a larger --stride\n", chase_size_format(page, a, sizeof a),
-                chase_size_format(unit, b, sizeof b));
-        code = CHASE_EXIT_USAGE;
-        goto out;
+                "block); use a larger --stride\n", chase_size_format(st->page, a, sizeof a),
+                chase_size_format(st->unit, b, sizeof b));
+        return CHASE_EXIT_USAGE;
     }
-    if (max / 16 < page) {
-        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of %s\n", chase_size_format(max, a, sizeof a),
-                chase_size_format(page, b, sizeof b));
-        code = CHASE_EXIT_USAGE;
-        goto out;
+    if (st->max / 16 < st->page) {
+        fprintf(stderr, "chase: tlb: --max %s holds fewer than 16 blocks of %s\n",
+                chase_size_format(st->max, a, sizeof a), chase_size_format(st->page, b, sizeof b));
+        return CHASE_EXIT_USAGE;
     }
-    cmax = max / page > MAX_BLOCKS ? MAX_BLOCKS * page : max;
-    if (chase_plan_make(min, cmax, o->steps, page, &plan, &nplan, err, sizeof err)) {
+    st->cmax = st->max / st->page > MAX_BLOCKS ? MAX_BLOCKS * st->page : st->max;
+    if (chase_plan_make(min, st->cmax, o->steps, st->page, &st->plan, &st->nplan, err, sizeof err)) {
         fprintf(stderr, "chase: tlb: %s\n", err);
-        code = CHASE_EXIT_USAGE;
-        goto out;
+        return CHASE_EXIT_USAGE;
     }
-    pstride = 4 * page;
-    nsub = probe_subs(page, unit, pstride, subs);
-    total = 2 * nplan + 6 * nsub;
+    st->pstride = 4 * st->page;
+    st->nsub = probe_subs(st->page, st->unit, st->pstride, st->subs);
+    st->total = 2 * st->nplan + 6 * st->nsub;
 
-    chase_meta_add(&s.meta, "pattern", "page: one %llu B load a block of the stride (PAGE chain), at an offset "
-                   "that varies from block to block", (unsigned long long)unit);
-    chase_meta_num(&s.meta, "stride", (double)page);
-    chase_meta_add(&s.meta, "stride_why", "%s", o->stride ? "--stride" : "the page size the allocation is "
+    chase_meta_add(meta, "pattern", "page: one %llu B load a block of the stride (PAGE chain), at an offset "
+                   "that varies from block to block", (unsigned long long)st->unit);
+    chase_meta_num(meta, "stride", (double)st->page);
+    chase_meta_add(meta, "stride_why", "%s", o->stride ? "--stride" : "the page size the allocation is "
                    "believed to get (driver.alloc_page_bytes)");
-    chase_meta_num(&s.meta, "unit", (double)unit);
-    chase_meta_add(&s.meta, "twin", "the same blocks, two lines each in one page (SPREAD, the second load at "
+    chase_meta_num(meta, "unit", (double)st->unit);
+    chase_meta_add(meta, "twin", "the same blocks, two lines each in one page (SPREAD, the second load at "
                    "+%llu B): a TLB's step stays at its count of blocks, a data cache's comes at half of it",
-                   (unsigned long long)(2 * unit));
-    chase_meta_add(&s.meta, "probes", "between TLB steps, pair chains (SPREAD): blocks of 4 x the stride, two "
+                   (unsigned long long)(2 * st->unit));
+    chase_meta_add(meta, "probes", "between TLB steps, pair chains (SPREAD): blocks of 4 x the stride, two "
                    "loads a block, the second at +sub (+2 lines, +stride/16 .. +2 x stride); the rise from one "
                    "stretch to the next, against sub, shows where a second load needs a translation of its own: "
                    "the page");
-    chase_meta_add(&s.meta, "revisit", "past each TLB level's reach, the same lines a block (REVISIT): each 8 B word "
+    chase_meta_add(meta, "revisit", "past each TLB level's reach, the same lines a block (REVISIT): each 8 B word "
                    "of a line a position of its own, all shuffled together, so a page comes back %llu times a lap at "
-                   "random moments; table revisit", (unsigned long long)(unit / 8));
-    chase_meta_add(&s.meta, "entry", "where the first TLB level's entry maps more than the stride: the PAGE chain and "
+                   "random moments; table revisit", (unsigned long long)(st->unit / 8));
+    chase_meta_add(meta, "entry", "where the first TLB level's entry maps more than the stride: the PAGE chain and "
                    "its twin at the entry's size from two entries up to that level's start (tables entry, entry_twin), "
                    "each sharp step a level of its own, its page from pairs of chains over the step's blocks at half that "
                    "stride, halving while they rise, or at twice it (table entry_page)");
-    chase_meta_add(&s.meta, "wider", "where the probes bound a page from below only: the PAGE chain at 2, 4, ... x "
+    chase_meta_add(meta, "wider", "where the probes bound a page from below only: the PAGE chain at 2, 4, ... x "
                    "the stride at the level's start and past its reach, beside the stride's at the same span");
-    if (p.cache_op && !o->cache_op)
-        chase_meta_add(&s.meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
+    if (r->p.cache_op && !o->cache_op)
+        chase_meta_add(meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
                        "cache adds no step of its own");
-    chase_meta_num(&s.meta, "steps", o->steps);
-    chase_meta_num(&s.meta, "repeats", o->repeat);
-    if ((code = chase_session_output(&s, "tlb")))
-        goto out;
-    if (!s.human && chase_writer_table(&s.w, &chase_points_table)) {
-        code = chase_session_write_failed(&s);
-        goto out;
-    }
+    chase_meta_num(meta, "steps", o->steps);
+    chase_meta_num(meta, "repeats", o->repeat);
+    return 0;
+}
 
-    memset(&m, 0, sizeof m);
-    m.ops = s.ops;
-    m.dev = s.dev;
-    m.pattern = CHASE_PATTERN_PAGE;
-    m.sub = unit;
-    m.repeat = o->repeat;
-    m.seed = o->seed;
-    m.sm = -2;
-    for (k = 0; k < nplan && !failed; k++) {
+/* The PAGE curve (streamed, the file's points) or its twin (SPREAD, two
+ * lines a block).  0 or an exit status (r->failed set). */
+static int curve_points(struct chase_run *r, struct chase_measure *m, struct chase_curve *c, int stream)
+{
+    struct tlb_state *st = r->state;
+    struct chase_session *s = &r->s;
+    struct chase_cell cells[8];
+    char a[32], detail[96];
+    size_t k;
+    int code;
+
+    for (k = 0; k < st->nplan; k++) {
         struct chase_row row;
-        if ((code = point(&s, &m, plan[k], page, &row))) {
-            failed = 1;
-            break;
-        }
-        if (chase_curve_push(&curve, &row)) {
+        if ((code = point(s, m, st->plan[k], st->page, &row)))
+            goto fail;
+        if (chase_curve_push(c, &row)) {
             code = CHASE_EXIT_FAIL;
-            failed = 1;
-            break;
+            goto fail;
         }
-        if (!s.human) {
+        if (stream && !s->human) {
             chase_point_cells(&row, cells);
-            if (chase_writer_row(&s.w, cells)) {
-                code = chase_session_write_failed(&s);
-                failed = 1;
-                break;
+            if (chase_writer_row(&s->w, cells)) {
+                code = chase_session_write_failed(s);
+                goto fail;
             }
         }
-        snprintf(detail, sizeof detail, "%10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
-        chase_progress(&s, "tlb", ++done, total, detail);
+        snprintf(detail, sizeof detail, "%s%10s %8.1f cyc", stream ? "" : "twin ",
+                 chase_size_format(row.bytes, a, sizeof a), row.cycles);
+        chase_progress(s, "tlb", ++st->done, st->total, detail);
     }
-    /* The twin: the same blocks, two lines each in one page. */
-    m.pattern = CHASE_PATTERN_SPREAD;
-    m.sub = 2 * unit;
-    for (k = 0; k < nplan && !failed; k++) {
-        struct chase_row row;
-        if ((code = point(&s, &m, plan[k], page, &row))) {
-            failed = 1;
-            break;
-        }
-        if (chase_curve_push(&twin, &row)) {
-            code = CHASE_EXIT_FAIL;
-            failed = 1;
-            break;
-        }
-        snprintf(detail, sizeof detail, "twin %10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
-        chase_progress(&s, "tlb", ++done, total, detail);
-    }
-    ncl = chase_levels_find(&curve, clv, CHASE_MAX_LEVELS);
-    ntl = chase_levels_find(&twin, tlv, CHASE_MAX_LEVELS);
-    nlv = chase_tlb_classify(clv, ncl, tlv, ntl, page, lv, CHASE_MAX_LEVELS);
-    chase_tlb_walks(&curve, &twin, clv, ncl, page, lv, &nlv, CHASE_MAX_LEVELS);
-    /* The pair probes, one a stretch between TLB steps. */
-    npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
+    return 0;
+fail:
+    r->failed = 1;
+    return code;
+}
+
+/* The pair probes, one a stretch between TLB steps.  0 or an exit status. */
+static int probes(struct chase_run *r, struct chase_measure *m)
+{
+    struct tlb_state *st = r->state;
+    uint64_t pblocks[CHASE_MAX_LEVELS + 1];
+    char a[32], detail[96];
+    size_t k, i;
+    int code;
+
+    st->npr = chase_tlb_probe_plan(&st->curve, st->clv, st->ncl, st->tlv, st->ntl, st->lv, st->nlv, st->page,
+                                   st->max / st->pstride, pblocks);
     /* No room past the last TLB's reach for blocks of 4 pages: blocks of
      * 2, seconds up to +page (a page twice the one believed would then
      * show no rise); then blocks of one page, seconds up to +page/2 (no
      * rise at any: the page is the stride or larger).  Past a reach the
      * span ended in, only blocks of one page fit. */
-    while (npr > 1 && !pblocks[npr - 1] && pstride > page) {
-        pstride /= 2;
-        nsub = probe_subs(page, unit, pstride, subs);
-        npr = chase_tlb_probe_plan(&curve, clv, ncl, tlv, ntl, lv, nlv, page, max / pstride, pblocks);
-        chase_meta_add(&s.meta, "probes_note", "blocks of %s x the stride, seconds up to +%sthe stride: the memory "
-                       "holds too few blocks of 4 past the last TLB's reach", pstride == page ? "1" : "2",
-                       pstride == page ? "half " : "");
+    while (st->npr > 1 && !pblocks[st->npr - 1] && st->pstride > st->page) {
+        st->pstride /= 2;
+        st->nsub = probe_subs(st->page, st->unit, st->pstride, st->subs);
+        st->npr = chase_tlb_probe_plan(&st->curve, st->clv, st->ncl, st->tlv, st->ntl, st->lv, st->nlv, st->page,
+                                       st->max / st->pstride, pblocks);
+        st->narrowed = 1;
     }
-    for (k = 0; k < npr && !failed; k++) {
-        pr[k].blocks = pblocks[k];
-        pr[k].stride = pstride;
-        for (i = 0; i < nsub && pblocks[k] && !failed; i++) {
+    for (k = 0; k < st->npr; k++) {
+        struct chase_tlb_probe *p = &st->pr[k];
+        p->blocks = pblocks[k];
+        p->stride = st->pstride;
+        for (i = 0; i < st->nsub && pblocks[k]; i++) {
             struct chase_row row;
-            m.sub = subs[i];
-            if ((code = point(&s, &m, pblocks[k] * pstride, pstride, &row))) {
-                failed = 1;
-                break;
+            m->sub = st->subs[i];
+            if ((code = point(&r->s, m, pblocks[k] * st->pstride, st->pstride, &row))) {
+                r->failed = 1;
+                return code;
             }
-            pr[k].sub[i] = subs[i];
-            pr[k].cycles[i] = row.cycles;
-            pr[k].ns[i] = row.ns;
-            pr[k].se[i] = median_se(&row);
-            pr[k].nsub = i + 1;
-            snprintf(detail, sizeof detail, "probe %zu +%s %8.1f cyc", k, chase_size_format(subs[i], a, sizeof a),
-                     row.cycles);
-            done++;
-            chase_progress(&s, "tlb", done, total > done ? total : done, detail);
+            p->sub[i] = st->subs[i];
+            p->cycles[i] = row.cycles;
+            p->ns[i] = row.ns;
+            p->se[i] = median_se(&row);
+            p->nsub = i + 1;
+            snprintf(detail, sizeof detail, "probe %zu +%s %8.1f cyc", k,
+                     chase_size_format(st->subs[i], a, sizeof a), row.cycles);
+            st->done++;
+            chase_progress(&r->s, "tlb", st->done, st->total > st->done ? st->total : st->done, detail);
         }
     }
-    if (!failed && (code = revisit_points(&s, &m, lv, nlv, page, unit, cmax, &revisit, &done, &total)))
-        failed = 1;
-    chase_progress_done(&s);
-    chase_tlb_pages(lv, nlv, pr, npr, page, &curve);
+    return 0;
+}
+
+/* Every chain, and the analysis of what was measured: a point that fails
+ * ends the measuring, never the analysis of the points before it. */
+static int measure(struct chase_run *r)
+{
+    struct tlb_state *st = r->state;
+    struct chase_session *s = &r->s;
+    struct chase_measure m;
+    size_t k;
+    int code = 0;
+
+    if (!s->human && chase_writer_table(&s->w, &chase_points_table))
+        return chase_session_write_failed(s);
+    memset(&m, 0, sizeof m);
+    m.ops = s->ops;
+    m.dev = s->dev;
+    m.pattern = CHASE_PATTERN_PAGE;
+    m.sub = st->unit;
+    m.repeat = r->o->repeat;
+    m.seed = r->o->seed;
+    m.sm = -2;
+    code = curve_points(r, &m, &st->curve, 1);
+    /* The twin: the same blocks, two lines each in one page. */
+    m.pattern = CHASE_PATTERN_SPREAD;
+    m.sub = 2 * st->unit;
+    if (!r->failed)
+        code = curve_points(r, &m, &st->twin, 0);
+    st->ncl = chase_levels_find(&st->curve, st->clv, CHASE_MAX_LEVELS);
+    st->ntl = chase_levels_find(&st->twin, st->tlv, CHASE_MAX_LEVELS);
+    st->nlv = chase_tlb_classify(st->clv, st->ncl, st->tlv, st->ntl, st->page, st->lv, CHASE_MAX_LEVELS);
+    chase_tlb_walks(&st->curve, &st->twin, st->clv, st->ncl, st->page, st->lv, &st->nlv, CHASE_MAX_LEVELS);
+    if (!r->failed)
+        code = probes(r, &m);
+    if (!r->failed && (code = revisit_points(s, &m, st->lv, st->nlv, st->page, st->unit, st->cmax, &st->revisit,
+                                             &st->done, &st->total)))
+        r->failed = 1;
+    chase_progress_done(s);
+    chase_tlb_pages(st->lv, st->nlv, st->pr, st->npr, st->page, &st->curve);
     /* A page bounded from below only: PAGE chains at 2, 4, ... x the
      * stride bound it from above (tlb.c). */
-    for (k = 0; k < nlv && !failed; k++)
-        if ((code = wide_points(&s, &m, lv, nlv, k, page, unit, cmax, &done, &total)))
-            failed = 1;
+    for (k = 0; k < st->nlv && !r->failed; k++)
+        if ((code = wide_points(s, &m, st->lv, st->nlv, k, st->page, st->unit, st->cmax, &st->done, &st->total)))
+            r->failed = 1;
     /* The miss cost, once the page is known (a page of several blocks
      * comes back at random moments in both chains). */
-    for (k = 0; k < nlv && !failed; k++) {
+    for (k = 0; k < st->nlv; k++) {
         uint64_t spans[REVISIT_SPANS];
-        size_t ns = chase_tlb_revisit_plan(lv, nlv, k, page, cmax, spans, REVISIT_SPANS);
+        size_t ns = chase_tlb_revisit_plan(st->lv, st->nlv, k, st->page, st->cmax, spans, REVISIT_SPANS);
         if (ns)
-            chase_tlb_revisit(&lv[k], &revisit, &curve, spans[0], spans[ns - 1], (unsigned)(unit / 8), page);
+            chase_tlb_revisit(&st->lv[k], &st->revisit, &st->curve, spans[0], spans[ns - 1],
+                              (unsigned)(st->unit / 8), st->page);
     }
     /* A smaller level in front of the first, smeared on the curve where
      * an entry of that one maps several blocks: a pass at the entries'
      * stride (tlb_entry.c), after the REVISIT fits, which plan their
      * spans from the levels as the curve shows them. */
-    if (!failed && (code = entry_points(&s, &m, o->steps, lv, &nlv, page, unit, &entry, &entry_twin, etest, &netest,
-                                        &estride, &done, &total)))
-        failed = 1;
-    chase_progress_done(&s);
-    if (estride)
-        chase_meta_num(&res, "entry_stride", (double)estride);
-    results(&res, &curve, clv, ncl, lv, nlv, !strcmp(s.slot->name, "cpu"));
-    chase_meta_num(&res, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
-    if (chase_stop) {
-        status = "interrupted";
-        code = chase_signal_exit();
-    } else if (failed) {
-        status = "failed";
-    }
-    if (!s.human && !s.w.failed &&
-        (write_tables(&s.w, &twin, &revisit, pr, npr, lv, nlv) || write_entry(&s.w, &entry, &entry_twin, etest, netest) ||
-         chase_writer_results(&s.w, &res))) {
-        code = chase_session_write_failed(&s);
-        status = "failed";
-    }
-    if (s.human || !o->quiet)
-        report(s.human ? stdout : stderr, &s, page, unit, lv, nlv, &res);
-    {
-        int fc = chase_session_finish(&s, status);
-        if (fc && !code)
-            code = fc;
-    }
-    if (o->plot && curve.n) {
-        struct tlb_plot_arg pa = {&curve, &twin, &entry, estride, lv, nlv, &s.meta, o->title};
-        char perr[600];
-        int prc = chase_gp_run(write_plot, &pa, o->script, o->plot, perr, sizeof perr);
-        chase_plot_failed(&code, prc, perr);
-    }
-out:
-    chase_session_close(&s);
-    free(plan);
-    chase_curve_free(&curve);
-    chase_curve_free(&twin);
-    chase_curve_free(&revisit);
-    chase_curve_free(&entry);
-    chase_curve_free(&entry_twin);
+    if (!r->failed && (code = entry_points(s, &m, r->o->steps, st->lv, &st->nlv, st->page, st->unit, &st->entry,
+                                           &st->entry_twin, st->etest, &st->netest, &st->estride, &st->done,
+                                           &st->total)))
+        r->failed = 1;
     return code;
 }
+
+static void results(struct chase_run *r, struct chase_meta *res)
+{
+    const struct tlb_state *st = r->state;
+
+    if (st->estride)
+        chase_meta_num(res, "entry_stride", (double)st->estride);
+    tlb_results(res, &st->curve, st->clv, st->ncl, st->lv, st->nlv, !strcmp(r->s.slot->name, "cpu"));
+    if (st->narrowed)
+        chase_meta_add(res, "probes_note", "blocks of %s x the stride, seconds up to +%sthe stride: the memory "
+                       "holds too few blocks of 4 past the last TLB's reach", st->pstride == st->page ? "1" : "2",
+                       st->pstride == st->page ? "half " : "");
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct tlb_state *st = r->state;
+    return tlb_tables(w, &st->twin, &st->revisit, st->pr, st->npr, st->lv, st->nlv) ||
+           write_entry(w, &st->entry, &st->entry_twin, st->etest, st->netest);
+}
+
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct tlb_state *st = r->state;
+    tlb_report(f, &r->s, st->page, st->unit, st->lv, st->nlv, &r->results);
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    const struct tlb_state *st = r->state;
+    struct tlb_plot_arg pa = {&st->curve, &st->twin, &st->entry, st->estride, st->lv, st->nlv, &r->s.meta,
+                              r->o->title};
+
+    if (!st->curve.n)
+        return CHASE_PLOT_NOTHING;
+    return chase_gp_run(write_plot, &pa, r->o->script, out, err, len);
+}
+
+static void release(struct chase_run *r)
+{
+    struct tlb_state *st = r->state;
+
+    if (!st)
+        return;
+    free(st->plan);
+    chase_curve_free(&st->curve);
+    chase_curve_free(&st->twin);
+    chase_curve_free(&st->revisit);
+    chase_curve_free(&st->entry);
+    chase_curve_free(&st->entry_twin);
+}
+
+const struct chase_measurement chase_tlb_measurement = {
+    .kind = "tlb",
+    .summary = "TLB reach, page size and miss cost",
+    .flags = CHASE_M_STREAM | CHASE_M_REPORT,
+    .state_size = sizeof(struct tlb_state),
+    .check = check,
+    .params = params,
+    .prepare = prepare,
+    .describe = describe,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+    .free = release,
+};
