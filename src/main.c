@@ -53,7 +53,7 @@ int main(int argc, char **argv)
     case CHASE_CMD_SMS:
         return chase_run(&chase_sms_measurement, &o);
     default:
-        return chase_sweep(&o);
+        return chase_run(&chase_sweep_measurement, &o);
     }
 stray:
     chase_error("unexpected argument '%s'", o.args[0]);

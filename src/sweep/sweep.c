@@ -21,7 +21,7 @@
 #include "plot/plot.h"
 #include "io/read.h"
 #include "sweep/sweep_out.h"
-#include "run/session.h"
+#include "run/run.h"
 #include "core/size.h"
 #include "run/source.h"
 #include "sms/sms.h"
@@ -45,34 +45,6 @@ int chase_list_backends(const struct chase_opts *o)
     return chase_stdout_done();
 }
 
-/* The whole sweep, sorted, written to the output again: a refined sweep
- * streams its rows in the order measured, and the finished file reads
- * best in order of size. */
-static int rewrite_sorted(struct chase_session *s, const struct chase_curve *c, const struct chase_level *lv,
-                          size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
-{
-    struct chase_writer w;
-    struct chase_cell cells[16];
-    char saved[8];
-    size_t i;
-    int bad;
-
-    if (chase_writer_open(&w, s->o->output, s->o->fmt))
-        goto fail;
-    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_table(&w, &chase_points_table);
-    for (i = 0; i < c->n && !bad; i++) {
-        chase_point_cells(&c->rows[i], cells);
-        bad = chase_writer_row(&w, cells);
-    }
-    bad = bad || chase_sweep_write_tail(&w, lv, nlv, sp, nsp) || chase_writer_end(&w, "complete");
-    if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
-        goto fail;
-    return 0;
-fail:
-    fprintf(stderr, "chase: %s\n", w.err);
-    return CHASE_EXIT_FILE;
-}
-
 int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
                            const struct chase_sm_spread *sp, size_t nsp)
 {
@@ -91,21 +63,20 @@ int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv,
     return 0;
 }
 
-int chase_sweep(const struct chase_opts *o)
-{
-    struct chase_session s;
-    struct chase_curve curve;
-    struct chase_level levels[CHASE_MAX_LEVELS];
+/* What a sweep keeps between its hooks; its curve and levels are the
+ * run's (r->curve, r->lv). */
+struct sweep_state {
+    uint64_t *plan, stride;
+    size_t nplan;
     struct chase_sm_spread spread[CHASE_MAX_LEVELS];
-    struct chase_measure m;
-    size_t nplan = 0, nlv = 0, nsp = 0;
-    uint64_t *plan = NULL, stride, max, min;
-    char err[CHASE_ERRLEN] = "", a[32], b[32];
-    const char *status = "complete";
-    int code, failed = 0;
+    size_t nsp;
+    int to_file;                /* written to a regular file under a temporary name */
+};
 
-    memset(&curve, 0, sizeof curve);
-    /* Usage errors come before any device work. */
+static int check(const struct chase_opts *o)
+{
+    char a[32], b[32];
+
     if (o->min && o->max && o->min > o->max) {
         fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
                 chase_size_format(o->max, b, sizeof b));
@@ -116,96 +87,148 @@ int chase_sweep(const struct chase_opts *o)
                 chase_size_format(o->stride, a, sizeof a), chase_size_format(o->max, b, sizeof b));
         return CHASE_EXIT_USAGE;
     }
-    code = chase_session_open(&s, o, NULL);
-    if (code)
-        goto out;
+    return 0;
+}
 
-    stride = o->stride ? o->stride : s.info.default_stride ? s.info.default_stride : 64;
-    max = o->max ? o->max : s.info.default_max;
-    min = o->min ? o->min : stride > 1024 ? stride : 1024;
+/* The plan (what depends on the backend's defaults is checked there too),
+ * then the metadata. */
+static int describe(struct chase_run *r)
+{
+    struct sweep_state *st = r->state;
+    const struct chase_opts *o = r->o;
+    struct chase_meta *meta = &r->s.meta;
+    char err[CHASE_ERRLEN] = "";
+    uint64_t max, min;
+
+    st->stride = o->stride ? o->stride : r->s.info.default_stride ? r->s.info.default_stride : 64;
+    max = o->max ? o->max : r->s.info.default_max;
+    min = o->min ? o->min : st->stride > 1024 ? st->stride : 1024;
     if (min > max && !o->min)
-        min = stride <= max ? stride : max;   /* a stride too large is the plan's to report */
-    /* The plan checks what depends on the backend's defaults too. */
-    if (chase_plan_make(min, max, o->steps, stride, &plan, &nplan, err, sizeof err)) {
+        min = st->stride <= max ? st->stride : max;   /* a stride too large is the plan's to report */
+    if (chase_plan_make(min, max, o->steps, st->stride, &st->plan, &st->nplan, err, sizeof err)) {
         fprintf(stderr, "chase: %s\n", err);
-        code = CHASE_EXIT_USAGE;
-        goto out;
+        return CHASE_EXIT_USAGE;
     }
-
-    snprintf(curve.name, sizeof curve.name, "%s", s.slot->name);
-    chase_session_describe(&s, "sweep");
-    chase_meta_add(&s.meta, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
-    chase_meta_num(&s.meta, "stride", (double)stride);
-    chase_meta_num(&s.meta, "steps", o->steps);
-    chase_meta_add(&s.meta, "refine", "bisection at each level's bend until its capacity interval is "
+    snprintf(r->curve.name, sizeof r->curve.name, "%s", r->s.slot->name);
+    chase_meta_add(meta, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
+    chase_meta_num(meta, "stride", (double)st->stride);
+    chase_meta_num(meta, "steps", o->steps);
+    chase_meta_add(meta, "refine", "bisection at each level's bend until its capacity interval is "
                    "1/32 octave wide or as narrow as the noise allows");
-    chase_meta_num(&s.meta, "repeats", o->repeat);
-    chase_meta_add(&s.meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
-    if ((code = chase_session_output(&s, "sweep")))
-        goto out;
-    curve.meta = s.meta;    /* the driver's caches name the levels found on it */
-    if (!s.human && (chase_writer_table(&s.w, &chase_points_table))) {
-        code = chase_session_write_failed(&s);
-        goto out;
-    }
+    chase_meta_num(meta, "repeats", o->repeat);
+    chase_meta_add(meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
+    return 0;
+}
 
+static int measure(struct chase_run *r)
+{
+    struct sweep_state *st = r->state;
+    struct chase_session *s = &r->s;
+    const struct chase_opts *o = r->o;
+    struct chase_measure m;
+    int code;
+
+    st->to_file = !s->human && s->w.tmp[0];
+    r->curve.meta = s->meta;    /* the driver's caches name the levels found on it */
+    if (!s->human && chase_writer_table(&s->w, &chase_points_table))
+        return chase_session_write_failed(s);
     memset(&m, 0, sizeof m);
-    m.ops = s.ops;
-    m.dev = s.dev;
+    m.ops = s->ops;
+    m.dev = s->dev;
     m.pattern = o->pattern;
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
-    code = chase_curve_measure(&s, &m, plan, nplan, stride, 1, &curve, levels, &nlv, &failed);
-
+    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, 1, &r->curve, r->lv, &r->nlv, &r->failed);
+    r->kept = r->curve.n;
     /* The spread between multiprocessors, at one size a level past L1. */
-    if (!code && !failed && !chase_stop && s.info.pinnable && s.info.units > 1 && o->sm != -1) {
-        code = chase_sms_spread(&s, &m, &curve, stride, levels, nlv, spread, &nsp);
+    if (!code && !r->failed && !chase_stop && s->info.pinnable && s->info.units > 1 && o->sm != -1) {
+        code = chase_sms_spread(s, &m, &r->curve, st->stride, r->lv, r->nlv, st->spread, &st->nsp);
         if (code)
-            failed = 1;
+            r->failed = 1;
     }
-    chase_progress_done(&s);
-
-    if (chase_stop) {
-        status = "interrupted";
-        code = chase_signal_exit();
-        fprintf(stderr, "chase: stopped by %s after %zu points; they are kept\n", chase_signal_name(), curve.n);
-    } else if (failed) {
-        status = "failed";
-    }
-    chase_meta_num(&s.meta, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
-    curve.meta = s.meta;
-
-    if (s.human) {
-        chase_report_table(stdout, &curve);
-        fputc('\n', stdout);
-        chase_report_levels(stdout, &curve, levels, nlv, spread, nsp);
-    } else {
-        if (!s.w.failed && chase_sweep_write_tail(&s.w, levels, nlv, spread, nsp)) {
-            code = chase_session_write_failed(&s);
-            status = "failed";
-        }
-        if (!o->quiet && !s.w.failed)
-            chase_report_levels(stderr, &curve, levels, nlv, spread, nsp);
-    }
-    {
-        /* Refinement streams rows in the order measured; a finished file
-         * is written again in order of size and put in place. */
-        int to_file = !s.human && s.w.tmp[0], fc = chase_session_finish(&s, status);
-        if (fc && !code)
-            code = fc;
-        if (!fc && to_file && curve.n > nplan && !strcmp(status, "complete") &&
-            rewrite_sorted(&s, &curve, levels, nlv, spread, nsp) && !code)
-            code = CHASE_EXIT_FILE;
-    }
-    if (o->plot && curve.n) {
-        struct chase_plot_curve pc = {&curve, levels, nlv};
-        int prc = chase_plot(&pc, 1, o, o->plot, err, sizeof err);
-        chase_plot_failed(&code, prc, err);
-    }
-out:
-    chase_session_close(&s);
-    free(plan);
-    chase_curve_free(&curve);
     return code;
 }
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct sweep_state *st = r->state;
+    return chase_sweep_write_tail(w, r->lv, r->nlv, st->spread, st->nsp);
+}
+
+/* At a terminal: the table and the levels on stdout; else the levels on
+ * stderr, once the file holds them. */
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct sweep_state *st = r->state;
+
+    if (r->s.human) {
+        chase_report_table(f, &r->curve);
+        fputc('\n', f);
+    } else if (r->s.w.failed) {
+        return;
+    }
+    chase_report_levels(f, &r->curve, r->lv, r->nlv, st->spread, st->nsp);
+}
+
+/* Refinement streams rows in the order measured; a finished file is
+ * written again in order of size and put in place. */
+static int finished(struct chase_run *r)
+{
+    const struct sweep_state *st = r->state;
+    const struct chase_curve *c = &r->curve;
+    struct chase_writer w;
+    struct chase_cell cells[16];
+    char saved[8];
+    size_t i;
+    int bad;
+
+    if (!st->to_file || c->n <= st->nplan)
+        return 0;
+    if (chase_writer_open(&w, r->o->output, r->o->fmt))
+        goto fail;
+    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_table(&w, &chase_points_table);
+    for (i = 0; i < c->n && !bad; i++) {
+        chase_point_cells(&c->rows[i], cells);
+        bad = chase_writer_row(&w, cells);
+    }
+    bad = bad || write_tables(&w, r) || chase_writer_results(&w, &r->results) || chase_writer_end(&w, "complete");
+    if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
+        goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "chase: %s\n", w.err);
+    return CHASE_EXIT_FILE;
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    struct chase_plot_curve pc = {&r->curve, r->lv, r->nlv};
+
+    if (!r->curve.n)
+        return CHASE_PLOT_NOTHING;
+    return chase_plot(&pc, 1, r->o, out, err, len);
+}
+
+static void release(struct chase_run *r)
+{
+    struct sweep_state *st = r->state;
+    if (st)
+        free(st->plan);
+}
+
+const struct chase_measurement chase_sweep_measurement = {
+    .kind = "sweep",
+    .summary = "latency against working-set size, and the levels",
+    .flags = CHASE_M_STREAM | CHASE_M_REPORT,
+    .state_size = sizeof(struct sweep_state),
+    .unit = "points",
+    .check = check,
+    .describe = describe,
+    .measure = measure,
+    .write = write_tables,
+    .report = report,
+    .finished = finished,
+    .plot = plot,
+    .free = release,
+};

@@ -11,8 +11,9 @@
 
 struct chase_sm_spread;
 
-/* chase (the sweep command); returns an exit status. */
-int chase_sweep(const struct chase_opts *o);
+/* chase (the sweep command). */
+struct chase_measurement;
+extern const struct chase_measurement chase_sweep_measurement;
 /* chase --list-backends */
 int chase_list_backends(const struct chase_opts *o);
 
