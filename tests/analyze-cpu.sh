@@ -30,7 +30,7 @@ l3() {
 }
 # No level spans a rise: the median of the points in each level's span
 # (from the edge before it to its lo; the last level's to the sweep's end)
-# is at most 1.15 times its latency (src/levels/levels.c's SPAN_TOL).
+# is at most 1.15 times its latency (src/levels/find.c's SPAN_TOL).
 spans() {
     "$CHASE" analyze -f tsv "$srcdir/tests/data/$1" | awk -F'\t' '
         /^# level: / { n++; for (i = 2; i <= 4; i++) { split($i, kv, "="); v[n, kv[1]] = kv[2] } next }

@@ -6,6 +6,47 @@
 
 #include "core/curve.h"
 
+/* The method (fit.c, merge.c, bounds.c).
+ *
+ * A level is a plateau: a stretch of sizes the latency dwells at.  The
+ * finder works on log latency over log2 size, where a level's step is a
+ * ratio, so one rule serves curves of 4 cycles and of 900.
+ *
+ * Fit.  The rows are binned (a 1/1024 octave, wider on huge curves so that a
+ * million rows make a few thousand points) and cut into straight pieces by
+ * penalised least squares (optimal partitioning, pruned as in PELT), each
+ * point weighed by its own noise: the scatter of the points around it, which
+ * differs along a curve (memory is often far noisier than L1).  Pieces may
+ * slope: a plateau can climb as TLB or conflict misses grow, which a
+ * staircase fit would cut into false levels.
+ *
+ * Merge.  Pieces of three points or more can be plateaus; between two of
+ * them the curve rises at the rate of the chord joining their facing points.
+ * A level boundary is where the rate peaks: it at least doubles from a
+ * plateau before and halves to a plateau after (the curve rises and
+ * settles), and the plateaus differ by 4% and four times their noise or
+ * more.  So a step is a boundary however gradual it is, a smooth climb that
+ * keeps steepening into the next step (the H100's L1) is one level with its
+ * exit, and a plateau lower than the one before is no new level.  Within a
+ * level, a second one begins at a kink: a piece as flat as the level's
+ * flattest, after which the curve climbs at least twice as steeply, by a
+ * level's step, over an octave or more, without accelerating and without
+ * being the next transition (a TLB's reach adds misses as 1 - reach/size: a
+ * corner, then a concave climb that need not settle before the next step,
+ * as on the MI300X).  A climb that accelerates (convex in log size) is the
+ * way out of a plateau, not a level.
+ *
+ * Bounds.  The capacity interval runs from the last point still on the
+ * plateau to the first point clearly above it, against the plateau's trend
+ * near its edge (its last piece's line, or the parabola through it where it
+ * bends up) and the scatter about it: on means within that scatter or two
+ * standard errors, off means three.  Points in between are too noisy to
+ * place, and the level says so (noise_limited).  The latency is the median
+ * of the level's flattest piece: a plateau that climbs is purest where it
+ * is flattest (its start on the H100's L1; its end where random
+ * replacement or a TLB's misses settle).
+ */
+
 /* Fits plateaus to the curve's median latencies over log(size) (rows sorted
  * by bytes) and names them: by the driver's caches where the curve's
  * metadata carries 'driver.cache.NAME: BYTES' lines, else L1, L2, ... and

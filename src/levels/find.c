@@ -1,0 +1,272 @@
+/* find.c: the level finder (fit, merge, bounds, names), with spans checked against the curve as measured. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levels/levels_int.h"
+#include "core/size.h"
+#include "core/stats.h"
+
+#define SPAN_TOL 1.15           /* a level's latency is within this ratio of the median of its span */
+#define RUN_TOL 1.25            /* the curve's floor within this ratio of a run's start is one run */
+#define DWELL_OCTAVES 1.0       /* a run of the floor this long (and MIN_PLATEAU points) is a plateau */
+
+/* ---- honest spans ---- */
+
+/* Point k's own log latency (the median of its rows), not despiked: the
+ * check below judges the curve as measured. */
+static double raw_z(const struct chase_curve *c, const struct chase_fit *f, size_t k)
+{
+    double t[64];
+    size_t i, m = 0;
+    for (i = f->pt[k].first; i <= f->pt[k].last && m < 64; i++)
+        if (valid_row(&c->rows[i]))
+            t[m++] = log(c->rows[i].cycles);
+    return m ? chase_median(t, m) : f->pt[k].z;
+}
+
+static double raw_median(const struct chase_curve *c, const struct chase_fit *f, size_t a, size_t b)
+{
+    double *t = malloc((b - a + 1) * sizeof *t), m;
+    size_t k;
+    if (!t)
+        return f->pt[(a + b) / 2].z;
+    for (k = a; k <= b; k++)
+        t[k - a] = raw_z(c, f, k);
+    m = chase_median(t, b - a + 1);
+    free(t);
+    return m;
+}
+
+/* The points of level i's span: from the first size past the edge before
+ * it (its climb included) to its last size on the plateau (the last level:
+ * to the sweep's end).  Returns 0 if it holds too few to judge. */
+static int span_points(const struct chase_curve *c, const struct chase_fit *f, const struct chase_level *lv,
+                       size_t n, size_t i, size_t *a, size_t *b)
+{
+    uint64_t from = i ? lv[i - 1].hi : 0;
+    size_t k;
+    *a = f->n;
+    *b = 0;
+    for (k = 0; k < f->n; k++) {
+        uint64_t bytes = c->rows[f->pt[k].first].bytes;
+        if (bytes >= from && *a == f->n)
+            *a = k;
+        if (i + 1 == n || bytes <= lv[i].lo)
+            *b = k;
+    }
+    return *a < f->n && *b >= *a + MIN_PLATEAU - 1;
+}
+
+/* A stretch of the curve's floor: plateau (it dwells) or not (a climb, or
+ * scatter with no floor). */
+struct run {
+    size_t a, b;
+    int plateau;
+};
+
+/* Cuts points [a, b] into runs of the curve's floor: the least latency at
+ * or past each point.  Interference on a shared machine only ever slows a
+ * load, so a level's latency is the floor under its scattered points (a
+ * VM's L3 thrashed by a neighbour alternates between 45 and 800 cycles; its
+ * floor stays at 45 until the L3 truly ends).  A run holds the points whose
+ * floor is within RUN_TOL of the run's first; one that dwells
+ * DWELL_OCTAVES is a plateau, shorter ones are a climb.  Returns the count
+ * (at most max). */
+static size_t floor_runs(const struct chase_curve *c, const struct chase_fit *f, size_t a, size_t b,
+                         struct run *r, size_t max)
+{
+    double *e = malloc((b - a + 1) * sizeof *e);
+    size_t k, nr = 0;
+
+    if (!e)
+        return 0;
+    for (k = b + 1; k-- > a;)
+        e[k - a] = k == b ? raw_z(c, f, k) : fmin(raw_z(c, f, k), e[k - a + 1]);
+    for (k = a; k <= b && nr < max;) {
+        size_t j = k;
+        while (j + 1 <= b && e[j + 1 - a] <= e[k - a] + log(RUN_TOL))
+            j++;
+        r[nr].a = k;
+        r[nr].b = j;
+        r[nr].plateau = j + 1 - k >= MIN_PLATEAU && f->pt[j].x - f->pt[k].x >= DWELL_OCTAVES;
+        /* Climbs next to each other are one. */
+        if (nr && !r[nr].plateau && !r[nr - 1].plateau)
+            r[nr - 1].b = j;
+        else
+            nr++;
+        k = j + 1;
+    }
+    free(e);
+    return nr;
+}
+
+/* A level of points [a, b] (its plateau, or all of it where none) with
+ * latency the median of points [m0, m1]. */
+static void level_at(const struct chase_curve *c, const struct chase_fit *f, size_t a, size_t b, size_t m0,
+                     size_t m1, struct chase_level *L)
+{
+    L->cycles = exp(raw_median(c, f, m0, m1));
+    L->ns = L->cycles * chase_lv_ns_per_cycle(c, f->pt[m0].first, f->pt[m1].last);
+    L->first = f->pt[a].first;
+    L->last = f->pt[b].first;
+    L->lo = c->rows[f->pt[b].last].bytes;
+    L->hi = b + 1 < f->n ? c->rows[f->pt[b + 1].first].bytes : 0;
+}
+
+/* Level i's span again, as plateaus of the curve's floor: each becomes a
+ * level ending where the floor leaves it; a tail with no plateau after the
+ * last one is a level of its own (noise-limited, its latency the tail's
+ * median) rather than a part of the plateau before it.  Fills out (at most
+ * max) and returns how many. */
+static size_t respan(const struct chase_curve *c, const struct chase_fit *f, const struct chase_level *L,
+                     int last, size_t a, size_t b, struct chase_level *out, size_t max, char notes[][48])
+{
+    struct run r[64];
+    size_t nr = floor_runs(c, f, a, b, r, 64), k, m = 0, from = a;
+
+    for (k = 0; k < nr && m < max; k++) {
+        if (!r[k].plateau)
+            continue;
+        out[m] = *L;
+        level_at(c, f, from, r[k].b, r[k].a, r[k].b, &out[m]);
+        out[m].noise_limited = k + 1 < nr && !r[k + 1].plateau;
+        out[m].onset = m ? 0 : L->onset;
+        out[m].shoulder = 0;    /* the fit's edge's, kept below where that edge holds */
+        notes[m][0] = 0;
+        from = r[k].b + 1;
+        m++;
+    }
+    if (m && from <= b && !last && fabs(raw_median(c, f, from, b) - log(out[m - 1].cycles)) <= log(SPAN_TOL)) {
+        /* Points past the run that still lie on the plateau (its floor
+         * crept): the fit's edge holds. */
+        out[m - 1].lo = L->lo;
+        out[m - 1].hi = L->hi;
+        out[m - 1].last = L->last;
+        out[m - 1].shoulder = L->shoulder;
+        from = b + 1;
+    } else if (m && from <= b && !last) {
+        /* A climb after the last plateau: the edge toward the next level
+         * is this level's, from where the floor leaves the plateau. */
+        out[m - 1].noise_limited = 1;
+        out[m - 1].hi = L->hi > out[m - 1].lo ? c->rows[f->pt[from].first].bytes : L->hi;
+    }
+    if ((!m || (last && from + MIN_PLATEAU <= b + 1)) && m < max) {
+        double lo = INFINITY, hi = -INFINITY;
+        out[m] = *L;
+        level_at(c, f, from, b, from, b, &out[m]);
+        if (last)
+            out[m].hi = 0;
+        else
+            out[m].hi = L->hi;
+        out[m].noise_limited = 1;
+        out[m].onset = m ? 0 : L->onset;
+        out[m].shoulder = 0;
+        for (k = from; k <= b; k++) {
+            lo = fmin(lo, raw_z(c, f, k));
+            hi = fmax(hi, raw_z(c, f, k));
+        }
+        snprintf(notes[m], 48, "no plateau: the curve scatters %.0f-%.0f cycles", exp(lo), exp(hi));
+        m++;
+    }
+    if (m && !last)
+        out[m - 1].lo = out[m - 1].lo < L->lo ? out[m - 1].lo : L->lo;
+    return m;
+}
+
+/* A level's latency describes its whole span: where the median of the
+ * curve over a level's span is above its latency by more than SPAN_TOL
+ * (the plateau ran on past a rise the fit could not cut, or the latency
+ * came from a climb's foot), the span is taken apart again by its floor.
+ * A span whose median is below (a long climb into a plateau whose latency
+ * is right) is left as it is.
+ * Returns the new count. */
+static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *f, struct chase_level *lv,
+                           size_t n, size_t max, char notes[][48])
+{
+    size_t i, a, b, m;
+
+    for (i = 0; i < n; i++) {
+        struct chase_level out[CHASE_MAX_LEVELS];
+        char nt[CHASE_MAX_LEVELS][48];
+        if (!span_points(c, f, lv, n, i, &a, &b) ||
+            raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL))
+            continue;
+        m = respan(c, f, &lv[i], i + 1 == n, a, b, out, max - n + 1, nt);
+        if (!m)
+            continue;
+        memmove(lv + i + m, lv + i + 1, (n - i - 1) * sizeof *lv);
+        memmove(notes + i + m, notes + i + 1, (n - i - 1) * sizeof *notes);
+        memcpy(lv + i, out, m * sizeof *lv);
+        memcpy(notes + i, nt, m * sizeof *notes);
+        n += m - 1;
+        i += m - 1;
+    }
+    for (i = 1; i < n; i++)
+        if (i + 1 == n)
+            lv[i].lo = lv[i - 1].hi;
+    return n;
+}
+
+/* ---- the finder ---- */
+
+size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
+{
+    struct chase_fit f;
+    struct chase_span *sp;
+    struct chase_cache_fact caches[16];
+    size_t n = 0, i, nc;
+    uint64_t swept = 0;
+    char notes[CHASE_MAX_LEVELS][48];
+
+    memset(notes, 0, sizeof notes);
+
+    if (chase_levels_fit(c, &f))
+        return 0;
+    if (f.npc && max) {
+        sp = malloc(f.npc * sizeof *sp);
+        if (sp) {
+            n = chase_levels_merge(&f, sp, max < CHASE_MAX_LEVELS ? max : CHASE_MAX_LEVELS);
+            chase_levels_bounds(c, &f, sp, n, lv);
+            /* Edges in order, never two levels with one interval: a level
+             * with no size on its plateau past the edge before it is none. */
+            for (i = 1; i + 1 < n;) {
+                if (lv[i].lo > lv[i - 1].hi) {
+                    i++;
+                    continue;
+                }
+                sp[i + 1].a = sp[i].a;
+                if (f.pc[sp[i].flat].slope * f.pc[sp[i].flat].slope <
+                    f.pc[sp[i + 1].flat].slope * f.pc[sp[i + 1].flat].slope)
+                    sp[i + 1].flat = sp[i].flat;
+                memmove(sp + i, sp + i + 1, (n - i - 1) * sizeof *sp);
+                n--;
+                chase_levels_bounds(c, &f, sp, n, lv);
+                i = 1;
+            }
+            free(sp);
+            n = honest_spans(c, &f, lv, n, max < CHASE_MAX_LEVELS ? max : CHASE_MAX_LEVELS, notes);
+        }
+    }
+    chase_levels_fit_free(&f);
+    for (i = 0; i < c->n; i++)
+        if (valid_row(&c->rows[i]) && c->rows[i].bytes > swept)
+            swept = c->rows[i].bytes;
+    nc = chase_levels_caches(&c->meta, caches, sizeof caches / sizeof caches[0]);
+    chase_levels_name(lv, n, caches, nc, swept);
+    for (i = 0; i < n; i++) {
+        if (notes[i][0]) {
+            memcpy(lv[i].note, notes[i], sizeof lv[i].note);
+        } else if (lv[i].shoulder && !lv[i].note[0]) {
+            char a[32];
+            snprintf(lv[i].note, sizeof lv[i].note, "shoulder from %s, +%.1f%% at most",
+                     chase_size_format(lv[i].shoulder, a, sizeof a), (lv[i].shoulder_rise - 1) * 100);
+        }
+    }
+    return n;
+}

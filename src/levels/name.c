@@ -1,0 +1,175 @@
+/* name.c: the driver's caches from a curve's metadata, and naming levels by them. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levels/levels_int.h"
+#include "core/size.h"
+
+#define MATCH_TOL 1.1           /* a plateau may end a sweep step past the driver's size */
+#define MEMORY_OCTAVES 1.0      /* past the caches (or the last knee) by this much, the last level is memory */
+
+size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *caches, size_t max)
+{
+    static const char prefix[] = "driver.cache.";
+    size_t n = 0;
+    int i;
+    for (i = 0; i < m->n && n < max; i++) {
+        char *end;
+        double v;
+        if (strncmp(m->kv[i].key, prefix, sizeof prefix - 1) || !m->kv[i].key[sizeof prefix - 1])
+            continue;
+        /* A number as any writer may put it ("52428800", "5.24288e+07"),
+         * whole and in range, or the fact is not used. */
+        v = strtod(m->kv[i].val, &end);
+        if (end == m->kv[i].val || !(v >= 1 && v < 1.8e19) || v != floor(v))
+            continue;
+        snprintf(caches[n].name, sizeof caches[n].name, "%s", m->kv[i].key + sizeof prefix - 1);
+        caches[n++].bytes = (uint64_t)v;
+    }
+    return n;
+}
+
+static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
+{
+    char a[32], prev[sizeof lv->name], *cut;
+    snprintf(prev, sizeof prev, "%s", i ? lv[i - 1].name : "L0");
+    /* Beyond a cache, not beyond one of its parts ("L1 part 2", "L2 far"). */
+    if ((cut = strstr(prev, " part ")) || (cut = strstr(prev, " near")) || (cut = strstr(prev, " far")))
+        *cut = 0;
+    snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", prev);
+    snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
+}
+
+/* Names the levels that cache k holds (owner[i] == k): one takes its name;
+ * several are its parts (near and far, or numbered): what splits a cache,
+ * a far partition or a TLB's reach inside it, the sizes alone cannot
+ * say.  The driver's size goes beside the part nearest to it in size. */
+static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int k,
+                       const struct chase_cache_fact *cache)
+{
+    size_t i, parts = 0, part = 0, nearest = nlv;
+    double best = INFINITY;
+
+    for (i = 0; i + 1 < nlv; i++)
+        if (owner[i] == k) {
+            double d = fabs(log2(sqrt((double)lv[i].lo * (double)lv[i].hi) / (double)cache->bytes));
+            parts++;
+            if (d < best) {
+                best = d;
+                nearest = i;
+            }
+        }
+    for (i = 0; i + 1 < nlv; i++) {
+        if (owner[i] != k)
+            continue;
+        part++;
+        if (parts == 1)
+            snprintf(lv[i].name, sizeof lv[i].name, "%.24s", cache->name);
+        else if (parts == 2)
+            snprintf(lv[i].name, sizeof lv[i].name, "%.24s %s", cache->name, part == 1 ? "near" : "far");
+        else
+            snprintf(lv[i].name, sizeof lv[i].name, "%.16s part %u", cache->name, (unsigned)part);
+    }
+    if (nearest < nlv) {
+        snprintf(lv[nearest].cache, sizeof lv[nearest].cache, "%.31s", cache->name);
+        lv[nearest].cache_bytes = cache->bytes;
+    }
+}
+
+/* Names follow the measured order first: the levels are found in order of
+ * latency, so a level is at most the cache after the one before it (the
+ * first at most the smallest), whatever its bounds say; a plateau whose
+ * edge the noise has moved past a cache's size is still that cache's, and
+ * sizes only choose among the candidates (the same cache's part, or the
+ * next one). */
+static void no_jumps(int *owner, size_t nlv)
+{
+    size_t i;
+    for (i = 0; i + 1 < nlv; i++) {
+        int most = i && owner[i - 1] >= 0 ? owner[i - 1] + 1 : 0;
+        if (owner[i] > most)
+            owner[i] = most;
+    }
+}
+
+void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
+                       size_t ncaches, uint64_t swept_max)
+{
+    struct chase_cache_fact cs[16];
+    int owner[CHASE_MAX_LEVELS];
+    size_t n = 0, i, k, low = 0;
+
+    for (i = 0; i < nlv; i++) {
+        lv[i].name[0] = lv[i].note[0] = lv[i].cache[0] = 0;
+        lv[i].cache_bytes = 0;
+    }
+    if (nlv > CHASE_MAX_LEVELS)
+        nlv = CHASE_MAX_LEVELS;
+    if (!nlv)
+        return;
+    /* Sorted by size: the driver's order need not be. */
+    for (i = 0; i < ncaches && n < sizeof cs / sizeof cs[0]; i++) {
+        if (!caches[i].bytes)
+            continue;
+        for (k = n; k > 0 && cs[k - 1].bytes > caches[i].bytes; k--)
+            cs[k] = cs[k - 1];
+        cs[k] = caches[i];
+        n++;
+    }
+    if (nlv == 1) {
+        strcpy(lv[0].name, "L1");
+        return;
+    }
+    if (!n) {
+        for (i = 0; i + 1 < nlv; i++)
+            snprintf(lv[i].name, sizeof lv[i].name, "L%u", (unsigned)(i + 1));
+        if ((double)swept_max >= exp2(MEMORY_OCTAVES) * (double)lv[nlv - 1].lo)
+            strcpy(lv[nlv - 1].name, "memory");
+        else
+            name_beyond(lv, nlv - 1, swept_max);
+        return;
+    }
+    /* Each level with a capacity belongs to the smallest cache that holds
+     * its plateau; far below the smallest reported one (a quarter) it is a
+     * cache the driver does not report (the GPUs' L1), -1; past all, -2. */
+    for (i = 0; i + 1 < nlv; i++) {
+        owner[i] = -2;
+        for (k = 0; k < n && owner[i] == -2; k++)
+            if ((double)lv[i].lo <= MATCH_TOL * (double)cs[k].bytes)
+                owner[i] = (int)k;
+        if (owner[i] == 0 && strcmp(cs[0].name, "L1") && 4 * lv[i].hi <= cs[0].bytes)
+            owner[i] = -1;
+        low += owner[i] == -1;
+    }
+    no_jumps(owner, nlv);
+    for (i = 0, k = 0; i + 1 < nlv; i++)
+        if (owner[i] == -1) {
+            if (low == 1)
+                strcpy(lv[i].name, "L1");
+            else
+                snprintf(lv[i].name, sizeof lv[i].name, "L1 part %u", (unsigned)++k);
+        }
+    for (k = 0; k < n; k++)
+        name_parts(lv, nlv, owner, (int)k, &cs[k]);
+    for (i = 0; i + 1 < nlv; i++)
+        if (owner[i] == -2) {
+            if (lv[i + 1].onset)
+                strcpy(lv[i].name, "TLB reach");
+            else
+                snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", cs[n - 1].name);
+        }
+    /* Memory: the sweep went an octave past every cache and the last
+     * plateau starts past them. */
+    i = nlv - 1;
+    if ((double)swept_max >= exp2(MEMORY_OCTAVES) * (double)cs[n - 1].bytes &&
+        (double)lv[i].lo * MATCH_TOL >= (double)cs[n - 1].bytes)
+        strcpy(lv[i].name, "memory");
+    else
+        name_beyond(lv, i, swept_max);
+}
