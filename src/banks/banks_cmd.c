@@ -786,6 +786,7 @@ const struct chase_measurement chase_banks_measurement = {
     .summary = "shared memory (LDS) banks, conflicts and lane groups",
     .flags = CHASE_M_REPORT,
     .state_size = sizeof(struct banks_state),
+    .options = CHASE_G_DEVICE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS,
     .params = params,
     .supported = supported,
     .prepare = prepare,

@@ -22,6 +22,27 @@ enum chase_cmd {
     CHASE_NCMD
 };
 
+/* Option groups: a command takes the options of the groups it names (a
+ * measurement's descriptor, cli/commands.c for the others), and says so
+ * when given one it does not take. */
+enum {
+    CHASE_G_DEVICE = 1u << 0,   /* -b, -d, --sim, --seed, --sm, --carveout: every measurement */
+    CHASE_G_CACHE_OP = 1u << 1, /* --cache-op */
+    CHASE_G_ALLOC = 1u << 2,    /* --alloc, --l2-fetch */
+    CHASE_G_RANGE = 1u << 3,    /* --min, --max, --steps, --stride, --repeat */
+    CHASE_G_SWEEP = 1u << 4,    /* --pattern, --no-warm, --list-backends */
+    CHASE_G_FORMAT = 1u << 5,   /* -f */
+    CHASE_G_OUTPUT = 1u << 6,   /* -o, -q, -v, -h, -V: every command */
+    CHASE_G_PLOT = 1u << 7,     /* --plot */
+    CHASE_G_STYLE = 1u << 8,    /* --script, --title */
+    CHASE_G_CURVE = 1u << 9,    /* --ns, --spread: curves */
+    CHASE_G_FROM = 1u << 10,    /* --from: the levels from a sweep's file */
+    CHASE_G_LEVEL = 1u << 11,   /* --level */
+    CHASE_G_BANKS = 1u << 12,   /* --lanes, --width */
+    CHASE_G_LOADS = 1u << 13,   /* --bytes, --lane-stride */
+    CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare */
+};
+
 struct chase_opts {
     enum chase_cmd cmd;
     const char *backend;        /* auto, cpu, sim, cuda, hip */

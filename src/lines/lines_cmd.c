@@ -487,6 +487,8 @@ const struct chase_measurement chase_lines_measurement = {
     .summary = "line and sector size per level",
     .flags = CHASE_M_LEVELS | CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct lines_state),
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
+               CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
     .params = params,
     .prepare = prepare,
     .describe = describe,

@@ -40,6 +40,7 @@ struct chase_measurement {
     unsigned flags;             /* CHASE_M_* */
     size_t state_size;          /* bytes of r->state, zeroed before the first hook */
     const char *unit;           /* what measure counts in r->kept ("points", "rows"): said when a signal stops it */
+    unsigned options;           /* the option groups it takes (CHASE_G_*, core/options.h) */
 
     /* Usage errors, before any device or file: 0 or an exit status
      * (after saying why).  NULL: none of its own. */
@@ -78,6 +79,9 @@ struct chase_measurement {
     int (*plot)(struct chase_run *r, const char *out, char *err, size_t len);
     /* Frees r->state's own allocations (the runner frees the rest). */
     void (*free)(struct chase_run *r);
+    /* Its section of report.md, from its file read back (file: the file's
+     * name in the report's directory).  NULL: the report's generic one. */
+    void (*markdown)(FILE *f, const struct chase_doc *d, const char *file);
 };
 
 #define CHASE_PLOT_NOTHING (-1)

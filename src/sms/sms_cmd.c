@@ -104,9 +104,10 @@ static void release(struct chase_run *r)
 
 const struct chase_measurement chase_sms_measurement = {
     .kind = "sms",
-    .summary = "a level's latency from every multiprocessor",
+    .summary = "each level's latency from every multiprocessor",
     .flags = CHASE_M_LEVELS | CHASE_M_REPORT,
     .state_size = sizeof(struct sms_state),
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_FROM,
     .supported = supported,
     .describe = describe,
     .measure = measure,

@@ -982,6 +982,8 @@ const struct chase_measurement chase_tlb_measurement = {
     .summary = "TLB reach, page size and miss cost",
     .flags = CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct tlb_state),
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT |
+               CHASE_G_PLOT | CHASE_G_STYLE,
     .check = check,
     .params = params,
     .prepare = prepare,
