@@ -24,7 +24,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "io/doc.h"
 #include "core/exitcode.h"
 #include "io/output.h"
