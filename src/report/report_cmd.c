@@ -27,6 +27,7 @@
 #include "io/doc.h"
 #include "core/exitcode.h"
 #include "io/output.h"
+#include "plot/plot.h"
 #include "report/report_md.h"
 #include "run/session.h"
 #include "core/size.h"
@@ -349,7 +350,7 @@ static int run_report(const struct chase_opts *o)
 {
     struct part_run runs[NPARTS];
     const char *dir = o->output, *ext = o->plot_format ? o->plot_format : "png";
-    char path[4200], backend[32] = "", log[4200];
+    char path[4200], backend[32] = "", log[4200], why[600];
     const char *status = "complete";
     struct chase_meta meta;
     double t0 = now();
@@ -360,6 +361,14 @@ static int run_report(const struct chase_opts *o)
     memset(&meta, 0, sizeof meta);
     for (i = 0; i < NPARTS; i++)
         runs[i].status = -1;
+    /* Each part draws its image in dir: a directory name no image there
+     * could be drawn under (a control character) is refused before the
+     * directory is made, not by every part in turn. */
+    if ((size_t)snprintf(path, sizeof path, "%s/sweep.%s", dir, ext) < sizeof path &&
+        chase_gp_check(path, why, sizeof why)) {
+        fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
+        return CHASE_EXIT_USAGE;
+    }
     if (make_dir(dir))
         return CHASE_EXIT_FILE;
     if (o->backend && strcmp(o->backend, "auto"))
