@@ -28,26 +28,38 @@
 #include "core/exitcode.h"
 #include "io/output.h"
 #include "plot/plot.h"
+#include "report/parts.h"
 #include "report/report_md.h"
 #include "run/session.h"
 #include "core/size.h"
 
-/* The parts, in the order they run: the sweep first (the others read its
- * levels), the fast ones before the long ones. */
-static const struct part_def {
+/* The parts: every measurement a report takes (report/parts.c, in the
+ * order they run), each with what its options say of it. */
+#define MAX_PARTS 16
+static struct part_def {
     const char *name;           /* the subcommand, and the files' stem */
     const char *what;           /* for people */
     int from_sweep;             /* reads the sweep's levels */
     int cache_op;               /* takes --cache-op */
-} parts[] = {
-    {"sweep", "latency against working-set size, and the levels", 0, 1},
-    {"sms", "each level's latency from every multiprocessor", 1, 1},
-    {"lines", "line and sector size per level", 1, 1},
-    {"tlb", "TLB reach, page size and miss cost", 0, 1},
-    {"loads", "load latency and issue cost per level and width", 1, 1},
-    {"banks", "shared memory (LDS) banks, conflicts and lane groups", 0, 0},
-};
-#define NPARTS (sizeof parts / sizeof parts[0])
+} parts[MAX_PARTS];
+static size_t nparts;
+
+static void load_parts(void)
+{
+    size_t i;
+
+    for (i = nparts = 0; i < chase_nmeasurements && nparts < MAX_PARTS; i++) {
+        const struct chase_measurement *m = chase_measurements[i];
+        if (!(m->flags & CHASE_M_REPORT))
+            continue;
+        parts[nparts].name = m->kind;
+        parts[nparts].what = m->summary;
+        parts[nparts].from_sweep = (m->options & CHASE_G_FROM) != 0;
+        parts[nparts].cache_op = (m->options & CHASE_G_CACHE_OP) != 0;
+        nparts++;
+    }
+}
+#define NPARTS nparts
 
 struct part_run {
     int status;                 /* exit status; -1: not run */
@@ -254,10 +266,7 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     }
     bad = chase_writer_begin(&w, "report", meta) || chase_writer_table(&w, &parts_table);
     for (i = 0; i < NPARTS && !bad; i++) {
-        const char *st = runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "complete"
-                         : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "not supported by this backend"
-                         : runs[i].status == CHASE_EXIT_PLOT ? "measured, no plot"
-                         : runs[i].status >= 128 ? "interrupted" : "failed";
+        const char *st = chase_exit_state(runs[i].status, 0);
         memset(c, 0, sizeof c);
         c[0].text = parts[i].name;
         c[1].text = parts[i].what;
@@ -348,7 +357,7 @@ static int make_dir(const char *dir)
 
 static int run_report(const struct chase_opts *o)
 {
-    struct part_run runs[NPARTS];
+    struct part_run runs[MAX_PARTS];
     const char *dir = o->output, *ext = o->plot_format ? o->plot_format : "png";
     char path[4200], backend[32] = "", log[4200], why[600];
     const char *status = "complete";
@@ -453,7 +462,7 @@ static int run_report(const struct chase_opts *o)
             code = rc;
     }
     {
-        struct chase_report_part rp[NPARTS];
+        struct chase_report_part rp[MAX_PARTS];
         for (i = 0; i < NPARTS; i++) {
             rp[i].name = parts[i].name;
             rp[i].what = parts[i].what;
@@ -473,9 +482,7 @@ static int run_report(const struct chase_opts *o)
     if (!o->quiet) {
         for (i = 0; i < NPARTS; i++)
             fprintf(stderr, "chase: report: %-6s %-8s %6.1f s%s%s\n", parts[i].name,
-                    runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "done"
-                    : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "n/a" : runs[i].status == CHASE_EXIT_PLOT ? "no plot"
-                    : runs[i].status >= 128 ? "stopped" : "failed",
+                    chase_exit_state(runs[i].status, 1),
                     runs[i].seconds, runs[i].reason[0] ? ": " : "", runs[i].reason);
         fprintf(stderr, "chase: report: %s/report.md, %.1f s in all\n", dir, now() - t0);
     }
@@ -491,6 +498,7 @@ static int run_report(const struct chase_opts *o)
 
 int chase_report_main(const struct chase_opts *o)
 {
+    load_parts();
     if (!o->output) {
         fprintf(stderr, "chase: report: name the directory to write with -o DIR\n"
                         "Try 'chase --help' for more information.\n");

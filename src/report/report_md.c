@@ -402,10 +402,7 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
 
 static const char *part_state(const struct chase_report_part *p)
 {
-    return p->status < 0 ? "not run" : p->status == 0 ? "complete"
-           : p->status == CHASE_EXIT_UNSUPPORTED ? "not supported by this backend"
-           : p->status == CHASE_EXIT_PLOT ? "measured, no plot"
-           : p->status >= 128 ? "interrupted" : "failed";
+    return chase_exit_state(p->status, 0);
 }
 
 int chase_report_markdown(const char *path, const struct chase_meta *meta, const struct chase_report_part *p,
