@@ -14,7 +14,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,8 @@
 
 #include "io/doc.h"
 #include "core/exitcode.h"
+#include "core/fresh.h"
+#include "core/message.h"
 #include "io/output.h"
 #include "plot/plot.h"
 #include "report/parts.h"
@@ -105,14 +109,14 @@ static void last_line(const char *log, char *buf, size_t len)
 static int spawn(char *const *argv, const char *log)
 {
     pid_t pid;
-    int st;
+    int st, forwarded = 0;
 
     fflush(NULL);
     pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        int fd = chase_fresh_open(log);     /* never through a link left in the directory */
         if (fd >= 0) {
             dup2(fd, STDERR_FILENO);
             close(fd);
@@ -126,9 +130,16 @@ static int spawn(char *const *argv, const char *log)
         execv("/proc/self/exe", argv);
         _exit(127);
     }
-    while (waitpid(pid, &st, 0) < 0)
+    /* A signal to the report (one sent to it alone, not to the terminal's
+     * process group) goes on to the part, which keeps what it measured. */
+    while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
             return -1;
+        if (chase_stop && !forwarded) {
+            kill(pid, chase_stop);
+            forwarded = 1;
+        }
+    }
     if (WIFSIGNALED(st))
         return 128 + WTERMSIG(st);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -212,7 +223,7 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
  * kept when stopped, plot and script), which this run writes anew. */
 static void forget_part(const char *dir, const char *name)
 {
-    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp"};
+    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp", "log"};
     char path[4200];
     size_t i;
 
@@ -343,6 +354,82 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     return 0;
 }
 
+/* Is name one a report writes (report.json, report.md, PART.EXT)? */
+static int report_name(const char *name)
+{
+    static const char *const ext[] = {".tsv", ".tsv.partial", ".png", ".pdf", ".svg", ".gp", ".log"};
+    size_t i, j, n;
+
+    if (!strcmp(name, "report.json") || !strcmp(name, "report.md"))
+        return 1;
+    for (i = 0; i < NPARTS; i++) {
+        n = strlen(parts[i].name);
+        if (strncmp(name, parts[i].name, n))
+            continue;
+        for (j = 0; j < sizeof ext / sizeof ext[0]; j++)
+            if (!strcmp(name + n, ext[j]))
+                return 1;
+    }
+    return 0;
+}
+
+/* A directory chase report may write into: new, empty, or one whose every
+ * entry is a report's file (an earlier report, or one stopped before its
+ * report.json), so nothing of the user's is removed or written over.
+ * Returns 0, or an exit status after saying why. */
+static int check_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char other[256] = "";
+
+    if (!d)
+        return errno == ENOENT ? 0 : 0;    /* made, or refused, by make_dir */
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !report_name(e->d_name)) {
+            snprintf(other, sizeof other, "%s", e->d_name);
+            break;
+        }
+    closedir(d);
+    if (other[0]) {
+        chase_error("report: '%s' holds '%s', which no report writes: give a new or empty directory, or one "
+                    "an earlier report wrote", dir, other);
+        fprintf(stderr, "Try 'chase --help' for more information.\n");
+        return CHASE_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The options, the backend and the device, tried before the directory is
+ * made: a usage error (a bad --sim, an option the backend cannot take)
+ * leaves nothing behind. */
+/* Takes away the links left among the report's names: a part writes its
+ * file where a link points, and a link there is never one chase made. */
+static void drop_links(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4200];
+    struct stat st;
+
+    if (!d)
+        return;
+    while ((e = readdir(d)))
+        if (report_name(e->d_name) && !join(path, sizeof path, dir, e->d_name) && !lstat(path, &st) &&
+            S_ISLNK(st.st_mode))
+            unlink(path);
+    closedir(d);
+}
+
+static int check_device(const struct chase_opts *o)
+{
+    struct chase_session s;
+    int code = chase_session_open(&s, o, NULL);
+
+    chase_session_close(&s);
+    return code;
+}
+
 static int make_dir(const char *dir)
 {
     struct stat st;
@@ -378,8 +465,11 @@ static int run_report(const struct chase_opts *o)
         fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
         return CHASE_EXIT_USAGE;
     }
+    if ((code = check_dir(dir)) || (code = check_device(o)))
+        return code;
     if (make_dir(dir))
         return CHASE_EXIT_FILE;
+    drop_links(dir);
     if (o->backend && strcmp(o->backend, "auto"))
         snprintf(backend, sizeof backend, "%s", o->backend);
     chase_catch_signals();

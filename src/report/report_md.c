@@ -18,6 +18,7 @@
 #include "levels/levels.h"
 #include "plot/plot.h"
 #include "io/read.h"
+#include "core/fresh.h"
 #include "report/report_md.h"
 #include "core/size.h"
 
@@ -408,7 +409,7 @@ static const char *part_state(const struct chase_report_part *p)
 int chase_report_markdown(const char *path, const struct chase_meta *meta, const struct chase_report_part *p,
                           size_t n, const char *status)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = chase_fresh_fopen(path);
     const char *dev = chase_meta_get(meta, "device"), *be = chase_meta_get(meta, "backend");
     const char *date = chase_meta_get(meta, "date"), *cmd = chase_meta_get(meta, "command");
     double elapsed = 0;
@@ -821,7 +822,7 @@ int chase_report_compare(const struct chase_opts *o)
             }
         }
     }
-    if ((size_t)snprintf(path, sizeof path, "%s/compare.md", o->output) >= sizeof path || !(f = fopen(path, "w"))) {
+    if ((size_t)snprintf(path, sizeof path, "%s/compare.md", o->output) >= sizeof path || !(f = chase_fresh_fopen(path))) {
         fprintf(stderr, "chase: cannot write '%s': %s\n", path, strerror(errno));
         code = CHASE_EXIT_FILE;
         goto out;
