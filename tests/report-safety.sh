@@ -64,7 +64,10 @@ if mkfifo "$tmp/fifo" 2> /dev/null; then
 fi
 
 # Nothing measured is no result.
-expect 1 "nothing was measured" loads -b sim --bytes 1 -q -o "$tmp/b1.tsv"
+"$CHASE" loads -b sim --bytes 1 -q -o "$tmp/b1.tsv" 2> "$tmp/b1.err"
+st=$?
+check "loads --bytes 1 measures nothing: exit 1 (got $st), saying so" \
+    sh -c "test $st -eq 1 && grep -q 'nothing was measured' '$tmp/b1.err' && test ! -e '$tmp/b1.tsv'"
 
 # --lanes: decimal, with leading zeros, or 0x hex.
 i=0
