@@ -296,6 +296,13 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
         return chase_usage_error("--width applies to a --lanes pattern");
     if (o->script && !o->plot && strcmp(c->name, "plot") && strcmp(c->name, "report"))
         return chase_usage_error("--script keeps the script of a --plot: give one");
+    /* -o x.json writes JSON: a data file's name says its format unless
+     * -f says otherwise (a plot's and a report's -o are not data files). */
+    if (o->output && !o->fmt_given && (c->groups & CHASE_G_FORMAT)) {
+        const char *dot = strrchr(o->output, '.');
+        if (dot && strchr(dot, '/') == NULL && (!strcmp(dot, ".json") || !strcmp(dot, ".csv")))
+            chase_format_parse(dot + 1, &o->fmt);
+    }
     o->args = argv + optind;
     o->nargs = argc - optind;
     if (o->nargs && !c->operands && !o->list) {
