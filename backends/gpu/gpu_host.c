@@ -98,6 +98,12 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         goto fail;
     d->op = op;
     chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s: %s", op, what);
+    /* A TLB measurement's chains skip the L1 data cache, which would add
+     * a step of its own where their lines outgrow it; both operators
+     * translate alike.  Every vendor here has cg (gpu_cache_op_text). */
+    snprintf(info->tlb.cache_op, sizeof info->tlb.cache_op, "cg");
+    snprintf(info->tlb.cache_op_why, sizeof info->tlb.cache_op_why,
+             "the chain's lines stay in the L2, so the L1 data cache adds no step of its own");
     d->carveout = p->carveout;
     if (p->carveout >= 0 || CHASE_GPU_CARVEOUT_DEFAULT >= 0) {
         int pct = p->carveout >= 0 ? p->carveout : CHASE_GPU_CARVEOUT_DEFAULT;
