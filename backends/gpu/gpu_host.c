@@ -34,6 +34,35 @@ static int gpu_backend_probe(int *ndevices, char *why, size_t len)
     return gpu_probe(ndevices, why, len);
 }
 
+int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+{
+    struct gpu *g;
+    int n = 0, rc = gpu_probe(&n, err, len);
+
+    if (rc != CHASE_OK)
+        return rc;
+    g = calloc(1, gpu_state_bytes);
+    if (!g) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    rc = gpu_setup(g, index, info, err, len);
+    if (rc != CHASE_OK) {
+        gpu_close(g);
+        return rc;
+    }
+    *gp = g;
+    return CHASE_OK;
+}
+
+void gpu_close(struct gpu *g)
+{
+    if (!g)
+        return;
+    gpu_teardown(g);
+    free(g);
+}
+
 unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads)
 {
     /* Enough blocks that every multiprocessor gets some even when each
