@@ -9,6 +9,7 @@
 
 sim='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=20,policy=fifo;mem:lat=150'
 tlb='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200'
+sms="$sim;sms:count=8,far=4,extra=20"
 strip() {
     grep -Ev '^# (command|elapsed_s):|"([a-z]+\.)?(command|elapsed_s)":|"key": "(command|elapsed_s)"' |
         sed -E -e "s|$tmp|TMP|g" -e "s|$CHASE|CHASE|g" \
@@ -28,6 +29,7 @@ cases() {
     echo "lines|lines --sim $sim"
     echo "tlb|tlb --sim $tlb --stride 4K --max 64M --steps 6"
     echo "sweep|--sim $sim --max 512K --steps 4"
+    echo "sms|sms --sim $sms"
 }
 
 # compare GOT NAME: against tests/golden/NAME (rewritten first when asked)

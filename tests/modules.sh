@@ -37,4 +37,24 @@ for m in cuda hip; do
         ;;
     esac
 done
+
+# A module built against another ABI is refused with the numbers, before
+# any of its entry points is called, and the rest keeps working.
+abi4="${abs_top_builddir:-.}/tests/abi4"
+if [ -f "$abi4/.libs/chase_cuda.so" ]; then
+    CHASE_BACKEND_PATH="$abi4" "$CHASE" --list-backends > "$tmp/list4" 2>&1
+    line=$(grep "^cuda " "$tmp/list4")
+    case $line in
+    *unavailable*"module ABI 4, this chase needs "*) ok "an ABI 4 module is refused: $line" ;;
+    *) not_ok "an ABI 4 module was not refused by its number: $line" ;;
+    esac
+    CHASE_BACKEND_PATH="$abi4" "$CHASE" -b cuda > /dev/null 2> "$tmp/err4"
+    st=$?
+    check "-b cuda with an ABI 4 module: exit 3 (got $st), the ABI named: $(head -1 "$tmp/err4")" \
+        sh -c "[ $st -eq 3 ] && grep -q 'module ABI 4' '$tmp/err4'"
+    CHASE_BACKEND_PATH="$abi4" "$CHASE" -b cpu --max 64K -q -o /dev/null
+    check "an ABI 4 module present: the cpu backend still works" test $? -eq 0
+else
+    not_ok "the ABI 4 stand-in module (tests/abi4/chase_cuda.la) was not built"
+fi
 finish

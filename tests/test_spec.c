@@ -79,6 +79,21 @@ int main(void)
     rejects("L1:line=1E,ways=8,size=8E,lat=2;mem:lat=9", "line must be a power of two from 8 bytes to 65536");
     accepts("L1:line=64K,ways=8,size=512K,lat=2;mem:lat=9");
 
+    /* sms: the multiprocessors, anywhere in the spec; its level resolved
+     * once every level is known (default: the last cache level). */
+    tap_ok(parse("sms:count=8,extra=20;L1:size=4K,lat=4;L2:size=64K,lat=20;mem:lat=9", &s, why, sizeof why) == 0 &&
+           s.sms.count == 8 && s.sms.far == 4 && s.sms.extra == 20 && s.sms.at == 1 &&
+           !strcmp(s.sms.level, "L2"), "sms: 8 SMs, far half by default, the last cache level by default");
+    tap_ok(parse("L1:size=4K,lat=4;mem:lat=9;sms:count=3,far=0,level=mem", &s, why, sizeof why) == 0 &&
+           s.sms.count == 3 && s.sms.far == 0 && s.sms.at == 1, "sms: level=mem is past the caches");
+    tap_ok(parse(SIM_DEFAULT_SPEC, &s, why, sizeof why) == 0 && s.sms.count == 0,
+           "no sms: section: no multiprocessors described");
+    rejects("L1:size=4K,lat=4;mem:lat=9;sms:count=1025", "count=1025 is not a whole number from 1 to 1024");
+    rejects("L1:size=4K,lat=4;mem:lat=9;sms:count=4,far=5", "far=5 is more than count=4");
+    rejects("L1:size=4K,lat=4;mem:lat=9;sms:count=4,level=L2", "level=L2 names no level");
+    rejects("L1:size=4K,lat=4;mem:lat=9;sms:count=4,extra=inf", "extra=inf is not a number");
+    rejects("L1:size=4K,lat=4;mem:lat=9;sms:extra=4", "sms needs count=");
+
     /* A level holds at most 2^24 lines. */
     accepts("L1:size=1G,lat=4;mem:lat=9");
     rejects("L1:size=2G,lat=4;mem:lat=9", "is 33554432 lines; the simulator holds at most 16777216");

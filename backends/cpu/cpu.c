@@ -235,6 +235,31 @@ static void tlb_facts(struct chase_devinfo *info)
 #endif
 }
 
+/* What chase tlb spans here unless --max says: twice the largest reach of
+ * the data TLBs cpuid describes (tlb_facts: dtlbN_4k_entries,
+ * dtlbN_2m_entries) at the page the allocation is believed to get,
+ * rounded up to 2 MiB; left 0 where none is known.  Its default, most of
+ * the memory, would be 17 GiB on a 24 GiB VM: 45 s of faulting pages in,
+ * where this shows the last TLB's step and what lies past it. */
+static void tlb_span(struct chase_devinfo *info, uint64_t page)
+{
+    const char *kind = page >= 2097152 ? "_2m_entries" : "_4k_entries";
+    double best = 0;
+    int i;
+
+    for (i = 0; i < info->nfacts; i++) {
+        const char *k = info->facts[i].key;
+        double reach = info->facts[i].num * (page >= 2097152 ? 2097152 : 4096);
+        if (!strncmp(k, "dtlb", 4) && strstr(k, kind) && info->facts[i].is_num && reach > best)
+            best = reach;
+    }
+    if (!(best > 0) || 2 * best > 1e18)
+        return;
+    info->tlb.max = ((uint64_t)(2 * best) + (2ULL << 20) - 1) & ~((2ULL << 20) - 1);
+    snprintf(info->tlb.max_why, sizeof info->tlb.max_why, "twice the largest data TLB's reach (cpuid's "
+             "entries x the page the allocation is believed to get)");
+}
+
 static void *walk(void *p, uint64_t count)
 {
     void **q = p;
@@ -254,7 +279,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
 {
     struct cpu_dev *dev;
     uint64_t phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t base_page = (uint64_t)sysconf(_SC_PAGESIZE), huge_page = meminfo("Hugepagesize");
+    uint64_t base_page = (uint64_t)sysconf(_SC_PAGESIZE), huge_page = meminfo("Hugepagesize"), alloc_page;
     double t0, best = 1e30, bestc = 1e30, hz;
     uint64_t c0;
     char a[32], b[32], thp[128];
@@ -338,9 +363,10 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     if (huge_page)
         chase_kv_num(info->facts, &info->nfacts, "huge_page_bytes", (double)huge_page);
     /* The page the OS is believed to give: a huge page where THP can act. */
-    chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes",
-                 (double)(huge && huge_page && strstr(thp, "[never]") == NULL ? huge_page : base_page));
+    alloc_page = huge && huge_page && strstr(thp, "[never]") == NULL ? huge_page : base_page;
+    chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)alloc_page);
     tlb_facts(info);
+    tlb_span(info, alloc_page);
 
     /* The counter's rate, against the monotonic clock, over 20 ms. */
     t0 = now_ns();
@@ -431,6 +457,37 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* No loads hook can time a burst here: the reason, asked or not. */
+static int cpu_loads(void *d, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
+{
+    (void)d;
+    (void)rq;
+    (void)out;
+    snprintf(err, len, "an out-of-order core overlaps independent loads with its timer reads, so a burst of N "
+             "loads and one wait has no cycle count of its own (the sweep gives the CPU's latencies)");
+    return CHASE_ENOTSUP;
+}
+
+/* The process's own transparent huge pages (the mapping is in this
+ * process), from /proc/self/smaps_rollup; -1 where unknown. */
+static double cpu_huge_bytes(void *d)
+{
+    char buf[256];
+    double v = -1;
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+
+    (void)d;
+    if (!f)
+        return -1;
+    while (fgets(buf, sizeof buf, f))
+        if (!strncmp(buf, "AnonHugePages:", 14)) {
+            v = strtod(buf + 14, NULL) * 1024;
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
 static void cpu_close(void *d)
 {
     struct cpu_dev *dev = d;
@@ -449,4 +506,6 @@ const struct chase_backend chase_backend_cpu = {
     .open = cpu_open,
     .measure = cpu_measure,
     .close = cpu_close,
+    .loads = cpu_loads,
+    .huge_bytes = cpu_huge_bytes,
 };

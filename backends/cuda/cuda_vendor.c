@@ -107,7 +107,7 @@ static int attr(struct gpu *g, CUdevice_attribute a)
 }
 
 /* Everything gpu_open sets up; on failure gpu_close undoes what was done. */
-static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, size_t len)
+int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, size_t len)
 {
     int major, minor, drv = 0, sms;
     size_t total = 0;
@@ -161,36 +161,15 @@ static int setup(struct gpu *g, int index, struct chase_devinfo *info, char *err
     return CHASE_OK;
 }
 
-int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
-{
-    struct gpu *g;
-    int n = 0, rc = gpu_probe(&n, err, len);
+/* What gpu_host.c's gpu_open allocates for this vendor's struct gpu. */
+const size_t gpu_state_bytes = sizeof(struct gpu);
 
-    if (rc != CHASE_OK)
-        return rc;
-    g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, len, "out of memory");
-        return CHASE_ENOMEM;
-    }
-    rc = setup(g, index, info, err, len);
-    if (rc != CHASE_OK) {
-        gpu_close(g);
-        return rc;
-    }
-    *gp = g;
-    return CHASE_OK;
-}
-
-void gpu_close(struct gpu *g)
+void gpu_teardown(struct gpu *g)
 {
-    if (!g)
-        return;
     if (g->mod)
         cu.cuModuleUnload(g->mod);
     if (g->ctx)
         cu.cuDevicePrimaryCtxRelease(g->dev);
-    free(g);
 }
 
 int gpu_function(struct gpu *g, const char *name, gpu_fn *fn, char *err, size_t len)

@@ -24,6 +24,13 @@ int gpu_probe(int *ndevices, char *why, size_t len);
  * pinnable).  On failure nothing is left open. */
 int gpu_open(int index, struct gpu **g, struct chase_devinfo *info, char *err, size_t len);
 void gpu_close(struct gpu *g);
+/* The vendor's part of those two (gpu_host.c writes the rest once): the
+ * size of its struct gpu; setup fills a zeroed one for device index (the
+ * runtime loaded by gpu_probe); teardown releases what setup got, even
+ * where it failed halfway. */
+extern const size_t gpu_state_bytes;
+int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, size_t len);
+void gpu_teardown(struct gpu *g);
 /* A kernel by name; CHASE_ENOTSUP when the module lacks it. */
 int gpu_function(struct gpu *g, const char *name, gpu_fn *fn, char *err, size_t len);
 /* Launches fn on blocks x threads with `shared` bytes of dynamic shared

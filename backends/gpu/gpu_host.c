@@ -34,6 +34,35 @@ static int gpu_backend_probe(int *ndevices, char *why, size_t len)
     return gpu_probe(ndevices, why, len);
 }
 
+int gpu_open(int index, struct gpu **gp, struct chase_devinfo *info, char *err, size_t len)
+{
+    struct gpu *g;
+    int n = 0, rc = gpu_probe(&n, err, len);
+
+    if (rc != CHASE_OK)
+        return rc;
+    g = calloc(1, gpu_state_bytes);
+    if (!g) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    rc = gpu_setup(g, index, info, err, len);
+    if (rc != CHASE_OK) {
+        gpu_close(g);
+        return rc;
+    }
+    *gp = g;
+    return CHASE_OK;
+}
+
+void gpu_close(struct gpu *g)
+{
+    if (!g)
+        return;
+    gpu_teardown(g);
+    free(g);
+}
+
 unsigned gpu_pin_grid(const struct gpu_dev *d, unsigned threads)
 {
     /* Enough blocks that every multiprocessor gets some even when each
@@ -98,6 +127,12 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         goto fail;
     d->op = op;
     chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s: %s", op, what);
+    /* A TLB measurement's chains skip the L1 data cache, which would add
+     * a step of its own where their lines outgrow it; both operators
+     * translate alike.  Every vendor here has cg (gpu_cache_op_text). */
+    snprintf(info->tlb.cache_op, sizeof info->tlb.cache_op, "cg");
+    snprintf(info->tlb.cache_op_why, sizeof info->tlb.cache_op_why,
+             "the chain's lines stay in the L2, so the L1 data cache adds no step of its own");
     d->carveout = p->carveout;
     if (p->carveout >= 0 || CHASE_GPU_CARVEOUT_DEFAULT >= 0) {
         int pct = p->carveout >= 0 ? p->carveout : CHASE_GPU_CARVEOUT_DEFAULT;

@@ -19,7 +19,6 @@
 #define BLOCK_SAMPLES 8
 #define BLOCK_ROUNDS 32         /* every warp's rounds in a block sample */
 #define BLOCK_WARPS 32          /* the most warps a block measurement has (1024 threads of 32) */
-#define MAX_LANE_STRIDE (64u << 10)
 #define OUT_OFFSET 16384        /* where a launch's results go in the scratch */
 #define CLAIM_OFFSET 8
 
@@ -118,21 +117,10 @@ static int check(const struct gpu_dev *d, const struct chase_loads_req *rq, uint
     unsigned hw = d->info->lanes ? d->info->lanes : 32;
     uint64_t span, block = 8, blocks, cursors;
     char a[32], b[32];
+    int rc;
 
-    if (rq->width != 4 && rq->width != 8 && rq->width != 16) {
-        snprintf(err, len, "a lane loads 4, 8 or 16 bytes, not %u", rq->width);
-        return CHASE_EINVAL;
-    }
-    if (rq->lanes < 1 || rq->lanes > hw) {
-        snprintf(err, len, "a warp here has 1 to %u active lanes, not %u", hw, rq->lanes);
-        return CHASE_EINVAL;
-    }
-    if (rq->lane_stride < rq->width || (rq->lane_stride & (rq->lane_stride - 1)) ||
-        rq->lane_stride > MAX_LANE_STRIDE) {
-        snprintf(err, len, "the lane stride must be a power of two from the width (%u) to %s", rq->width,
-                 chase_size_format(MAX_LANE_STRIDE, a, sizeof a));
-        return CHASE_EINVAL;
-    }
+    if ((rc = chase_loads_req_check(rq, hw, err, len)) != CHASE_OK)
+        return rc;
     if (rq->warps == 1 ? !in_set(rq->inflight, bursts, LOADS_NBURSTS)
                        : !in_set(rq->inflight, block_bursts, LOADS_NBLOCK_BURSTS)) {
         snprintf(err, len, rq->warps == 1 ? "a burst here is 1, 2, 4, 8, 11, 16, 24 or 32 loads, not %u"
@@ -175,7 +163,7 @@ static int check(const struct gpu_dev *d, const struct chase_loads_req *rq, uint
     return CHASE_OK;
 }
 
-int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
+static int run(void *p, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
 {
     struct gpu_dev *d = p;
     struct gpu_loads *L;
@@ -268,4 +256,11 @@ int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *o
         }
     }
     return CHASE_OK;
+}
+
+int gpu_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
+{
+    if (!rq)
+        return CHASE_OK;        /* the query (chase_backend.h): it can */
+    return run(p, rq, out, err, len);
 }

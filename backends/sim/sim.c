@@ -40,7 +40,17 @@ struct sim_dev {
     uint64_t clock, rng;
     int no_warm;
     struct sim_shared shared;   /* the shared: section (chase banks) */
+    unsigned run_sm;            /* sms: the run's multiprocessor (--sm; 0 by default) */
+    unsigned sm;                /* sms: the one the point being measured runs on */
 };
+
+/* sms: what a load served by level `at` (nlevels: memory) costs more on
+ * multiprocessor sm: the far group's extra at the spec's level. */
+static double far_extra(const struct sim_dev *d, unsigned sm, int at)
+{
+    const struct sim_sms_spec *M = &d->spec.sms;
+    return M->count && at == M->at && sm >= M->count - M->far ? M->extra : 0;
+}
 
 static uint64_t xorshift(uint64_t *s)
 {
@@ -189,6 +199,7 @@ static double load(struct sim_dev *d, uint64_t addr)
             lo = addr / want * want;
         }
     }
+    cost += far_extra(d, d->sm, i);
     if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr)) {
         /* Each further TLB level is asked when the one before misses. */
         cost += s->tlb_lat;
@@ -233,7 +244,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
-    if (p->cache_op || p->carveout >= 0 || p->sm >= -1 || p->alloc || p->l2_fetch) {
+    if (p->cache_op || p->carveout >= 0 || p->alloc || p->l2_fetch) {
         snprintf(err, len, "--cache-op, --carveout, --sm, --alloc and --l2-fetch are not available on the sim backend");
         sim_close(d);
         return CHASE_EINVAL;
@@ -244,6 +255,19 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         sim_close(d);
         return CHASE_EINVAL;
     }
+    /* --sm chooses one of the multiprocessors an sms: section describes. */
+    if (p->sm >= -1 && !d->spec.sms.count) {
+        snprintf(err, len, "--cache-op, --carveout, --sm, --alloc and --l2-fetch are not available on the sim backend");
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    if (p->sm >= (int)d->spec.sms.count && d->spec.sms.count) {
+        snprintf(err, len, "--sm %d: the simulated device has %u multiprocessors (0 to %u)", p->sm,
+                 d->spec.sms.count, d->spec.sms.count - 1);
+        sim_close(d);
+        return CHASE_EINVAL;
+    }
+    d->run_sm = d->sm = p->sm >= 0 ? (unsigned)p->sm : 0;
     /* Refused here, before any array is allocated: a cache is simulated
      * whole whatever the sweep, so L1:size=8G costs its arrays even for an
      * 8 KiB sweep. */
@@ -342,6 +366,16 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     d->spec.lanes = d->shared.lanes;
     chase_kv_set(info->facts, &info->nfacts, "shared", "%s", d->shared.text);
+    if (d->spec.sms.count) {
+        const struct sim_sms_spec *M = &d->spec.sms;
+        info->units = M->count;
+        info->pinnable = 1;
+        if (M->far)
+            chase_kv_set(info->facts, &info->nfacts, "sms", "%u multiprocessors; %u to %u far: +%g cycles where %s "
+                         "serves a load", M->count, M->count - M->far, M->count - 1, M->extra, M->level);
+        else
+            chase_kv_set(info->facts, &info->nfacts, "sms", "%u multiprocessors, none far", M->count);
+    }
     info->lanes = d->shared.lanes;
     info->block_threads = d->shared.block_threads;
     info->shared_bytes = d->shared.size;
@@ -390,10 +424,15 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
         snprintf(err, len, "%s", why);
         return CHASE_EINVAL;
     }
-    if (pt->sm != -2) {
+    if (pt->sm != -2 && !d->spec.sms.count) {
         snprintf(err, len, "the sim backend does not run on a chosen multiprocessor");
         return CHASE_EINVAL;
     }
+    if (pt->sm >= (int)d->spec.sms.count && d->spec.sms.count) {
+        snprintf(err, len, "SM %d: the simulated device has %u multiprocessors", pt->sm, d->spec.sms.count);
+        return CHASE_EINVAL;
+    }
+    d->sm = pt->sm >= 0 ? (unsigned)pt->sm : d->run_sm;
     chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
     if (c.n > SIM_MAX_WALK_LINES) {
         snprintf(err, len, "the simulator walks at most %llu lines; use a larger --stride",
@@ -478,6 +517,7 @@ double sim_dev_load(void *p, uint64_t addr, int *level)
             *level = i;
             break;
         }
+    cost += far_extra(d, d->run_sm, *level);   /* chase loads runs on the run's multiprocessor */
     if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
         cost += s->tlb_lat;
     return cost;

@@ -28,7 +28,6 @@
 #define BLOCK_ROUNDS 4
 #define BLOCK_THREADS 1024
 #define MAX_BLOCKS (1ull << 22)
-#define MAX_LANE_STRIDE (64u << 10)
 #define MAX_INFLIGHT 32
 
 static int number(const char *key, const char *val, double lo, double hi, double *out, char *why, size_t len)
@@ -207,26 +206,18 @@ static double gauss(uint64_t *s)
 int sim_loads(void *p, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
 {
     const struct sim_spec *s = sim_dev_spec(p);
-    unsigned hw = s->lanes ? s->lanes : 32, samples = rq->warps == 1 ? SAMPLES : BLOCK_SAMPLES, k, w, smp, r;
+    unsigned hw = s->lanes ? s->lanes : 32, samples, k, w, smp, r;
     uint64_t block = 8, span, cursors, spacing, i, pos[BLOCK_THREADS * 4], rng;
     double t[BLOCK_THREADS];
     struct chase_chain c;
     char a[32];
+    int rc;
 
-    if (rq->width != 4 && rq->width != 8 && rq->width != 16) {
-        snprintf(err, len, "a lane loads 4, 8 or 16 bytes, not %u", rq->width);
-        return CHASE_EINVAL;
-    }
-    if (rq->lanes < 1 || rq->lanes > hw) {
-        snprintf(err, len, "a simulated warp has 1 to %u active lanes, not %u", hw, rq->lanes);
-        return CHASE_EINVAL;
-    }
-    if (rq->lane_stride < rq->width || (rq->lane_stride & (rq->lane_stride - 1)) ||
-        rq->lane_stride > MAX_LANE_STRIDE) {
-        snprintf(err, len, "the lane stride must be a power of two from the width (%u) to %s", rq->width,
-                 chase_size_format(MAX_LANE_STRIDE, a, sizeof a));
-        return CHASE_EINVAL;
-    }
+    if (!rq)
+        return CHASE_OK;        /* the query (chase_backend.h): it can */
+    if ((rc = chase_loads_req_check(rq, hw, err, len)) != CHASE_OK)
+        return rc;
+    samples = rq->warps == 1 ? SAMPLES : BLOCK_SAMPLES;
     if (rq->inflight < 1 || rq->inflight > MAX_INFLIGHT) {
         snprintf(err, len, "a burst is 1 to %u loads, not %u", MAX_INFLIGHT, rq->inflight);
         return CHASE_EINVAL;

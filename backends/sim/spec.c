@@ -168,6 +168,66 @@ static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int 
     return 1;
 }
 
+/* "sms:count=N,far=F,extra=C,level=NAME": the multiprocessors; 1 if sec
+ * names the section (parsed or failed: *rc), 0 if not.  It may stand
+ * anywhere: it describes the device, not a level of the hierarchy. */
+static int sms_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, char *why, size_t len)
+{
+    struct sim_sms_spec *M = &s->sms;
+    char *kv, *save = NULL;
+    uint64_t u;
+
+    if (strcmp(sec, "sms"))
+        return 0;
+    *rc = -1;
+    if (M->count) {
+        snprintf(why, len, "sim spec: more than one sms section");
+        return 1;
+    }
+    M->far = UINT32_MAX;        /* not given: half of them, below */
+    for (kv = strtok_r(kvs, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(why, len, "sim spec: '%s' is not key=value", kv);
+            return 1;
+        }
+        *eq = 0;
+        if (!strcmp(kv, "count")) {
+            if (integer(kv, eq + 1, 1, SIM_MAX_SMS, &u, why, len))
+                return 1;
+            M->count = (unsigned)u;
+        } else if (!strcmp(kv, "far")) {
+            if (integer(kv, eq + 1, 0, SIM_MAX_SMS, &u, why, len))
+                return 1;
+            M->far = (unsigned)u;
+        } else if (!strcmp(kv, "extra")) {
+            if (number(kv, eq + 1, 0, 1e6, &M->extra, why, len))
+                return 1;
+        } else if (!strcmp(kv, "level")) {
+            if (!eq[1] || strlen(eq + 1) >= sizeof M->level) {
+                snprintf(why, len, "sim spec: sms: level name '%s' is empty or too long", eq + 1);
+                return 1;
+            }
+            snprintf(M->level, sizeof M->level, "%s", eq + 1);
+        } else {
+            snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", kv, sec);
+            return 1;
+        }
+    }
+    if (!M->count) {
+        snprintf(why, len, "sim spec: sms needs count= (multiprocessors, 1 to %d)", SIM_MAX_SMS);
+        return 1;
+    }
+    if (M->far == UINT32_MAX)
+        M->far = M->count / 2;
+    if (M->far > M->count) {
+        snprintf(why, len, "sim spec: sms: far=%u is more than count=%u", M->far, M->count);
+        return 1;
+    }
+    *rc = 0;
+    return 1;
+}
+
 /* One section "name:key=val,key=val". */
 static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size_t len)
 {
@@ -185,7 +245,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     *colon = 0;
     {
         int rc;
-        if (tlb_more_section(sec, colon + 1, s, &rc, why, len))
+        if (tlb_more_section(sec, colon + 1, s, &rc, why, len) || sms_section(sec, colon + 1, s, &rc, why, len))
             return rc;
     }
     if (*have_mem && strcmp(sec, "tlb")) {
@@ -360,6 +420,24 @@ int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len
         snprintf(why, len, "sim spec: tlb: %u entries of %s reach beyond 2^64 bytes", s->tlb_entries,
                  chase_size_format(s->tlb_page, a, sizeof a));
         return -1;
+    }
+    /* The far group's level, now that every level is known. */
+    if (s->sms.count) {
+        int i;
+        s->sms.at = -1;
+        if (!s->sms.level[0])
+            s->sms.at = s->nlevels - 1;
+        else if (!strcmp(s->sms.level, "mem"))
+            s->sms.at = s->nlevels;
+        for (i = 0; i < s->nlevels && s->sms.at < 0; i++)
+            if (!strcmp(s->level[i].name, s->sms.level))
+                s->sms.at = i;
+        if (s->sms.at < 0) {
+            snprintf(why, len, "sim spec: sms: level=%s names no level of the spec (nor mem)", s->sms.level);
+            return -1;
+        }
+        if (!s->sms.level[0])
+            snprintf(s->sms.level, sizeof s->sms.level, "%s", s->level[s->nlevels - 1].name);
     }
     *out = spec;
     return 0;

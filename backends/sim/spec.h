@@ -39,6 +39,17 @@ struct sim_tlb_spec {
     double lat;
 };
 
+/* sms: the device's multiprocessors, and a far group of them that pays
+ * more at one level, as an H100's SMs reaching the L2 partition across the
+ * chip do: chase sms and the sweep's spread have known truth. */
+struct sim_sms_spec {
+    unsigned count;             /* multiprocessors; 0: no sms: section (one, not pinnable) */
+    unsigned far;               /* the last `far` of them are far */
+    double extra;               /* cycles a far SM's load adds where the level serves it */
+    char level[16];             /* the level's name, or mem; "": the last cache level */
+    int at;                     /* parsed: its index (nlevels: mem) */
+};
+
 struct sim_spec {
     struct sim_level_spec level[SIM_MAX_LEVELS];
     int nlevels;
@@ -55,6 +66,7 @@ struct sim_spec {
     unsigned lanes;                     /* a warp's lanes (mem's lanes=; 0: 32) */
     struct sim_tlb_spec tlb_more[SIM_MAX_TLB - 1];
     int ntlb_more;
+    struct sim_sms_spec sms;
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:
@@ -70,6 +82,8 @@ struct sim_spec {
 #define SIM_MAX_CACHE_LINES (1ULL << 24)
 #define SIM_MAX_WALK_LINES (1ULL << 24)
 #define SIM_BYTES_PER_LINE 16
+/* sms:count= at most: chase sms probes each level from every one. */
+#define SIM_MAX_SMS 1024
 
 /* The hierarchy used when none is given. */
 #define SIM_DEFAULT_SPEC "L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200"

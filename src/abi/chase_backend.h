@@ -20,8 +20,13 @@
  *    per-point SM and chain patterns PAIR and PAGE.
  * 3: chain patterns SPREAD and LATE; params' alloc and max_bytes
  *    CHASE_MAX_MOST.
- * 4: chain pattern REVISIT; params' l2_fetch. */
-#define CHASE_BACKEND_ABI 4
+ * 4: chain pattern REVISIT; params' l2_fetch.
+ * 5: the backend says what the core had guessed from its name: devinfo's
+ *    tlb (the cache operator and span a TLB measurement uses), the
+ *    optional huge_bytes hook, and the loads hook's query (rq NULL: can
+ *    this backend time loads, or why not); CHASE_MAX_LANE_STRIDE and
+ *    chase_loads_req_check. */
+#define CHASE_BACKEND_ABI 5
 
 /* What a backend call returns. */
 enum chase_status {
@@ -86,6 +91,14 @@ struct chase_devinfo {
     uint64_t memory_bytes;      /* device (or host) memory */
     double clock_mhz;           /* nominal clock of the cycle counter's domain */
     int pinnable;               /* a point can ask for a multiprocessor (chase_point.sm) */
+    /* What a TLB measurement (chase tlb) should do on this device, where
+     * the user did not say: the backend knows, the core does not guess. */
+    struct {
+        char cache_op[16];      /* the chains' cache operator ("": the backend's default) */
+        char cache_op_why[160]; /* why, for the metadata */
+        uint64_t max;           /* bytes: the span's upper end (0: default_max) */
+        char max_why[160];      /* why, for the metadata */
+    } tlb;
 };
 
 /* chase_params.max_bytes: as much as the device can spare (most of its
@@ -166,12 +179,39 @@ struct chase_loads_req {
     uint64_t bytes;
     unsigned width;                     /* 4, 8 or 16 */
     unsigned lanes;                     /* active lanes: 1 .. devinfo.lanes */
-    uint64_t lane_stride;               /* bytes between lanes' addresses */
+    uint64_t lane_stride;               /* bytes between lanes' addresses: a power of two,
+                                           width .. CHASE_MAX_LANE_STRIDE */
     unsigned inflight;                  /* 1..32 */
     unsigned warps;
     uint64_t seed;
     const volatile sig_atomic_t *stop;
 };
+
+/* The widest lane stride a loads request may ask for: a warp's block of
+ * 32 lanes then spans 2 MiB, as far apart as lanes usefully get. */
+#define CHASE_MAX_LANE_STRIDE (64u << 10)
+
+/* The checks every loads hook makes first, written once: the width, the
+ * active lanes against the warp's `lanes`, the lane stride.  CHASE_OK, or
+ * CHASE_EINVAL with why in err. */
+static inline int chase_loads_req_check(const struct chase_loads_req *rq, unsigned lanes, char *err, size_t len)
+{
+    if (rq->width != 4 && rq->width != 8 && rq->width != 16) {
+        snprintf(err, len, "a lane loads 4, 8 or 16 bytes, not %u", rq->width);
+        return CHASE_EINVAL;
+    }
+    if (rq->lanes < 1 || rq->lanes > lanes) {
+        snprintf(err, len, "a warp here has 1 to %u active lanes, not %u", lanes, rq->lanes);
+        return CHASE_EINVAL;
+    }
+    if (rq->lane_stride < rq->width || (rq->lane_stride & (rq->lane_stride - 1)) ||
+        rq->lane_stride > CHASE_MAX_LANE_STRIDE) {
+        snprintf(err, len, "the lane stride must be a power of two from the width (%u) to %u KiB", rq->width,
+                 CHASE_MAX_LANE_STRIDE >> 10);
+        return CHASE_EINVAL;
+    }
+    return CHASE_OK;
+}
 
 struct chase_backend {
     unsigned abi;               /* CHASE_BACKEND_ABI */
@@ -189,9 +229,16 @@ struct chase_backend {
     /* Optional (NULL: this backend cannot): shared memory patterns. */
     int (*shared)(void *dev, const struct chase_shared_req *rq,
                   struct chase_samples *out, char *err, size_t len);
-    /* Optional (NULL: this backend cannot): warp-wide global loads. */
+    /* Optional (NULL: this backend cannot): warp-wide global loads.
+     * Called with rq and out NULL before any measurement, it answers
+     * whether it can: CHASE_OK, or CHASE_ENOTSUP with the reason in err
+     * (a backend that knows why it cannot says so this way). */
     int (*loads)(void *dev, const struct chase_loads_req *rq,
                  struct chase_samples *out, char *err, size_t len);
+    /* Optional (NULL: nothing to tell): the bytes of huge pages the
+     * process holds now (the cpu backend's mapping is in this process),
+     * or -1 where unknown; a TLB measurement reports it after its points. */
+    double (*huge_bytes)(void *dev);
 };
 
 /* Each loadable module exports this symbol. */

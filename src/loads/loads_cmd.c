@@ -19,7 +19,6 @@
 #include "core/size.h"
 #include "run/source.h"
 
-#define MAX_LANE_STRIDE (64u << 10)
 #define ROWS_A_LEVEL 4      /* b32, b64, b128 with the whole warp; b64 with one lane */
 
 /* A working set's level: where its plateau runs, what the sweep read on it. */
@@ -165,9 +164,9 @@ static int check(const struct chase_opts *o)
     char a[32];
 
     if (o->lane_stride && ((o->lane_stride & (o->lane_stride - 1)) || o->lane_stride < 4 ||
-                           o->lane_stride > MAX_LANE_STRIDE))
+                           o->lane_stride > CHASE_MAX_LANE_STRIDE))
         return usage("--lane-stride must be a power of two from 4 bytes to %s",
-                     chase_size_format(MAX_LANE_STRIDE, a, sizeof a));
+                     chase_size_format(CHASE_MAX_LANE_STRIDE, a, sizeof a));
     if (o->bytes && o->level)
         return usage("--bytes and --level both choose the working set: give one");
     return 0;
@@ -185,13 +184,13 @@ static int params(struct chase_run *r, struct chase_params *p)
 static int supported(struct chase_run *r)
 {
     const struct chase_session *s = &r->s;
+    char why[CHASE_ERRLEN] = "";
 
-    if (!s->ops->loads) {
-        fprintf(stderr, "chase: loads: the %s backend cannot time warp-wide loads%s\n", s->slot->name,
-                !strcmp(s->slot->name, "cpu")
-                    ? ": an out-of-order core overlaps independent loads with its timer reads, so a burst of N "
-                      "loads and one wait has no cycle count of its own (the sweep gives the CPU's latencies)"
-                    : "");
+    /* The backend says whether it can, and if not, why (chase_backend.h's
+     * query); no hook at all says only that it cannot. */
+    if (!s->ops->loads || s->ops->loads(s->dev, NULL, NULL, why, sizeof why) != CHASE_OK) {
+        fprintf(stderr, "chase: loads: the %s backend cannot time warp-wide loads%s%s\n", s->slot->name,
+                why[0] ? ": " : "", why);
         return CHASE_EXIT_UNSUPPORTED;
     }
     if (!s->info.lanes || s->info.lanes > CHASE_MAX_LANES) {

@@ -34,48 +34,6 @@ static double fact(const struct chase_devinfo *info, const char *key)
     return 0;
 }
 
-static int is_gpu(const struct chase_session *s)
-{
-    return !strcmp(s->slot->name, "cuda") || !strcmp(s->slot->name, "hip");
-}
-
-/* Twice the largest reach of the data TLBs cpuid describes (driver
- * dtlbN_4k_entries, dtlbN_2m_entries) at the page the allocation is
- * believed to get, rounded up to 2 MiB; 0 where none is known. */
-static uint64_t cpu_span(const struct chase_devinfo *info)
-{
-    double page = fact(info, "alloc_page_bytes"), best = 0;
-    const char *kind = page >= 2097152 ? "_2m_entries" : "_4k_entries";
-    int i;
-
-    for (i = 0; i < info->nfacts; i++) {
-        const char *k = info->facts[i].key;
-        if (!strncmp(k, "dtlb", 4) && strstr(k, kind) && info->facts[i].is_num)
-            best = fmax(best, info->facts[i].num * (page >= 2097152 ? 2097152 : 4096));
-    }
-    if (!(best > 0) || 2 * best > 1e18)
-        return 0;
-    return ((uint64_t)(2 * best) + (2ULL << 20) - 1) & ~((2ULL << 20) - 1);
-}
-
-/* The process's own transparent huge pages (the cpu backend's mapping is
- * in this process), from /proc/self/smaps_rollup; -1 where unknown. */
-static double anon_huge_bytes(void)
-{
-    char buf[256];
-    double v = -1;
-    FILE *f = fopen("/proc/self/smaps_rollup", "r");
-    if (!f)
-        return -1;
-    while (fgets(buf, sizeof buf, f))
-        if (!strncmp(buf, "AnonHugePages:", 14)) {
-            v = strtod(buf + 14, NULL) * 1024;
-            break;
-        }
-    fclose(f);
-    return v;
-}
-
 /* The twin curve: the main curve's blocks, two lines each in one page. */
 static const struct chase_column twin_cols[] = {
     {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"ns", CHASE_REAL},
@@ -224,7 +182,7 @@ static int tlb_tables(struct chase_writer *w, const struct chase_curve *twin, co
 
 /* The summary: the page size, each TLB level, the latency past them all. */
 static void tlb_results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
-                    const struct chase_tlb_level *lv, size_t nlv, int cpu)
+                    const struct chase_tlb_level *lv, size_t nlv, double huge)
 {
     uint64_t page = 0;
     size_t i, ntlb = 0, ncache = 0;
@@ -286,11 +244,8 @@ static void tlb_results(struct chase_meta *r, const struct chase_curve *c, const
                        "see tlb" : "not measured: the probes could not tell (see tlb)");
     if (ncl)
         chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
-    if (cpu) {
-        double h = anon_huge_bytes();
-        if (h >= 0)
-            chase_meta_num(r, "process_anon_huge_bytes", h);
-    }
+    if (huge >= 0)
+        chase_meta_num(r, "process_anon_huge_bytes", huge);
 }
 
 static void tlb_report(FILE *f, const struct chase_session *s, uint64_t stride, uint64_t unit,
@@ -646,6 +601,7 @@ struct tlb_state {
     struct chase_tlb_level lv[CHASE_MAX_LEVELS];
     size_t nlv;
     uint64_t page, unit, max, cmax, pstride, capped, estride;
+    char cache_op[16], cache_op_why[160], max_why[160];    /* the backend's, for a TLB measurement */
     uint64_t subs[CHASE_TLB_MAX_SUBS];
     size_t nsub;
     uint64_t *plan;
@@ -690,18 +646,19 @@ static int prepare(struct chase_run *r)
     uint64_t cap;
     int code;
 
-    /* On a GPU the L1 data cache would add a step of its own where the
-     * chain's lines outgrow it: loads that skip it (cg) leave the TLBs
-     * alone to step.  Both operators translate alike. */
-    if (is_gpu(&r->s) && !o->cache_op) {
-        p.cache_op = "cg";
+    /* The backend says which cache operator its TLB chains want (a GPU's
+     * cg: loads that skip the L1 leave the TLBs alone to step) and how far
+     * a TLB curve need go (the CPU's: past its largest data TLB, not most
+     * of the memory).  The strings are copied: a reopen refills info. */
+    if (r->s.info.tlb.cache_op[0] && !o->cache_op) {
+        snprintf(st->cache_op, sizeof st->cache_op, "%s", r->s.info.tlb.cache_op);
+        snprintf(st->cache_op_why, sizeof st->cache_op_why, "%s", r->s.info.tlb.cache_op_why);
+        p.cache_op = st->cache_op;
         if ((code = chase_run_reopen(r, &p)))
             return code;
     }
-    /* On the CPU the span would be most of the memory (17 GiB on a 24 GiB
-     * VM: 45 s of faulting pages in): twice the largest data TLB's reach
-     * that cpuid reports shows its step and what lies past it. */
-    if (!o->max && !strcmp(r->s.slot->name, "cpu") && (cap = cpu_span(&r->s.info)) && cap < r->s.info.default_max) {
+    if (!o->max && (cap = r->s.info.tlb.max) && cap < r->s.info.default_max) {
+        snprintf(st->max_why, sizeof st->max_why, "%s", r->s.info.tlb.max_why);
         p.max_bytes = cap;
         if ((code = chase_run_reopen(r, &p)))
             return code;
@@ -721,8 +678,8 @@ static int describe(struct chase_run *r)
     uint64_t min;
 
     if (st->capped)
-        chase_meta_add(meta, "max", "%s: twice the largest data TLB's reach (cpuid's entries x the page the "
-                       "allocation is believed to get)", chase_size_format(st->capped, a, sizeof a));
+        chase_meta_add(meta, "max", "%s: %s", chase_size_format(st->capped, a, sizeof a),
+                       st->max_why[0] ? st->max_why : "the backend's span for a TLB measurement");
     snprintf(st->curve.name, sizeof st->curve.name, "%s", r->s.slot->name);
     st->page = o->stride ? o->stride : (uint64_t)fact(&r->s.info, "alloc_page_bytes");
     if (!st->page)
@@ -772,9 +729,9 @@ static int describe(struct chase_run *r)
                    "stride, halving while they rise, or at twice it (table entry_page)");
     chase_meta_add(meta, "wider", "where the probes bound a page from below only: the PAGE chain at 2, 4, ... x "
                    "the stride at the level's start and past its reach, beside the stride's at the same span");
-    if (r->p.cache_op && !o->cache_op)
-        chase_meta_add(meta, "cache_op_why", "cg by default: the chain's lines stay in the L2, so the L1 data "
-                       "cache adds no step of its own");
+    if (st->cache_op[0])
+        chase_meta_add(meta, "cache_op_why", "%s by default: %s", st->cache_op,
+                       st->cache_op_why[0] ? st->cache_op_why : "the backend's choice for a TLB measurement");
     chase_meta_num(meta, "steps", o->steps);
     chase_meta_num(meta, "repeats", o->repeat);
     return 0;
@@ -932,7 +889,8 @@ static void results(struct chase_run *r, struct chase_meta *res)
 
     if (st->estride)
         chase_meta_num(res, "entry_stride", (double)st->estride);
-    tlb_results(res, &st->curve, st->clv, st->ncl, st->lv, st->nlv, !strcmp(r->s.slot->name, "cpu"));
+    tlb_results(res, &st->curve, st->clv, st->ncl, st->lv, st->nlv,
+                r->s.ops->huge_bytes ? r->s.ops->huge_bytes(r->s.dev) : -1);
     if (st->narrowed)
         chase_meta_add(res, "probes_note", "blocks of %s x the stride, seconds up to +%sthe stride: the memory "
                        "holds too few blocks of 4 past the last TLB's reach", st->pstride == st->page ? "1" : "2",

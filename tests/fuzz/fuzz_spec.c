@@ -56,6 +56,14 @@ static void open_and_measure(const char *text)
     for (i = 0; i < out.n; i++)
         if (!isfinite(out.cycles[i]) || out.cycles[i] < 0 || !isfinite(out.ns[i]))
             abort();
+    /* An sms: section's device: its last multiprocessor (a far one, if
+     * any) must measure too. */
+    if (info.pinnable) {
+        pt.sm = (int)info.units - 1;
+        if (!info.units || ops->measure(dev, &pt, &out, err, sizeof err) != CHASE_OK || out.n == 0 ||
+            !isfinite(out.cycles[0]) || out.cycles[0] < 0)
+            abort();
+    }
     ops->close(dev);
 }
 
