@@ -60,7 +60,16 @@ cases | while IFS='|' read -r name args; do
 done > "$tmp/tap"
 
 # The report: every part's file, plot script and log, report.json and
-# report.md (the images are gnuplot's, not ours).
+# report.md (the images are gnuplot's, not ours).  Without gnuplot every
+# part says it drew no plot: the goldens are of a machine that has it.
+if [ -z "${GNUPLOT_PROG:-}" ]; then
+    cat "$tmp/tap"
+    echo "ok - # SKIP the report's goldens: gnuplot was not found at configure time"
+    n=$(($(grep -c '^ok\|^not ok' "$tmp/tap") + 1))
+    echo "1..$n"
+    ! grep -q '^not ok' "$tmp/tap"
+    exit
+fi
 "$CHASE" report --sim "$sim" -q -o "$tmp/report" 2> /dev/null < /dev/null
 echo "exit $?" > "$tmp/report.exit"
 compare "$tmp/report.exit" report/exit >> "$tmp/tap"
