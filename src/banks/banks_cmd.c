@@ -161,32 +161,32 @@ static void ratios(struct chase_banks_result *r)
 /* ---- output ---- */
 
 static const struct chase_column conflict_cols[] = {
-    {"pattern", CHASE_TEXT}, {"ways", CHASE_INT}, {"width", CHASE_INT}, {"latency", CHASE_REAL},
-    {"issue_warp", CHASE_REAL}, {"issue_block", CHASE_REAL}, {"ratio", CHASE_REAL}, {"latency_ratio", CHASE_REAL},
-    {"passes", CHASE_REAL}, {"predicted_passes", CHASE_REAL},
+    CHASE_NAMED("pattern", CHASE_TEXT), CHASE_NAMED("ways", CHASE_INT), CHASE_NAMED("width", CHASE_INT), CHASE_NAMED("latency", CHASE_REAL),
+    CHASE_NAMED("issue_warp", CHASE_REAL), CHASE_NAMED("issue_block", CHASE_REAL), CHASE_NAMED("ratio", CHASE_REAL), CHASE_NAMED("latency_ratio", CHASE_REAL),
+    CHASE_NAMED("passes", CHASE_REAL), CHASE_NAMED("predicted_passes", CHASE_REAL),
 };
 static const struct chase_table conflict_table = {"conflicts", conflict_cols, 10, NULL};
 
 static const struct chase_column stride_cols[] = {
-    {"stride_words", CHASE_INT}, {"width", CHASE_INT}, {"mode", CHASE_TEXT}, {"cycles", CHASE_REAL},
-    {"predicted_passes", CHASE_REAL}, {"fitted", CHASE_REAL},
+    CHASE_NAMED("stride_words", CHASE_INT), CHASE_NAMED("width", CHASE_INT), CHASE_NAMED("mode", CHASE_TEXT), CHASE_NAMED("cycles", CHASE_REAL),
+    CHASE_NAMED("predicted_passes", CHASE_REAL), CHASE_NAMED("fitted", CHASE_REAL),
 };
 static const struct chase_table stride_table = {"strides", stride_cols, 6, NULL};
 
 static const struct chase_column group_cols[] = {
-    {"width", CHASE_INT}, {"lane", CHASE_INT}, {"group", CHASE_INT}, {"reference", CHASE_INT}, {"cycles", CHASE_REAL},
+    CHASE_NAMED("width", CHASE_INT), CHASE_NAMED("lane", CHASE_INT), CHASE_NAMED("group", CHASE_INT), CHASE_NAMED("reference", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
 };
 static const struct chase_table group_table = {"groups", group_cols, 5, NULL};
 
 static const struct chase_column pattern_cols[] = {
-    {"lane", CHASE_INT}, {"element", CHASE_INT}, {"offset", CHASE_INT}, {"bank", CHASE_INT}, {"pass", CHASE_INT},
-    {"depth", CHASE_INT},
+    CHASE_NAMED("lane", CHASE_INT), CHASE_NAMED("element", CHASE_INT), CHASE_NAMED("offset", CHASE_INT), CHASE_NAMED("bank", CHASE_INT), CHASE_NAMED("pass", CHASE_INT),
+    CHASE_NAMED("depth", CHASE_INT),
 };
 static const struct chase_table pattern_table = {"pattern", pattern_cols, 6, NULL};
 
 static const struct chase_column hyp_cols[] = {
-    {"banks", CHASE_INT}, {"bank_bytes", CHASE_INT}, {"phase_lanes", CHASE_INT}, {"rms", CHASE_REAL},
-    {"cycles_per_pass", CHASE_REAL}, {"intercept", CHASE_REAL}, {"floor", CHASE_REAL},
+    CHASE_NAMED("banks", CHASE_INT), CHASE_NAMED("bank_bytes", CHASE_INT), CHASE_NAMED("phase_lanes", CHASE_INT), CHASE_NAMED("rms", CHASE_REAL),
+    CHASE_NAMED("cycles_per_pass", CHASE_REAL), CHASE_NAMED("intercept", CHASE_REAL), CHASE_NAMED("floor", CHASE_REAL),
 };
 static const struct chase_table hyp_table = {"hypothesis", hyp_cols, 7, "hypothesis"};
 

@@ -36,27 +36,27 @@
 
 
 static const struct chase_column pairs_cols[] = {
-    {"level", CHASE_TEXT}, {"sub", CHASE_INT}, {"blocks", CHASE_INT}, {"block", CHASE_INT},
-    {"bytes", CHASE_INT}, {"pair_cycles", CHASE_REAL}, {"late_cycles", CHASE_REAL},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("sub", CHASE_INT), CHASE_NAMED("blocks", CHASE_INT), CHASE_NAMED("block", CHASE_INT),
+    CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("pair_cycles", CHASE_REAL), CHASE_NAMED("late_cycles", CHASE_REAL),
 };
 const struct chase_table chase_lines_pairs_table = {"pairs", pairs_cols, 7, NULL};
 
 static const struct chase_column strides_cols[] = {
-    {"level", CHASE_TEXT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"miss", CHASE_INT},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
+    CHASE_NAMED("miss", CHASE_INT),
 };
 const struct chase_table chase_lines_strides_table = {"strides", strides_cols, 5, NULL};
 
 static const struct chase_column scan_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"stride", CHASE_INT}, {"cycles", CHASE_REAL},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
 };
 const struct chase_table chase_lines_scan_table = {"scan", scan_cols, 4, NULL};
 
 static const struct chase_column lines_cols[] = {
-    {"level", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"next_cycles", CHASE_REAL}, {"fetch", CHASE_INT}, {"late_fetch", CHASE_INT}, {"alloc", CHASE_INT},
-    {"line", CHASE_INT}, {"sector", CHASE_INT}, {"fetch_how", CHASE_TEXT}, {"alloc_how", CHASE_TEXT},
-    {"verdict", CHASE_TEXT},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("lo", CHASE_INT), CHASE_NAMED("hi", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
+    CHASE_NAMED("next_cycles", CHASE_REAL), CHASE_NAMED("fetch", CHASE_INT), CHASE_NAMED("late_fetch", CHASE_INT), CHASE_NAMED("alloc", CHASE_INT),
+    CHASE_NAMED("line", CHASE_INT), CHASE_NAMED("sector", CHASE_INT), CHASE_NAMED("fetch_how", CHASE_TEXT), CHASE_NAMED("alloc_how", CHASE_TEXT),
+    CHASE_NAMED("verdict", CHASE_TEXT),
 };
 const struct chase_table chase_lines_table = {"lines", lines_cols, 13, "line"};
 

@@ -334,17 +334,17 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
 }
 
 static const struct chase_column loads_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"width", CHASE_INT}, {"lanes", CHASE_INT},
-    {"lane_stride", CHASE_INT}, {"block", CHASE_INT}, {"latency", CHASE_REAL}, {"latency_ns", CHASE_REAL},
-    {"issue", CHASE_REAL}, {"n", CHASE_INT}, {"settled", CHASE_INT}, {"bytes_per_cycle_warp", CHASE_REAL},
-    {"warps", CHASE_INT}, {"burst", CHASE_INT}, {"sm_cycles", CHASE_REAL}, {"bytes_per_cycle_sm", CHASE_REAL},
-    {"sweep_latency", CHASE_REAL}, {"note", CHASE_TEXT}, {"latency_mean", CHASE_REAL},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("width", CHASE_INT), CHASE_NAMED("lanes", CHASE_INT),
+    CHASE_NAMED("lane_stride", CHASE_INT), CHASE_NAMED("block", CHASE_INT), CHASE_NAMED("latency", CHASE_REAL), CHASE_NAMED("latency_ns", CHASE_REAL),
+    CHASE_NAMED("issue", CHASE_REAL), CHASE_NAMED("n", CHASE_INT), CHASE_NAMED("settled", CHASE_INT), CHASE_NAMED("bytes_per_cycle_warp", CHASE_REAL),
+    CHASE_NAMED("warps", CHASE_INT), CHASE_NAMED("burst", CHASE_INT), CHASE_NAMED("sm_cycles", CHASE_REAL), CHASE_NAMED("bytes_per_cycle_sm", CHASE_REAL),
+    CHASE_NAMED("sweep_latency", CHASE_REAL), CHASE_NAMED("note", CHASE_TEXT), CHASE_NAMED("latency_mean", CHASE_REAL),
 };
 const struct chase_table chase_loads_table = {"loads", loads_cols, 19, NULL};
 
 static const struct chase_column conv_cols[] = {
-    {"level", CHASE_TEXT}, {"width", CHASE_INT}, {"lanes", CHASE_INT}, {"n", CHASE_INT},
-    {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"issue", CHASE_REAL}, {"slope", CHASE_REAL},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("width", CHASE_INT), CHASE_NAMED("lanes", CHASE_INT), CHASE_NAMED("n", CHASE_INT),
+    CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("p5", CHASE_REAL), CHASE_NAMED("p95", CHASE_REAL), CHASE_NAMED("issue", CHASE_REAL), CHASE_NAMED("slope", CHASE_REAL),
 };
 const struct chase_table chase_loads_conv_table = {"convergence", conv_cols, 9, NULL};
 

@@ -237,11 +237,11 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
                       const char *status, const struct chase_meta *meta)
 {
     static const struct chase_column part_cols[] = {
-        {"name", CHASE_TEXT}, {"what", CHASE_TEXT}, {"status", CHASE_TEXT}, {"exit", CHASE_INT},
-        {"seconds", CHASE_REAL}, {"file", CHASE_TEXT}, {"plot", CHASE_TEXT}, {"reason", CHASE_TEXT},
+        CHASE_NAMED("name", CHASE_TEXT), CHASE_NAMED("what", CHASE_TEXT), CHASE_NAMED("status", CHASE_TEXT), CHASE_NAMED("exit", CHASE_INT),
+        CHASE_NAMED("seconds", CHASE_REAL), CHASE_NAMED("file", CHASE_TEXT), CHASE_NAMED("plot", CHASE_TEXT), CHASE_NAMED("reason", CHASE_TEXT),
     };
     static const struct chase_table parts_table = {"parts", part_cols, 8, NULL};
-    static const struct chase_column kv_cols[] = {{"key", CHASE_TEXT}, {"value", CHASE_TEXT}};
+    static const struct chase_column kv_cols[] = {CHASE_NAMED("key", CHASE_TEXT), CHASE_NAMED("value", CHASE_TEXT)};
     struct chase_writer w;
     struct chase_cell c[8];
     size_t i, k, t;

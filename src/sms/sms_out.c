@@ -11,14 +11,14 @@
 #include "sms/sms.h"
 
 static const struct chase_column sms_cols[] = {
-    {"sm", CHASE_INT}, {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL},
+    CHASE_NAMED("sm", CHASE_INT), CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("ns", CHASE_REAL),
 };
 const struct chase_table chase_sms_table = {"sms", sms_cols, 5, NULL};
 
 static const struct chase_column spread_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"walker_sm", CHASE_INT}, {"walker", CHASE_REAL},
-    {"min", CHASE_REAL}, {"min_sm", CHASE_INT}, {"median", CHASE_REAL}, {"max", CHASE_REAL},
-    {"max_sm", CHASE_INT}, {"sms", CHASE_INT},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("walker_sm", CHASE_INT), CHASE_NAMED("walker", CHASE_REAL),
+    CHASE_NAMED("min", CHASE_REAL), CHASE_NAMED("min_sm", CHASE_INT), CHASE_NAMED("median", CHASE_REAL), CHASE_NAMED("max", CHASE_REAL),
+    CHASE_NAMED("max_sm", CHASE_INT), CHASE_NAMED("sms", CHASE_INT),
 };
 const struct chase_table chase_spread_table = {"spread", spread_cols, 10, "spread"};
 

@@ -39,20 +39,20 @@
 #define SHARE_SPREAD 0.25   /* pairs whose rises spread less than this share of one load's rise share pages */
 
 static const struct chase_column probes_cols[] = {
-    {"stretch", CHASE_INT}, {"blocks", CHASE_INT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT},
-    {"sub", CHASE_INT}, {"cycles", CHASE_REAL}, {"se", CHASE_REAL}, {"ns", CHASE_REAL}, {"rise", CHASE_REAL},
+    CHASE_NAMED("stretch", CHASE_INT), CHASE_NAMED("blocks", CHASE_INT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("bytes", CHASE_INT),
+    CHASE_NAMED("sub", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("se", CHASE_REAL), CHASE_NAMED("ns", CHASE_REAL), CHASE_NAMED("rise", CHASE_REAL),
 };
 const struct chase_table chase_tlb_probes_table = {"probes", probes_cols, 9, NULL};
 
 static const struct chase_column levels_cols[] = {
-    {"name", CHASE_TEXT}, {"kind", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT},
-    {"blocks_lo", CHASE_REAL}, {"blocks_hi", CHASE_REAL}, {"page", CHASE_INT}, {"entries_lo", CHASE_REAL},
-    {"entries_hi", CHASE_REAL}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL}, {"miss_cycles", CHASE_REAL},
-    {"miss_ns", CHASE_REAL}, {"twin_octaves", CHASE_REAL}, {"probe_rise", CHASE_REAL}, {"probe_noise", CHASE_REAL},
-    {"confidence", CHASE_REAL}, {"how", CHASE_TEXT}, {"walk_miss_cycles", CHASE_REAL}, {"walk_rms", CHASE_REAL},
-    {"open", CHASE_INT}, {"page_at_least", CHASE_INT}, {"revisit_miss_cycles", CHASE_REAL}, {"revisit_se", CHASE_REAL},
-    {"revisit_rms", CHASE_REAL}, {"revisit_points", CHASE_INT}, {"replacement", CHASE_TEXT},
-    {"page_below", CHASE_INT}, {"stride", CHASE_INT},
+    CHASE_NAMED("name", CHASE_TEXT), CHASE_NAMED("kind", CHASE_TEXT), CHASE_NAMED("lo", CHASE_INT), CHASE_NAMED("hi", CHASE_INT),
+    CHASE_NAMED("blocks_lo", CHASE_REAL), CHASE_NAMED("blocks_hi", CHASE_REAL), CHASE_NAMED("page", CHASE_INT), CHASE_NAMED("entries_lo", CHASE_REAL),
+    CHASE_NAMED("entries_hi", CHASE_REAL), CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("ns", CHASE_REAL), CHASE_NAMED("miss_cycles", CHASE_REAL),
+    CHASE_NAMED("miss_ns", CHASE_REAL), CHASE_NAMED("twin_octaves", CHASE_REAL), CHASE_NAMED("probe_rise", CHASE_REAL), CHASE_NAMED("probe_noise", CHASE_REAL),
+    CHASE_NAMED("confidence", CHASE_REAL), CHASE_NAMED("how", CHASE_TEXT), CHASE_NAMED("walk_miss_cycles", CHASE_REAL), CHASE_NAMED("walk_rms", CHASE_REAL),
+    CHASE_NAMED("open", CHASE_INT), CHASE_NAMED("page_at_least", CHASE_INT), CHASE_NAMED("revisit_miss_cycles", CHASE_REAL), CHASE_NAMED("revisit_se", CHASE_REAL),
+    CHASE_NAMED("revisit_rms", CHASE_REAL), CHASE_NAMED("revisit_points", CHASE_INT), CHASE_NAMED("replacement", CHASE_TEXT),
+    CHASE_NAMED("page_below", CHASE_INT), CHASE_NAMED("stride", CHASE_INT),
 };
 const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 29, "tlb"};
 

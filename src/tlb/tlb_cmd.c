@@ -76,22 +76,21 @@ static double anon_huge_bytes(void)
     return v;
 }
 
+#define CURVE(NAME) {NAME, chase_row_cols, CHASE_COLS(chase_row_cols), NULL}
+/* The PAGE curve: the file's points, as a sweep's. */
+static const struct chase_table points_table = CURVE("points");
 /* The twin curve: the main curve's blocks, two lines each in one page. */
-static const struct chase_column twin_cols[] = {
-    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"ns", CHASE_REAL},
-    {"samples", CHASE_INT},
-};
-static const struct chase_table twin_table = {"twin", twin_cols, 6, NULL};
+static const struct chase_table twin_table = CURVE("twin");
 /* The REVISIT curve: loads to the same units at random pages, around each
  * TLB's reach. */
-static const struct chase_table revisit_table = {"revisit", twin_cols, 6, NULL};
+static const struct chase_table revisit_table = CURVE("revisit");
 /* The pass at the entries' stride (tlb_entry.c) and its twin. */
-static const struct chase_table entry_table = {"entry", twin_cols, 6, NULL};
-static const struct chase_table entry_twin_table = {"entry_twin", twin_cols, 6, NULL};
+static const struct chase_table entry_table = CURVE("entry");
+static const struct chase_table entry_twin_table = CURVE("entry_twin");
 /* The spans that tell a level found by that pass its page. */
 static const struct chase_column entry_page_cols[] = {
-    {"level", CHASE_TEXT}, {"stride", CHASE_INT}, {"blocks", CHASE_INT}, {"bytes", CHASE_INT},
-    {"cycles", CHASE_REAL},
+    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("blocks", CHASE_INT), CHASE_NAMED("bytes", CHASE_INT),
+    CHASE_NAMED("cycles", CHASE_REAL),
 };
 static const struct chase_table entry_page_table = {"entry_page", entry_page_cols, 5, NULL};
 
@@ -112,21 +111,6 @@ static double r4(double v)
     return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
 }
 
-static int write_curve(struct chase_writer *w, const struct chase_table *t, const struct chase_curve *cv)
-{
-    struct chase_cell c[8];
-    size_t i;
-
-    if (chase_writer_table(w, t))
-        return -1;
-    for (i = 0; i < cv->n; i++) {
-        chase_point_cells(&cv->rows[i], c);
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    return 0;
-}
-
 /* The entries pass's curves and page tests, where it ran. */
 static int write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
                        const struct entry_test *t, size_t nt)
@@ -136,7 +120,7 @@ static int write_entry(struct chase_writer *w, const struct chase_curve *ec, con
 
     if (!ec->n)
         return 0;
-    if (write_curve(w, &entry_table, ec) || write_curve(w, &entry_twin_table, et) ||
+    if (chase_writer_curve(w, &entry_table, ec) || chase_writer_curve(w, &entry_twin_table, et) ||
         chase_writer_table(w, &entry_page_table))
         return -1;
     for (i = 0; i < nt; i++)
@@ -161,7 +145,7 @@ static int tlb_tables(struct chase_writer *w, const struct chase_curve *twin, co
     struct chase_cell c[29];
     size_t i, k;
 
-    if (write_curve(w, &twin_table, twin) || write_curve(w, &revisit_table, rv))
+    if (chase_writer_curve(w, &twin_table, twin) || chase_writer_curve(w, &revisit_table, rv))
         return -1;
     if (chase_writer_table(w, &chase_tlb_probes_table))
         return -1;
@@ -786,7 +770,6 @@ static int curve_points(struct chase_run *r, struct chase_measure *m, struct cha
 {
     struct tlb_state *st = r->state;
     struct chase_session *s = &r->s;
-    struct chase_cell cells[8];
     char a[32], detail[96];
     size_t k;
     int code;
@@ -800,8 +783,7 @@ static int curve_points(struct chase_run *r, struct chase_measure *m, struct cha
             goto fail;
         }
         if (stream && !s->human) {
-            chase_point_cells(&row, cells);
-            if (chase_writer_row(&s->w, cells)) {
+            if (chase_writer_put(&s->w, &row)) {
                 code = chase_session_write_failed(s);
                 goto fail;
             }
@@ -874,7 +856,7 @@ static int measure(struct chase_run *r)
     size_t k;
     int code = 0;
 
-    if (!s->human && chase_writer_table(&s->w, &chase_points_table))
+    if (!s->human && chase_writer_table(&s->w, &points_table))
         return chase_session_write_failed(s);
     memset(&m, 0, sizeof m);
     m.ops = s->ops;
