@@ -35,31 +35,6 @@
 #define MISS_SHARE 0.5      /* past the capacity a stride misses when it costs this share of the step more */
 
 
-static const struct chase_column pairs_cols[] = {
-    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("sub", CHASE_INT), CHASE_NAMED("blocks", CHASE_INT), CHASE_NAMED("block", CHASE_INT),
-    CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("pair_cycles", CHASE_REAL), CHASE_NAMED("late_cycles", CHASE_REAL),
-};
-const struct chase_table chase_lines_pairs_table = {"pairs", pairs_cols, 7, NULL};
-
-static const struct chase_column strides_cols[] = {
-    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
-    CHASE_NAMED("miss", CHASE_INT),
-};
-const struct chase_table chase_lines_strides_table = {"strides", strides_cols, 5, NULL};
-
-static const struct chase_column scan_cols[] = {
-    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("bytes", CHASE_INT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
-};
-const struct chase_table chase_lines_scan_table = {"scan", scan_cols, 4, NULL};
-
-static const struct chase_column lines_cols[] = {
-    CHASE_NAMED("level", CHASE_TEXT), CHASE_NAMED("lo", CHASE_INT), CHASE_NAMED("hi", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL),
-    CHASE_NAMED("next_cycles", CHASE_REAL), CHASE_NAMED("fetch", CHASE_INT), CHASE_NAMED("late_fetch", CHASE_INT), CHASE_NAMED("alloc", CHASE_INT),
-    CHASE_NAMED("line", CHASE_INT), CHASE_NAMED("sector", CHASE_INT), CHASE_NAMED("fetch_how", CHASE_TEXT), CHASE_NAMED("alloc_how", CHASE_TEXT),
-    CHASE_NAMED("verdict", CHASE_TEXT),
-};
-const struct chase_table chase_lines_table = {"lines", lines_cols, 13, "line"};
-
 /* The smallest sub from which the pair costs two misses: every latency
  * from there on above the threshold.  0 with why when there is none. */
 static uint64_t unit(const double *y, const uint64_t *sub, size_t n, double h, double step, const char *what,
