@@ -38,24 +38,6 @@
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define SHARE_SPREAD 0.25   /* pairs whose rises spread less than this share of one load's rise share pages */
 
-static const struct chase_column probes_cols[] = {
-    CHASE_NAMED("stretch", CHASE_INT), CHASE_NAMED("blocks", CHASE_INT), CHASE_NAMED("stride", CHASE_INT), CHASE_NAMED("bytes", CHASE_INT),
-    CHASE_NAMED("sub", CHASE_INT), CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("se", CHASE_REAL), CHASE_NAMED("ns", CHASE_REAL), CHASE_NAMED("rise", CHASE_REAL),
-};
-const struct chase_table chase_tlb_probes_table = {"probes", probes_cols, 9, NULL};
-
-static const struct chase_column levels_cols[] = {
-    CHASE_NAMED("name", CHASE_TEXT), CHASE_NAMED("kind", CHASE_TEXT), CHASE_NAMED("lo", CHASE_INT), CHASE_NAMED("hi", CHASE_INT),
-    CHASE_NAMED("blocks_lo", CHASE_REAL), CHASE_NAMED("blocks_hi", CHASE_REAL), CHASE_NAMED("page", CHASE_INT), CHASE_NAMED("entries_lo", CHASE_REAL),
-    CHASE_NAMED("entries_hi", CHASE_REAL), CHASE_NAMED("cycles", CHASE_REAL), CHASE_NAMED("ns", CHASE_REAL), CHASE_NAMED("miss_cycles", CHASE_REAL),
-    CHASE_NAMED("miss_ns", CHASE_REAL), CHASE_NAMED("twin_octaves", CHASE_REAL), CHASE_NAMED("probe_rise", CHASE_REAL), CHASE_NAMED("probe_noise", CHASE_REAL),
-    CHASE_NAMED("confidence", CHASE_REAL), CHASE_NAMED("how", CHASE_TEXT), CHASE_NAMED("walk_miss_cycles", CHASE_REAL), CHASE_NAMED("walk_rms", CHASE_REAL),
-    CHASE_NAMED("open", CHASE_INT), CHASE_NAMED("page_at_least", CHASE_INT), CHASE_NAMED("revisit_miss_cycles", CHASE_REAL), CHASE_NAMED("revisit_se", CHASE_REAL),
-    CHASE_NAMED("revisit_rms", CHASE_REAL), CHASE_NAMED("revisit_points", CHASE_INT), CHASE_NAMED("replacement", CHASE_TEXT),
-    CHASE_NAMED("page_below", CHASE_INT), CHASE_NAMED("stride", CHASE_INT),
-};
-const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 29, "tlb"};
-
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -333,7 +315,9 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
     }
 }
 
-/* The median of v[0..n) (sorts v). */
+/* The median of v[0..n) (sorts v).  Not core's chase_median: for an even
+ * n that interpolates, a + (b - a) / 2, which can differ from (a + b) / 2
+ * in the last bit, and the levels' figures are written to four decimals. */
 static double median_of(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, by_value);
