@@ -52,8 +52,6 @@ struct chase_column {
 /* A column of field F of struct S, and a derived one. */
 #define CHASE_COL(NAME, TYPE, S, F, FIELD, ROUND, FLAGS) {NAME, TYPE, offsetof(S, F), FIELD, ROUND, FLAGS, NULL}
 #define CHASE_GET(NAME, TYPE, GET, ROUND) {NAME, TYPE, 0, CHASE_F_NONE, ROUND, 0, GET}
-/* A column known by its name alone (a table read back, written again). */
-#define CHASE_NAMED(NAME, TYPE) {NAME, TYPE, 0, CHASE_F_NONE, CHASE_R_NONE, 0, NULL}
 /* The number of columns of an array of them. */
 #define CHASE_COLS(a) (sizeof(a) / sizeof((a)[0]))
 
