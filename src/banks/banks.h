@@ -197,6 +197,10 @@ int chase_plot_banks(const struct chase_banks_result *r, const struct chase_meta
                      const char *out, char *err, size_t len);
 
 /* chase banks (banks_cmd.c). */
+/* banks_out.c: the tables.  0 or -1 (w->err). */
+struct chase_writer;
+int chase_banks_write(struct chase_writer *w, const struct chase_banks_result *r);
+
 struct chase_measurement;
 extern const struct chase_measurement chase_banks_measurement;
 

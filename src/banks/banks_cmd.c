@@ -160,133 +160,6 @@ static void ratios(struct chase_banks_result *r)
 
 /* ---- output ---- */
 
-static const struct chase_column conflict_cols[] = {
-    {"pattern", CHASE_TEXT}, {"ways", CHASE_INT}, {"width", CHASE_INT}, {"latency", CHASE_REAL},
-    {"issue_warp", CHASE_REAL}, {"issue_block", CHASE_REAL}, {"ratio", CHASE_REAL}, {"latency_ratio", CHASE_REAL},
-    {"passes", CHASE_REAL}, {"predicted_passes", CHASE_REAL},
-};
-static const struct chase_table conflict_table = {"conflicts", conflict_cols, 10, NULL};
-
-static const struct chase_column stride_cols[] = {
-    {"stride_words", CHASE_INT}, {"width", CHASE_INT}, {"mode", CHASE_TEXT}, {"cycles", CHASE_REAL},
-    {"predicted_passes", CHASE_REAL}, {"fitted", CHASE_REAL},
-};
-static const struct chase_table stride_table = {"strides", stride_cols, 6, NULL};
-
-static const struct chase_column group_cols[] = {
-    {"width", CHASE_INT}, {"lane", CHASE_INT}, {"group", CHASE_INT}, {"reference", CHASE_INT}, {"cycles", CHASE_REAL},
-};
-static const struct chase_table group_table = {"groups", group_cols, 5, NULL};
-
-static const struct chase_column pattern_cols[] = {
-    {"lane", CHASE_INT}, {"element", CHASE_INT}, {"offset", CHASE_INT}, {"bank", CHASE_INT}, {"pass", CHASE_INT},
-    {"depth", CHASE_INT},
-};
-static const struct chase_table pattern_table = {"pattern", pattern_cols, 6, NULL};
-
-static const struct chase_column hyp_cols[] = {
-    {"banks", CHASE_INT}, {"bank_bytes", CHASE_INT}, {"phase_lanes", CHASE_INT}, {"rms", CHASE_REAL},
-    {"cycles_per_pass", CHASE_REAL}, {"intercept", CHASE_REAL}, {"floor", CHASE_REAL},
-};
-static const struct chase_table hyp_table = {"hypothesis", hyp_cols, 7, "hypothesis"};
-
-static int banks_tables(struct chase_writer *w, const struct chase_banks_result *r)
-{
-    struct chase_cell c[10];
-    unsigned i, k, wi;
-
-    if (chase_writer_table(w, &conflict_table))
-        return -1;
-    for (i = 0; i < r->nentry; i++) {
-        const struct chase_banks_entry *e = &r->entry[i];
-        memset(c, 0, sizeof c);
-        c[0].text = e->pattern;
-        c[1].num = e->ways;
-        c[2].num = e->width * 8;
-        c[3].num = e->latency;
-        c[4].num = e->issue_warp;
-        c[5].num = e->issue_block;
-        c[6].num = e->ratio;
-        c[7].num = e->latency_ratio;
-        c[8].num = e->passes;
-        c[9].num = e->predicted;
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    if (chase_writer_table(w, &stride_table))
-        return -1;
-    for (i = 0; i < r->nstride; i++) {
-        const struct chase_banks_hyp *h = &r->fit.best;
-        memset(c, 0, sizeof c);
-        c[0].num = r->stride[i];
-        c[1].num = 32;
-        c[2].text = "block";
-        c[3].num = r->stride_cycles[i];
-        c[4].num = r->fitted ? r->stride_pred[i] : NAN;
-        c[5].num = r->fitted ? h->a + h->b * fmax(r->stride_pred[i], h->floor) : NAN;
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    if (chase_writer_table(w, &group_table))
-        return -1;
-    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
-        const struct chase_banks_groups *g = r->groups[wi];
-        if (!g)
-            continue;
-        for (i = 0; i < r->lanes; i++) {
-            memset(c, 0, sizeof c);
-            c[0].num = 32 << wi;
-            c[1].num = i;
-            c[2].num = r->resolved[wi] ? g->layout.group[i] : NAN;
-            c[3].num = NAN;
-            c[4].num = NAN;
-            for (k = 0; k < g->nprobe; k++)
-                if (g->probe[k].lane == i) {
-                    c[3].num = g->probe[k].ref;
-                    c[4].num = g->probe[k].cycles;
-                    /* the probe against its own group's reference */
-                    if (g->layout.group[g->probe[k].ref] == g->layout.group[i])
-                        break;
-                }
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    }
-    if (r->user) {
-        if (chase_writer_table(w, &pattern_table))
-            return -1;
-        for (i = 0; i < r->lanes; i++) {
-            memset(c, 0, sizeof c);
-            c[0].num = i;
-            c[1].num = r->user_off[i] / r->user_width;
-            c[2].num = r->user_off[i];
-            c[3].num = r->user_costed ? r->user_cost.bank[i] : NAN;
-            c[4].num = r->user_costed ? r->user_cost.pass[i] : NAN;
-            c[5].num = r->user_costed ? r->user_cost.depth[i] : NAN;
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    }
-    if (r->fitted) {
-        if (chase_writer_table(w, &hyp_table))
-            return -1;
-        for (i = 0; i < r->fit.nhyp && i < 8; i++) {
-            const struct chase_banks_hyp *h = &r->fit.hyp[i];
-            memset(c, 0, sizeof c);
-            c[0].num = h->banks;
-            c[1].num = h->bank_bytes;
-            c[2].num = h->phase_lanes;
-            c[3].num = h->rms;
-            c[4].num = h->b;
-            c[5].num = h->a;
-            c[6].num = h->floor;
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    }
-    return 0;
-}
-
 static double median_mhz(struct bench *b)
 {
     return b->nmhz ? chase_median(b->mhz, b->nmhz) : NAN;
@@ -754,7 +627,7 @@ static void results(struct chase_run *run, struct chase_meta *res)
 static int write_tables(struct chase_writer *w, struct chase_run *run)
 {
     const struct banks_state *st = run->state;
-    return banks_tables(w, &st->r);
+    return chase_banks_write(w, &st->r);
 }
 
 static void report(FILE *f, struct chase_run *run)

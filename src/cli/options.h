@@ -19,7 +19,7 @@ enum chase_opt_type {
     CHASE_OPT_CALL,     /* parse alone says what it takes */
 };
 
-enum chase_opt_field { CHASE_F_INT, CHASE_F_UNSIGNED, CHASE_F_U64, CHASE_F_STR };
+enum chase_opt_field { CHASE_OF_INT, CHASE_OF_UNSIGNED, CHASE_OF_U64, CHASE_OF_STR };
 
 struct chase_option {
     const char *name;           /* --name */

@@ -16,58 +16,6 @@
 #include "abi/chase_backend.h"
 #include "io/output.h"
 
-static const struct chase_column point_cols[] = {
-    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL},
-    {"p95", CHASE_REAL}, {"ns", CHASE_REAL}, {"samples", CHASE_INT},
-};
-const struct chase_table chase_points_table = {"points", point_cols, 6, NULL};
-
-static const struct chase_column level_cols[] = {
-    {"name", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"ns", CHASE_REAL}, {"confidence", CHASE_REAL}, {"onset", CHASE_INT}, {"noise_limited", CHASE_INT},
-    {"driver_cache", CHASE_TEXT}, {"driver_cache_bytes", CHASE_INT}, {"note", CHASE_TEXT},
-};
-const struct chase_table chase_levels_table = {"levels", level_cols, 11, "level"};
-
-void chase_point_cells(const struct chase_row *r, struct chase_cell *c)
-{
-    memset(c, 0, 6 * sizeof *c);
-    c[0].num = (double)r->bytes;
-    c[1].num = r->cycles;
-    c[2].num = r->p5;
-    c[3].num = r->p95;
-    c[4].num = r->ns;
-    c[5].num = r->samples;
-}
-
-/* A derived figure to 6 significant digits: a level's latency is a median
- * of logarithms, and 13.999999999999996 would say more than it knows. */
-static double sig6(double v)
-{
-    char buf[32];
-    if (!isfinite(v))
-        return v;
-    snprintf(buf, sizeof buf, "%.6g", v);
-    return strtod(buf, NULL);
-}
-
-void chase_level_cells(const struct chase_level *L, struct chase_cell *c)
-{
-    memset(c, 0, 11 * sizeof *c);
-    c[0].text = L->name;
-    c[1].num = (double)L->lo;
-    c[2].num = L->hi ? (double)L->hi : NAN;     /* the last level has no upper end */
-    c[3].num = sig6(L->cycles);
-    c[4].num = sig6(L->ns);
-    c[5].num = floor(L->confidence * 100 + 0.5) / 100;     /* a rough figure */
-    c[6].num = L->onset;
-    c[7].num = L->noise_limited;
-    /* The driver's cache matched by size: the driver's figure, not measured. */
-    c[8].text = L->cache[0] ? L->cache : NULL;
-    c[9].num = L->cache_bytes ? (double)L->cache_bytes : NAN;
-    c[10].text = L->note[0] ? L->note : NULL;
-}
-
 static const char *shown(const struct chase_writer *w)
 {
     return w->path ? w->path : "standard output";

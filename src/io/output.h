@@ -8,6 +8,7 @@
 
 #include "core/curve.h"
 #include "core/format.h"
+#include "io/table.h"
 
 
 /* The version of the file layout below, written in every file. */
@@ -31,27 +32,6 @@
  * Rows are flushed as they are written, so a crash or a signal loses
  * nothing measured.
  */
-enum chase_type { CHASE_INT, CHASE_REAL, CHASE_TEXT };
-
-struct chase_column {
-    const char *name;
-    enum chase_type type;
-};
-
-struct chase_table {
-    const char *name;                   /* JSON member, TSV '# table:' name */
-    const struct chase_column *col;
-    size_t ncol;
-    const char *row;                    /* summary tables: the TSV line's label ("level"); NULL: data */
-};
-
-/* One cell: a number, or text where the column is CHASE_TEXT; NAN (or a
- * NULL text) is unknown: "nan" in TSV and CSV, null in JSON. */
-struct chase_cell {
-    double num;
-    const char *text;
-};
-
 struct chase_writer {
     FILE *f;
     enum chase_format fmt;
@@ -106,12 +86,5 @@ size_t chase_utf8_len(const unsigned char *s);
 
 /* Writes s as a JSON string, quoted and escaped; returns -1 on a write error. */
 int chase_json_string(FILE *f, const char *s);
-
-/* The sweep's tables: one row a working set, one a level. */
-extern const struct chase_table chase_points_table;
-extern const struct chase_table chase_levels_table;
-/* Their cells from a row and a level (cells must hold ncol). */
-void chase_point_cells(const struct chase_row *r, struct chase_cell *cells);
-void chase_level_cells(const struct chase_level *L, struct chase_cell *cells);
 
 #endif

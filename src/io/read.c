@@ -66,14 +66,14 @@ static int check_row(const double *v, char *why, size_t len)
 }
 
 /* Which curve column a table's column is: the sweep's own names (one list,
- * chase_points_table), "latency" for other tools' latency, "mhz" for the
+ * chase_row_cols), "latency" for other tools' latency, "mhz" for the
  * seed's clock column. */
 static int column_of(const char *name)
 {
     static const char *const extra[] = {"mhz"};
     size_t i;
-    for (i = 0; i < chase_points_table.ncol; i++)
-        if (!strcmp(name, chase_points_table.col[i].name))
+    for (i = 0; i < CHASE_COLS(chase_row_cols); i++)
+        if (!strcmp(name, chase_row_cols[i].name))
             return (int)i;
     if (!strcmp(name, "latency"))
         return COL_CYCLES;

@@ -35,31 +35,6 @@
 #define MISS_SHARE 0.5      /* past the capacity a stride misses when it costs this share of the step more */
 
 
-static const struct chase_column pairs_cols[] = {
-    {"level", CHASE_TEXT}, {"sub", CHASE_INT}, {"blocks", CHASE_INT}, {"block", CHASE_INT},
-    {"bytes", CHASE_INT}, {"pair_cycles", CHASE_REAL}, {"late_cycles", CHASE_REAL},
-};
-const struct chase_table chase_lines_pairs_table = {"pairs", pairs_cols, 7, NULL};
-
-static const struct chase_column strides_cols[] = {
-    {"level", CHASE_TEXT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"miss", CHASE_INT},
-};
-const struct chase_table chase_lines_strides_table = {"strides", strides_cols, 5, NULL};
-
-static const struct chase_column scan_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"stride", CHASE_INT}, {"cycles", CHASE_REAL},
-};
-const struct chase_table chase_lines_scan_table = {"scan", scan_cols, 4, NULL};
-
-static const struct chase_column lines_cols[] = {
-    {"level", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT}, {"cycles", CHASE_REAL},
-    {"next_cycles", CHASE_REAL}, {"fetch", CHASE_INT}, {"late_fetch", CHASE_INT}, {"alloc", CHASE_INT},
-    {"line", CHASE_INT}, {"sector", CHASE_INT}, {"fetch_how", CHASE_TEXT}, {"alloc_how", CHASE_TEXT},
-    {"verdict", CHASE_TEXT},
-};
-const struct chase_table chase_lines_table = {"lines", lines_cols, 13, "line"};
-
 /* The smallest sub from which the pair costs two misses: every latency
  * from there on above the threshold.  0 with why when there is none. */
 static uint64_t unit(const double *y, const uint64_t *sub, size_t n, double h, double step, const char *what,

@@ -6,6 +6,7 @@
 #define CHASE_LINES_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "core/curve.h"
@@ -61,6 +62,15 @@ extern const struct chase_table chase_lines_strides_table;
 extern const struct chase_table chase_lines_scan_table;
 extern const struct chase_table chase_lines_table;
 /* chase lines */
+/* lines_out.c: the tables (measured: the levels probed), the results and
+ * the report for a person (meta: the run's metadata). */
+int chase_lines_write(struct chase_writer *w, const struct chase_lines_level *lv, size_t n, size_t measured);
+void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n);
+void chase_lines_report(FILE *f, const struct chase_meta *meta, const struct chase_lines_level *lv, size_t n);
+/* lines_plot.c: --plot: the pairs against sub, the strides past the capacity. */
+int chase_lines_plot(const struct chase_lines_level *lv, size_t n, const struct chase_meta *meta, const char *title,
+                     const char *script, const char *out, char *err, size_t len);
+
 struct chase_measurement;
 extern const struct chase_measurement chase_lines_measurement;
 

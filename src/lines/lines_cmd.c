@@ -14,7 +14,6 @@
 #include "core/exitcode.h"
 #include "lines/lines.h"
 #include "core/measure.h"
-#include "plot/plot.h"
 #include "run/run.h"
 #include "core/size.h"
 #include "run/source.h"
@@ -25,12 +24,6 @@
 #define SCAN 8                  /* working sets the capacity scan measures */
 
 static const uint64_t subs[] = {8, 16, 32, 64, 128, 256};
-
-/* A figure to four decimals: a median of medians says no more. */
-static double r4(double v)
-{
-    return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
-}
 
 static uint64_t round_to(double x, uint64_t unit)
 {
@@ -143,183 +136,6 @@ static int measure_level(struct chase_session *s, struct chase_measure *m, struc
                  chase_size_format(L->stride[i], a, sizeof a), L->beyond[i]);
         chase_progress(s, "lines", ++*done, total, detail);
     }
-    return 0;
-}
-
-static int level_tables(struct chase_writer *w, const struct chase_lines_level *lv, size_t n, size_t measured)
-{
-    struct chase_cell c[13];
-    size_t k, i;
-
-    if (chase_writer_table(w, &chase_lines_pairs_table))
-        return -1;
-    for (k = 0; k < measured; k++)
-        for (i = 0; i < lv[k].nsub; i++) {
-            memset(c, 0, sizeof c);
-            c[0].text = lv[k].name;
-            c[1].num = (double)lv[k].sub[i];
-            c[2].num = (double)lv[k].blocks;
-            c[3].num = (double)lv[k].block;
-            c[4].num = (double)(lv[k].blocks * lv[k].block);
-            c[5].num = r4(lv[k].pair[i]);
-            c[6].num = r4(lv[k].late[i]);
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    if (chase_writer_table(w, &chase_lines_strides_table))
-        return -1;
-    for (k = 0; k < measured; k++)
-        for (i = 0; i < lv[k].nstride; i++) {
-            memset(c, 0, sizeof c);
-            c[0].text = lv[k].name;
-            c[1].num = (double)lv[k].stride[i];
-            c[2].num = (double)lv[k].beyond_bytes;
-            c[3].num = r4(lv[k].beyond[i]);
-            c[4].num = lv[k].beyond[i] > lv[k].h + 0.5 * (lv[k].m - lv[k].h);
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    if (chase_writer_table(w, &chase_lines_scan_table))
-        return -1;
-    for (k = 0; k < measured; k++)
-        for (i = 0; i < lv[k].nscan; i++) {
-            memset(c, 0, sizeof c);
-            c[0].text = lv[k].name;
-            c[1].num = (double)lv[k].scan_bytes[i];
-            c[2].num = (double)lv[k].scan_stride;
-            c[3].num = r4(lv[k].scan[i]);
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    if (chase_writer_table(w, &chase_lines_table))
-        return -1;
-    for (k = 0; k < measured && k < n; k++) {
-        const struct chase_lines_level *L = &lv[k];
-        memset(c, 0, sizeof c);
-        c[0].text = L->name;
-        c[1].num = (double)L->lo;
-        c[2].num = (double)L->hi;
-        c[3].num = r4(L->h);
-        c[4].num = r4(L->m);
-        c[5].num = L->fetch ? (double)L->fetch : NAN;
-        c[6].num = L->late_fetch ? (double)L->late_fetch : NAN;
-        c[7].num = L->alloc ? (double)L->alloc : NAN;
-        c[8].num = L->line ? (double)L->line : NAN;
-        c[9].num = L->sector ? (double)L->sector : NAN;
-        c[10].text = L->fetch_how;
-        c[11].text = L->alloc_how;
-        c[12].text = L->verdict;
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    return 0;
-}
-
-static void level_results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n)
-{
-    char key[48];
-    size_t k;
-
-    for (k = 0; k < n; k++) {
-        const struct chase_lines_level *L = &lv[k];
-        snprintf(key, sizeof key, "%.15s.line_bytes", L->name);
-        if (L->line)
-            chase_meta_num(r, key, (double)L->line);
-        else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.sector_bytes", L->name);
-        if (L->sector)
-            chase_meta_num(r, key, (double)L->sector);
-        else
-            chase_meta_add(r, key, "%s", L->line ? "none: a miss fills the line" : "not resolved");
-        snprintf(key, sizeof key, "%.15s.fetch_bytes", L->name);
-        if (L->fetch)
-            chase_meta_num(r, key, (double)L->fetch);
-    }
-}
-
-static const char *size_or(uint64_t v, char *buf, size_t len)
-{
-    if (!v)
-        return "-";
-    return chase_size_format(v, buf, len);
-}
-
-static void level_report(FILE *f, const struct chase_session *s, const struct chase_lines_level *lv, size_t n)
-{
-    const char *what[] = {"backend", "device", "cache_op", "sm", "timer", "levels_from"};
-    char a[32], b[32], c[32], d[32], e[32], cap[64];
-    size_t k;
-
-    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
-        const char *t = chase_meta_get(&s->meta, what[k]);
-        if (t)
-            fprintf(f, "%-11s %s\n", what[k], t);
-    }
-    fprintf(f, "\n%-8s %-22s %-8s %-8s %-8s %-8s %-8s\n", "level", "capacity (sweep)", "fetch", "later", "alloc",
-            "line", "sector");
-    for (k = 0; k < n; k++) {
-        const struct chase_lines_level *L = &lv[k];
-        snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
-                 chase_size_format(L->hi, b, sizeof b));
-        fprintf(f, "%-8s %-22s %-8s %-8s %-8s %-8s %-8s\n", L->name, cap, size_or(L->fetch, a, sizeof a),
-                size_or(L->late_fetch, b, sizeof b), size_or(L->alloc, c, sizeof c), size_or(L->line, d, sizeof d),
-                size_or(L->sector, e, sizeof e));
-        fprintf(f, "         %s\n         fetch: %s\n         alloc: %s\n", L->verdict, L->fetch_how, L->alloc_how);
-    }
-    fprintf(f, "fetch: the smallest +sub whose second load misses at once (pair chains); later: a group of %d "
-               "blocks later;\nalloc: the largest stride that misses just past the capacity (one load a block)\n",
-            CHASE_CHAIN_LATE_GROUP);
-}
-
-struct plot_arg {
-    const struct chase_lines_level *lv;
-    size_t n;
-    const struct chase_meta *meta;
-    const char *title;
-};
-
-/* Two panels: the pair's latency against sub, and what a stride costs
- * just past the capacity. */
-static int write_plot(FILE *f, const void *arg, const char *out)
-{
-    const struct plot_arg *a = arg;
-    const char *dev = chase_meta_get(a->meta, "device");
-    char title[300];
-    size_t k, i;
-
-    if (chase_gp_begin(f, out, NULL, 0))
-        return -1;
-    if (a->title)
-        snprintf(title, sizeof title, "%s", a->title);
-    else
-        snprintf(title, sizeof title, "%s: line and sector size", dev ? dev : "device");
-    for (k = 0; k < a->n; k++) {
-        fprintf(f, "$p%zu << EOD\n", k);
-        for (i = 0; i < a->lv[k].nsub; i++)
-            fprintf(f, "%llu %g %g\n", (unsigned long long)a->lv[k].sub[i], a->lv[k].pair[i], a->lv[k].late[i]);
-        fprintf(f, "EOD\n$s%zu << EOD\n", k);
-        for (i = 0; i < a->lv[k].nstride; i++)
-            fprintf(f, "%llu %g\n", (unsigned long long)a->lv[k].stride[i], a->lv[k].beyond[i]);
-        fprintf(f, "EOD\n");
-    }
-    fprintf(f, "set multiplot layout 1,2 title ");
-    chase_gp_string(f, title);
-    fprintf(f, "\nset logscale x 2\nunset logscale y\nset xlabel \"second load at +sub (bytes)\"\n"
-               "set ylabel \"cycles a load (pair: solid; a group later: dashed)\"\n");
-    fprintf(f, "plot ");
-    for (k = 0; k < a->n; k++) {
-        fprintf(f, "%s$p%zu using 1:2 with linespoints ls %zu title ", k ? ", " : "", k, k % 7 + 1);
-        chase_gp_string(f, a->lv[k].name);
-        fprintf(f, ", $p%zu using 1:3 with linespoints ls %zu dt 2 notitle", k, k % 7 + 1);
-    }
-    fprintf(f, "\nset xlabel \"stride: one load a block (bytes)\"\nset ylabel \"cycles a load, 1.5 x the "
-               "capacity\"\nplot ");
-    for (k = 0; k < a->n; k++) {
-        fprintf(f, "%s$s%zu using 1:2 with linespoints ls %zu title ", k ? ", " : "", k, k % 7 + 1);
-        chase_gp_string(f, a->lv[k].name);
-    }
-    fprintf(f, "\nunset multiplot\n");
     return 0;
 }
 
@@ -457,29 +273,28 @@ static int measure(struct chase_run *r)
 static void results(struct chase_run *r, struct chase_meta *res)
 {
     const struct lines_state *st = r->state;
-    level_results(res, st->ll, st->measured);
+    chase_lines_results(res, st->ll, st->measured);
 }
 
 static int write_tables(struct chase_writer *w, struct chase_run *r)
 {
     const struct lines_state *st = r->state;
-    return level_tables(w, st->ll, st->n, st->measured);
+    return chase_lines_write(w, st->ll, st->n, st->measured);
 }
 
 static void report(FILE *f, struct chase_run *r)
 {
     const struct lines_state *st = r->state;
-    level_report(f, &r->s, st->ll, st->measured);
+    chase_lines_report(f, &r->s.meta, st->ll, st->measured);
 }
 
 static int plot(struct chase_run *r, const char *out, char *err, size_t len)
 {
     const struct lines_state *st = r->state;
-    struct plot_arg pa = {st->ll, st->measured, &r->s.meta, r->o->title};
 
     if (!st->measured)
         return CHASE_PLOT_NOTHING;
-    return chase_gp_run(write_plot, &pa, r->o->script, out, err, len);
+    return chase_lines_plot(st->ll, st->measured, &r->s.meta, r->o->title, r->o->script, out, err, len);
 }
 
 const struct chase_measurement chase_lines_measurement = {

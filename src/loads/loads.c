@@ -333,86 +333,83 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
     return CHASE_OK;
 }
 
-static const struct chase_column loads_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"width", CHASE_INT}, {"lanes", CHASE_INT},
-    {"lane_stride", CHASE_INT}, {"block", CHASE_INT}, {"latency", CHASE_REAL}, {"latency_ns", CHASE_REAL},
-    {"issue", CHASE_REAL}, {"n", CHASE_INT}, {"settled", CHASE_INT}, {"bytes_per_cycle_warp", CHASE_REAL},
-    {"warps", CHASE_INT}, {"burst", CHASE_INT}, {"sm_cycles", CHASE_REAL}, {"bytes_per_cycle_sm", CHASE_REAL},
-    {"sweep_latency", CHASE_REAL}, {"note", CHASE_TEXT}, {"latency_mean", CHASE_REAL},
-};
-const struct chase_table chase_loads_table = {"loads", loads_cols, 19, NULL};
+/* A row's count where its figure was measured, else unknown. */
+static void get_n(const void *row, struct chase_cell *c)
+{
+    const struct chase_loads_row *r = row;
+    c->num = isnan(r->issue) ? NAN : r->n;
+}
 
-static const struct chase_column conv_cols[] = {
-    {"level", CHASE_TEXT}, {"width", CHASE_INT}, {"lanes", CHASE_INT}, {"n", CHASE_INT},
-    {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"issue", CHASE_REAL}, {"slope", CHASE_REAL},
-};
-const struct chase_table chase_loads_conv_table = {"convergence", conv_cols, 9, NULL};
+static void get_settled(const void *row, struct chase_cell *c)
+{
+    const struct chase_loads_row *r = row;
+    c->num = isnan(r->issue) ? NAN : (unsigned)r->settled;
+}
+
+static void get_burst(const void *row, struct chase_cell *c)
+{
+    const struct chase_loads_row *r = row;
+    c->num = r->warps > 0 ? r->burst : NAN;
+}
 
 /* A derived figure to 6 significant digits: a quotient of medians says no more. */
-static double sig6(double v)
-{
-    char buf[32];
-    if (!isfinite(v))
-        return v;
-    snprintf(buf, sizeof buf, "%.6g", v);
-    return strtod(buf, NULL);
-}
+#define LD(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct chase_loads_row, F, FIELD, ROUND, FLAGS)
+#define LD6(NAME, F) LD(NAME, CHASE_REAL, F, CHASE_F_DOUBLE, CHASE_R_SIG6, 0)
+static const struct chase_column loads_cols[] = {
+    LD("level", CHASE_TEXT, level, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LD("bytes", CHASE_INT, bytes, CHASE_F_U64, CHASE_R_NONE, 0),
+    LD("width", CHASE_INT, width, CHASE_F_UNSIGNED, CHASE_R_NONE, 0),
+    LD("lanes", CHASE_INT, lanes, CHASE_F_UNSIGNED, CHASE_R_NONE, 0),
+    LD("lane_stride", CHASE_INT, lane_stride, CHASE_F_U64, CHASE_R_NONE, 0),
+    LD("block", CHASE_INT, block, CHASE_F_U64, CHASE_R_NONE, 0),
+    LD6("latency", latency), LD6("latency_ns", latency_ns), LD6("issue", issue),
+    CHASE_GET("n", CHASE_INT, get_n, CHASE_R_NONE),
+    CHASE_GET("settled", CHASE_INT, get_settled, CHASE_R_NONE),
+    LD6("bytes_per_cycle_warp", bpc_warp),
+    LD("warps", CHASE_INT, warps, CHASE_F_UNSIGNED, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    CHASE_GET("burst", CHASE_INT, get_burst, CHASE_R_NONE),
+    LD6("sm_cycles", sm_cycles), LD6("bytes_per_cycle_sm", bpc_sm), LD6("sweep_latency", sweep),
+    LD("note", CHASE_TEXT, note, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LD6("latency_mean", latency_mean),
+};
+const struct chase_table chase_loads_table = {"loads", loads_cols, CHASE_COLS(loads_cols), NULL};
 
-static double count_or_nan(unsigned v, int known)
-{
-    return known ? (double)v : NAN;
-}
+/* One point of a row's convergence: T(N) at one N. */
+struct conv_row {
+    const char *level;
+    unsigned width, lanes, n;
+    double cycles, p5, p95, issue, slope;
+};
+
+#define CV(NAME, TYPE, F, FIELD, ROUND) CHASE_COL(NAME, TYPE, struct conv_row, F, FIELD, ROUND, 0)
+static const struct chase_column conv_cols[] = {
+    CV("level", CHASE_TEXT, level, CHASE_F_STR, CHASE_R_NONE), CV("width", CHASE_INT, width, CHASE_F_UNSIGNED, CHASE_R_NONE),
+    CV("lanes", CHASE_INT, lanes, CHASE_F_UNSIGNED, CHASE_R_NONE), CV("n", CHASE_INT, n, CHASE_F_UNSIGNED, CHASE_R_NONE),
+    CV("cycles", CHASE_REAL, cycles, CHASE_F_DOUBLE, CHASE_R_SIG6), CV("p5", CHASE_REAL, p5, CHASE_F_DOUBLE, CHASE_R_SIG6),
+    CV("p95", CHASE_REAL, p95, CHASE_F_DOUBLE, CHASE_R_SIG6), CV("issue", CHASE_REAL, issue, CHASE_F_DOUBLE, CHASE_R_SIG6),
+    CV("slope", CHASE_REAL, slope, CHASE_F_DOUBLE, CHASE_R_SIG6),
+};
+const struct chase_table chase_loads_conv_table = {"convergence", conv_cols, CHASE_COLS(conv_cols), NULL};
 
 int chase_loads_write_row(struct chase_writer *w, const struct chase_loads_row *r)
 {
-    struct chase_cell c[19];
-    int issue = !isnan(r->issue);
-
-    memset(c, 0, sizeof c);
-    c[0].text = r->level;
-    c[1].num = (double)r->bytes;
-    c[2].num = r->width;
-    c[3].num = r->lanes;
-    c[4].num = (double)r->lane_stride;
-    c[5].num = (double)r->block;
-    c[6].num = sig6(r->latency);
-    c[7].num = sig6(r->latency_ns);
-    c[8].num = sig6(r->issue);
-    c[9].num = count_or_nan(r->n, issue);
-    c[10].num = count_or_nan((unsigned)r->settled, issue);
-    c[11].num = sig6(r->bpc_warp);
-    c[12].num = count_or_nan(r->warps, r->warps > 0);
-    c[13].num = count_or_nan(r->burst, r->warps > 0);
-    c[14].num = sig6(r->sm_cycles);
-    c[15].num = sig6(r->bpc_sm);
-    c[16].num = sig6(r->sweep);
-    c[17].text = r->note;
-    c[18].num = sig6(r->latency_mean);
-    return chase_writer_row(w, c);
+    return chase_writer_put(w, r);
 }
 
 int chase_loads_write_conv(struct chase_writer *w, const struct chase_loads_row *rows, size_t n)
 {
-    struct chase_cell c[9];
     size_t i, k;
 
     if (chase_writer_table(w, &chase_loads_conv_table))
         return -1;
     for (i = 0; i < n; i++)
         for (k = 0; k < CHASE_LOADS_NS; k++) {
-            if (isnan(rows[i].t[k]))
+            const struct chase_loads_row *r = &rows[i];
+            struct conv_row c = {r->level, r->width, r->lanes, chase_loads_n[k],
+                                 r->t[k], r->p5[k], r->p95[k], r->fit.issue[k], r->fit.slope[k]};
+            if (isnan(r->t[k]))
                 continue;
-            memset(c, 0, sizeof c);
-            c[0].text = rows[i].level;
-            c[1].num = rows[i].width;
-            c[2].num = rows[i].lanes;
-            c[3].num = chase_loads_n[k];
-            c[4].num = sig6(rows[i].t[k]);
-            c[5].num = sig6(rows[i].p5[k]);
-            c[6].num = sig6(rows[i].p95[k]);
-            c[7].num = sig6(rows[i].fit.issue[k]);
-            c[8].num = sig6(rows[i].fit.slope[k]);
-            if (chase_writer_row(w, c))
+            if (chase_writer_put(w, &c))
                 return -1;
         }
     return 0;

@@ -31,6 +31,7 @@
 #include "core/fresh.h"
 #include "core/message.h"
 #include "io/output.h"
+#include "io/table.h"
 #include "plot/plot.h"
 #include "report/parts.h"
 #include "report/report_md.h"
@@ -253,20 +254,37 @@ static void read_part(const char *dir, const struct part_def *p, struct part_run
     }
 }
 
+/* A row of the report's parts table; NAN or "": not run, none. */
+struct part_row {
+    const char *name, *what, *status;
+    double exit, seconds;
+    const char *file, *plot, *reason;
+};
+
+#define PART(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct part_row, F, FIELD, ROUND, FLAGS)
+static const struct chase_column part_cols[] = {
+    PART("name", CHASE_TEXT, name, CHASE_F_STR, CHASE_R_NONE, 0),
+    PART("what", CHASE_TEXT, what, CHASE_F_STR, CHASE_R_NONE, 0),
+    PART("status", CHASE_TEXT, status, CHASE_F_STR, CHASE_R_NONE, 0),
+    PART("exit", CHASE_INT, exit, CHASE_F_DOUBLE, CHASE_R_NONE, 0),
+    PART("seconds", CHASE_REAL, seconds, CHASE_F_DOUBLE, CHASE_R_R2, 0),
+    PART("file", CHASE_TEXT, file, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    PART("plot", CHASE_TEXT, plot, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    PART("reason", CHASE_TEXT, reason, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+};
+static const struct chase_table parts_table = {"parts", part_cols, CHASE_COLS(part_cols), NULL};
+
+/* A part's metadata as key/value rows. */
+#define KV(NAME, F) CHASE_COL(NAME, CHASE_TEXT, struct chase_meta, F, CHASE_F_CHARS, CHASE_R_NONE, 0)
+static const struct chase_column kv_cols[] = {KV("key", kv[0].key), KV("value", kv[0].val)};
+
 /* The report's own document: the parts, then each part's tables and
  * results under its name ("banks.conflicts", "sweep.levels"), so one file
  * holds everything in the same schema as each part's own JSON. */
 static int write_json(const char *path, const struct chase_opts *o, const struct part_run *runs,
                       const char *status, const struct chase_meta *meta)
 {
-    static const struct chase_column part_cols[] = {
-        {"name", CHASE_TEXT}, {"what", CHASE_TEXT}, {"status", CHASE_TEXT}, {"exit", CHASE_INT},
-        {"seconds", CHASE_REAL}, {"file", CHASE_TEXT}, {"plot", CHASE_TEXT}, {"reason", CHASE_TEXT},
-    };
-    static const struct chase_table parts_table = {"parts", part_cols, 8, NULL};
-    static const struct chase_column kv_cols[] = {{"key", CHASE_TEXT}, {"value", CHASE_TEXT}};
     struct chase_writer w;
-    struct chase_cell c[8];
     size_t i, k, t;
     int bad;
 
@@ -278,31 +296,19 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     bad = chase_writer_begin(&w, "report", meta) || chase_writer_table(&w, &parts_table);
     for (i = 0; i < NPARTS && !bad; i++) {
         const char *st = chase_exit_state(runs[i].status, 0);
-        memset(c, 0, sizeof c);
-        c[0].text = parts[i].name;
-        c[1].text = parts[i].what;
-        c[2].text = st;
-        c[3].num = runs[i].status < 0 ? NAN : runs[i].status;
-        c[4].num = runs[i].status < 0 ? NAN : floor(runs[i].seconds * 100 + 0.5) / 100;
-        c[5].text = runs[i].file[0] ? runs[i].file : NULL;
-        c[6].text = runs[i].plot[0] ? runs[i].plot : NULL;
-        c[7].text = runs[i].reason[0] ? runs[i].reason : NULL;
-        bad = chase_writer_row(&w, c);
+        struct part_row p = {parts[i].name, parts[i].what, st, runs[i].status < 0 ? NAN : runs[i].status,
+                             runs[i].status < 0 ? NAN : runs[i].seconds, runs[i].file, runs[i].plot, runs[i].reason};
+        bad = chase_writer_put(&w, &p);
     }
     for (i = 0; i < NPARTS && !bad; i++) {
         const struct chase_doc *d = runs[i].ndocs ? &runs[i].docs[0] : NULL;
         char name[96];
-        struct chase_table kv = {name, kv_cols, 2, NULL};
+        struct chase_table kv = {name, kv_cols, CHASE_COLS(kv_cols), NULL};
         if (!d)
             continue;
         /* The part's own metadata, as key/value rows (what it measured and how). */
         snprintf(name, sizeof name, "%s.meta", parts[i].name);
-        bad = chase_writer_table(&w, &kv);
-        for (k = 0; k < (size_t)d->meta.n && !bad; k++) {
-            c[0].text = d->meta.kv[k].key;
-            c[1].text = d->meta.kv[k].val;
-            bad = chase_writer_row(&w, c);
-        }
+        bad = chase_writer_rows(&w, &kv, d->meta.kv, (size_t)d->meta.n, sizeof d->meta.kv[0]);
         for (t = 0; t < d->ntables && !bad; t++) {
             const struct chase_doc_table *dt = &d->tables[t];
             struct chase_column *cols = calloc(dt->ncols ? dt->ncols : 1, sizeof *cols);

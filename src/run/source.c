@@ -15,6 +15,7 @@
 #include "core/size.h"
 #include "io/output.h"
 #include "io/read.h"
+#include "io/table.h"
 #include "levels/levels.h"
 #include "run/source.h"
 
@@ -39,7 +40,6 @@ static int measure_sizes(struct chase_session *s, const struct chase_measure *m,
                          const uint64_t *sizes, size_t n, uint64_t stride, const char *what, int *failed)
 {
     char err[CHASE_ERRLEN], a[32], detail[64];
-    struct chase_cell cells[8];
     size_t i;
 
     for (i = 0; i < n && !chase_stop; i++) {
@@ -59,8 +59,7 @@ static int measure_sizes(struct chase_session *s, const struct chase_measure *m,
             return CHASE_EXIT_FAIL;
         }
         if (!s->human) {
-            chase_point_cells(&row, cells);
-            if (chase_writer_row(&s->w, cells)) {
+            if (chase_writer_put(&s->w, &row)) {
                 *failed = 1;
                 return chase_session_write_failed(s);
             }

@@ -63,21 +63,9 @@ static int measure(struct chase_run *r)
 static int write_tables(struct chase_writer *w, struct chase_run *r)
 {
     const struct sms_state *st = r->state;
-    struct chase_cell cells[8];
-    size_t i;
 
-    if (chase_writer_table(w, &chase_sms_table))
+    if (chase_writer_rows(w, &chase_sms_table, st->rows, st->nrows, sizeof *st->rows))
         return -1;
-    for (i = 0; i < st->nrows; i++) {
-        memset(cells, 0, sizeof cells);
-        cells[0].num = st->rows[i].sm;
-        cells[1].text = st->rows[i].level;
-        cells[2].num = (double)st->rows[i].bytes;
-        cells[3].num = st->rows[i].cycles;
-        cells[4].num = st->rows[i].ns;
-        if (chase_writer_row(w, cells))
-            return -1;
-    }
     return chase_sms_write_spread(w, st->sp, st->nsp);
 }
 

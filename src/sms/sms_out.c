@@ -10,46 +10,27 @@
 #include "core/size.h"
 #include "sms/sms.h"
 
+#define SM(NAME, TYPE, F, FIELD) CHASE_COL(NAME, TYPE, struct chase_sm_row, F, FIELD, CHASE_R_NONE, 0)
 static const struct chase_column sms_cols[] = {
-    {"sm", CHASE_INT}, {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL},
+    SM("sm", CHASE_INT, sm, CHASE_F_INT), SM("level", CHASE_TEXT, level, CHASE_F_STR),
+    SM("bytes", CHASE_INT, bytes, CHASE_F_U64), SM("cycles", CHASE_REAL, cycles, CHASE_F_DOUBLE),
+    SM("ns", CHASE_REAL, ns, CHASE_F_DOUBLE),
 };
-const struct chase_table chase_sms_table = {"sms", sms_cols, 5, NULL};
+const struct chase_table chase_sms_table = {"sms", sms_cols, CHASE_COLS(sms_cols), NULL};
 
+#define SP(NAME, TYPE, F, FIELD) CHASE_COL(NAME, TYPE, struct chase_sm_spread, F, FIELD, CHASE_R_NONE, 0)
 static const struct chase_column spread_cols[] = {
-    {"level", CHASE_TEXT}, {"bytes", CHASE_INT}, {"walker_sm", CHASE_INT}, {"walker", CHASE_REAL},
-    {"min", CHASE_REAL}, {"min_sm", CHASE_INT}, {"median", CHASE_REAL}, {"max", CHASE_REAL},
-    {"max_sm", CHASE_INT}, {"sms", CHASE_INT},
+    SP("level", CHASE_TEXT, level, CHASE_F_CHARS), SP("bytes", CHASE_INT, bytes, CHASE_F_U64),
+    SP("walker_sm", CHASE_INT, walker_sm, CHASE_F_INT), SP("walker", CHASE_REAL, walker, CHASE_F_DOUBLE),
+    SP("min", CHASE_REAL, min, CHASE_F_DOUBLE), SP("min_sm", CHASE_INT, min_sm, CHASE_F_INT),
+    SP("median", CHASE_REAL, median, CHASE_F_DOUBLE), SP("max", CHASE_REAL, max, CHASE_F_DOUBLE),
+    SP("max_sm", CHASE_INT, max_sm, CHASE_F_INT), SP("sms", CHASE_INT, sms, CHASE_F_UNSIGNED),
 };
-const struct chase_table chase_spread_table = {"spread", spread_cols, 10, "spread"};
-
-static void spread_cells(const struct chase_sm_spread *p, struct chase_cell *c)
-{
-    memset(c, 0, 10 * sizeof *c);
-    c[0].text = p->level;
-    c[1].num = (double)p->bytes;
-    c[2].num = p->walker_sm;
-    c[3].num = p->walker;
-    c[4].num = p->min;
-    c[5].num = p->min_sm;
-    c[6].num = p->median;
-    c[7].num = p->max;
-    c[8].num = p->max_sm;
-    c[9].num = p->sms;
-}
+const struct chase_table chase_spread_table = {"spread", spread_cols, CHASE_COLS(spread_cols), "spread"};
 
 int chase_sms_write_spread(struct chase_writer *w, const struct chase_sm_spread *sp, size_t nsp)
 {
-    struct chase_cell cells[10];
-    size_t i;
-
-    if (chase_writer_table(w, &chase_spread_table))
-        return -1;
-    for (i = 0; i < nsp; i++) {
-        spread_cells(&sp[i], cells);
-        if (chase_writer_row(w, cells))
-            return -1;
-    }
-    return 0;
+    return chase_writer_rows(w, &chase_spread_table, sp, nsp, sizeof *sp);
 }
 
 /* The map at a terminal: one line a level, then the SMs that stand out. */

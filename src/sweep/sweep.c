@@ -45,24 +45,6 @@ int chase_list_backends(const struct chase_opts *o)
     return chase_stdout_done();
 }
 
-int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
-                           const struct chase_sm_spread *sp, size_t nsp)
-{
-    struct chase_cell cells[16];
-    size_t i;
-
-    if (chase_writer_table(w, &chase_levels_table))
-        return -1;
-    for (i = 0; i < nlv; i++) {
-        chase_level_cells(&lv[i], cells);
-        if (chase_writer_row(w, cells))
-            return -1;
-    }
-    if (nsp)
-        return chase_sms_write_spread(w, sp, nsp);
-    return 0;
-}
-
 /* What a sweep keeps between its hooks; its curve and levels are the
  * run's (r->curve, r->lv). */
 struct sweep_state {
@@ -178,20 +160,14 @@ static int finished(struct chase_run *r)
     const struct sweep_state *st = r->state;
     const struct chase_curve *c = &r->curve;
     struct chase_writer w;
-    struct chase_cell cells[16];
     char saved[8];
-    size_t i;
     int bad;
 
     if (!st->to_file || c->n <= st->nplan)
         return 0;
     if (chase_writer_open(&w, r->o->output, r->o->fmt))
         goto fail;
-    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_table(&w, &chase_points_table);
-    for (i = 0; i < c->n && !bad; i++) {
-        chase_point_cells(&c->rows[i], cells);
-        bad = chase_writer_row(&w, cells);
-    }
+    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_curve(&w, &chase_points_table, c);
     bad = bad || write_tables(&w, r) || chase_writer_results(&w, &r->results) || chase_writer_end(&w, "complete");
     if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
         goto fail;

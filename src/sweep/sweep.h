@@ -7,6 +7,7 @@
 #include "core/curve.h"
 #include "core/measure.h"
 #include "core/options.h"
+#include "io/table.h"
 #include "run/session.h"
 
 struct chase_sm_spread;
@@ -20,6 +21,9 @@ int chase_plot_main(const struct chase_opts *o);
 /* chase --list-backends */
 int chase_list_backends(const struct chase_opts *o);
 
+/* The sweep's tables: one row a working set, one a level. */
+extern const struct chase_table chase_points_table;
+extern const struct chase_table chase_levels_table;
 /* The sweep's tables after its points: levels, and the SM spread. */
 int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
                            const struct chase_sm_spread *sp, size_t nsp);

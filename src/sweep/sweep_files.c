@@ -87,8 +87,7 @@ int chase_analyze_main(const struct chase_opts *o)
 {
     struct loaded l;
     struct chase_writer w;
-    struct chase_cell cells[16];
-    size_t i, r;
+    size_t i;
     int code = 0, rewrite = o->fmt_given || o->output;
 
     if (o->nargs < 1) {
@@ -122,13 +121,8 @@ int chase_analyze_main(const struct chase_opts *o)
     for (i = 0; i < l.n && !w.failed; i++) {
         if (i && chase_writer_next(&w))
             break;
-        if (chase_writer_begin(&w, "sweep", &l.c[i].meta) || chase_writer_table(&w, &chase_points_table))
+        if (chase_writer_begin(&w, "sweep", &l.c[i].meta) || chase_writer_curve(&w, &chase_points_table, &l.c[i]))
             break;
-        for (r = 0; r < l.c[i].n; r++) {
-            chase_point_cells(&l.c[i].rows[r], cells);
-            if (chase_writer_row(&w, cells))
-                break;
-        }
         if (chase_sweep_write_tail(&w, l.lv[i], l.nlv[i], NULL, 0) || chase_writer_end(&w, "analyzed"))
             break;
     }

@@ -8,9 +8,42 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sweep/sweep_out.h"
 #include "core/size.h"
+#include "io/table.h"
 #include "sms/sms.h"
+#include "sweep/sweep.h"
+#include "sweep/sweep_out.h"
+
+const struct chase_table chase_points_table = {"points", chase_row_cols, CHASE_COLS(chase_row_cols), NULL};
+
+#define LV(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct chase_level, F, FIELD, ROUND, FLAGS)
+static const struct chase_column level_cols[] = {
+    LV("name", CHASE_TEXT, name, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LV("lo", CHASE_INT, lo, CHASE_F_U64, CHASE_R_NONE, 0),
+    LV("hi", CHASE_INT, hi, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),     /* the last level has no upper end */
+    /* A level's latency is a median of logarithms, and 13.999999999999996
+     * would say more than it knows. */
+    LV("cycles", CHASE_REAL, cycles, CHASE_F_DOUBLE, CHASE_R_SIG6, 0),
+    LV("ns", CHASE_REAL, ns, CHASE_F_DOUBLE, CHASE_R_SIG6, 0),
+    LV("confidence", CHASE_REAL, confidence, CHASE_F_DOUBLE, CHASE_R_R2, 0),   /* a rough figure */
+    LV("onset", CHASE_INT, onset, CHASE_F_INT, CHASE_R_NONE, 0),
+    LV("noise_limited", CHASE_INT, noise_limited, CHASE_F_INT, CHASE_R_NONE, 0),
+    /* The driver's cache matched by size: the driver's figure, not measured. */
+    LV("driver_cache", CHASE_TEXT, cache, CHASE_F_CHARS, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LV("driver_cache_bytes", CHASE_INT, cache_bytes, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LV("note", CHASE_TEXT, note, CHASE_F_CHARS, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+};
+const struct chase_table chase_levels_table = {"levels", level_cols, CHASE_COLS(level_cols), "level"};
+
+int chase_sweep_write_tail(struct chase_writer *w, const struct chase_level *lv, size_t nlv,
+                           const struct chase_sm_spread *sp, size_t nsp)
+{
+    if (chase_writer_rows(w, &chase_levels_table, lv, nlv, sizeof *lv))
+        return -1;
+    if (nsp)
+        return chase_sms_write_spread(w, sp, nsp);
+    return 0;
+}
 
 void chase_report_table(FILE *f, const struct chase_curve *c)
 {

@@ -38,24 +38,6 @@
 #define TLB_SIGMAS 3.0      /* ... and this many times the probes' noise */
 #define SHARE_SPREAD 0.25   /* pairs whose rises spread less than this share of one load's rise share pages */
 
-static const struct chase_column probes_cols[] = {
-    {"stretch", CHASE_INT}, {"blocks", CHASE_INT}, {"stride", CHASE_INT}, {"bytes", CHASE_INT},
-    {"sub", CHASE_INT}, {"cycles", CHASE_REAL}, {"se", CHASE_REAL}, {"ns", CHASE_REAL}, {"rise", CHASE_REAL},
-};
-const struct chase_table chase_tlb_probes_table = {"probes", probes_cols, 9, NULL};
-
-static const struct chase_column levels_cols[] = {
-    {"name", CHASE_TEXT}, {"kind", CHASE_TEXT}, {"lo", CHASE_INT}, {"hi", CHASE_INT},
-    {"blocks_lo", CHASE_REAL}, {"blocks_hi", CHASE_REAL}, {"page", CHASE_INT}, {"entries_lo", CHASE_REAL},
-    {"entries_hi", CHASE_REAL}, {"cycles", CHASE_REAL}, {"ns", CHASE_REAL}, {"miss_cycles", CHASE_REAL},
-    {"miss_ns", CHASE_REAL}, {"twin_octaves", CHASE_REAL}, {"probe_rise", CHASE_REAL}, {"probe_noise", CHASE_REAL},
-    {"confidence", CHASE_REAL}, {"how", CHASE_TEXT}, {"walk_miss_cycles", CHASE_REAL}, {"walk_rms", CHASE_REAL},
-    {"open", CHASE_INT}, {"page_at_least", CHASE_INT}, {"revisit_miss_cycles", CHASE_REAL}, {"revisit_se", CHASE_REAL},
-    {"revisit_rms", CHASE_REAL}, {"revisit_points", CHASE_INT}, {"replacement", CHASE_TEXT},
-    {"page_below", CHASE_INT}, {"stride", CHASE_INT},
-};
-const struct chase_table chase_tlb_levels_table = {"tlb", levels_cols, 29, "tlb"};
-
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -333,7 +315,9 @@ void chase_tlb_pages(struct chase_tlb_level *out, size_t nout, const struct chas
     }
 }
 
-/* The median of v[0..n) (sorts v). */
+/* The median of v[0..n) (sorts v).  Not core's chase_median: for an even
+ * n that interpolates, a + (b - a) / 2, which can differ from (a + b) / 2
+ * in the last bit, and the levels' figures are written to four decimals. */
 static double median_of(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, by_value);

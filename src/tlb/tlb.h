@@ -202,8 +202,21 @@ void chase_tlb_entry_join(struct chase_tlb_level *lv, size_t *nlv, size_t max, c
                           size_t nf, char (*names)[16]);
 
 /* The tables of a tlb file. */
-extern const struct chase_table chase_tlb_probes_table;
-extern const struct chase_table chase_tlb_levels_table;
+/* One level's page test: pairs of chains (tlb_entry.c). */
+struct chase_tlb_entry_level {
+    char level[16];         /* the level's name once the levels are joined */
+    struct chase_tlb_entry_test t[CHASE_TLB_ENTRY_TESTS];
+    size_t n;
+};
+
+/* tlb_out.c: "tlb", "cache" or "unclassified". */
+const char *chase_tlb_kind_name(int kind);
+/* The tables: the twin and REVISIT curves, the probes, the levels; then
+ * the entries' pass (its curves and page tests) where it ran. */
+int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
+                    const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv);
+int chase_tlb_write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
+                          const struct chase_tlb_entry_level *t, size_t nt);
 /* chase tlb */
 struct chase_measurement;
 extern const struct chase_measurement chase_tlb_measurement;

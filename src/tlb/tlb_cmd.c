@@ -34,152 +34,8 @@ static double fact(const struct chase_devinfo *info, const char *key)
     return 0;
 }
 
-/* The twin curve: the main curve's blocks, two lines each in one page. */
-static const struct chase_column twin_cols[] = {
-    {"bytes", CHASE_INT}, {"cycles", CHASE_REAL}, {"p5", CHASE_REAL}, {"p95", CHASE_REAL}, {"ns", CHASE_REAL},
-    {"samples", CHASE_INT},
-};
-static const struct chase_table twin_table = {"twin", twin_cols, 6, NULL};
-/* The REVISIT curve: loads to the same units at random pages, around each
- * TLB's reach. */
-static const struct chase_table revisit_table = {"revisit", twin_cols, 6, NULL};
-/* The pass at the entries' stride (tlb_entry.c) and its twin. */
-static const struct chase_table entry_table = {"entry", twin_cols, 6, NULL};
-static const struct chase_table entry_twin_table = {"entry_twin", twin_cols, 6, NULL};
-/* The spans that tell a level found by that pass its page. */
-static const struct chase_column entry_page_cols[] = {
-    {"level", CHASE_TEXT}, {"stride", CHASE_INT}, {"blocks", CHASE_INT}, {"bytes", CHASE_INT},
-    {"cycles", CHASE_REAL},
-};
-static const struct chase_table entry_page_table = {"entry_page", entry_page_cols, 5, NULL};
-
-/* One level's page test: pairs of chains (tlb_entry.c). */
-struct entry_test {
-    char level[16];         /* the level's name once the levels are joined */
-    struct chase_tlb_entry_test t[CHASE_TLB_ENTRY_TESTS];
-    size_t n;
-};
-
-static const char *kind_name(int kind)
-{
-    return kind == CHASE_STEP_TLB ? "tlb" : kind == CHASE_STEP_CACHE ? "cache" : "unclassified";
-}
-
-static double r4(double v)
-{
-    return isfinite(v) ? floor(v * 1e4 + 0.5) / 1e4 : v;
-}
-
-static int write_curve(struct chase_writer *w, const struct chase_table *t, const struct chase_curve *cv)
-{
-    struct chase_cell c[8];
-    size_t i;
-
-    if (chase_writer_table(w, t))
-        return -1;
-    for (i = 0; i < cv->n; i++) {
-        chase_point_cells(&cv->rows[i], c);
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    return 0;
-}
-
-/* The entries pass's curves and page tests, where it ran. */
-static int write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
-                       const struct entry_test *t, size_t nt)
-{
-    struct chase_cell c[5];
-    size_t i, k;
-
-    if (!ec->n)
-        return 0;
-    if (write_curve(w, &entry_table, ec) || write_curve(w, &entry_twin_table, et) ||
-        chase_writer_table(w, &entry_page_table))
-        return -1;
-    for (i = 0; i < nt; i++)
-        for (k = 0; k < CHASE_TLB_PAIR_POINTS * t[i].n; k++) {
-            const struct chase_tlb_entry_test *x = &t[i].t[k / CHASE_TLB_PAIR_POINTS];
-            size_t j = k % CHASE_TLB_PAIR_POINTS;
-            memset(c, 0, sizeof c);
-            c[0].text = t[i].level;
-            c[1].num = (double)x->stride;
-            c[2].num = (double)(x->span[j] / x->stride);
-            c[3].num = (double)x->span[j];
-            c[4].num = r4(x->cycles[j]);
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    return 0;
-}
-
-static int tlb_tables(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,
-                        const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv)
-{
-    struct chase_cell c[29];
-    size_t i, k;
-
-    if (write_curve(w, &twin_table, twin) || write_curve(w, &revisit_table, rv))
-        return -1;
-    if (chase_writer_table(w, &chase_tlb_probes_table))
-        return -1;
-    for (k = 0; k < npr; k++)
-        for (i = 0; i < pr[k].nsub; i++) {
-            memset(c, 0, sizeof c);
-            c[0].num = (double)k;
-            c[1].num = (double)pr[k].blocks;
-            c[2].num = (double)pr[k].stride;
-            c[3].num = (double)(pr[k].blocks * pr[k].stride);
-            c[4].num = (double)pr[k].sub[i];
-            c[5].num = r4(pr[k].cycles[i]);
-            c[6].num = r4(pr[k].se[i]);
-            c[7].num = r4(pr[k].ns[i]);
-            c[8].num = k && i < pr[k - 1].nsub && pr[k - 1].sub[i] == pr[k].sub[i]
-                           ? r4(pr[k].cycles[i] - pr[k - 1].cycles[i]) : NAN;
-            if (chase_writer_row(w, c))
-                return -1;
-        }
-    if (chase_writer_table(w, &chase_tlb_levels_table))
-        return -1;
-    for (i = 0; i < nlv; i++) {
-        const struct chase_tlb_level *L = &lv[i];
-        int tlb = L->kind == CHASE_STEP_TLB;
-        memset(c, 0, sizeof c);
-        c[0].text = L->name;
-        c[1].text = kind_name(L->kind);
-        c[2].num = (double)L->lo;
-        c[3].num = (double)L->hi;
-        c[4].num = r4(L->blocks_lo);
-        c[5].num = r4(L->blocks_hi);
-        c[6].num = tlb && L->page ? (double)L->page : NAN;    /* 0: the probes could not tell */
-        c[7].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_lo) : NAN;
-        c[8].num = tlb || L->kind == CHASE_STEP_CACHE ? r4(L->entries_hi) : NAN;
-        c[9].num = r4(L->cycles);
-        c[10].num = r4(L->ns);
-        c[11].num = r4(L->miss);
-        c[12].num = r4(L->miss_ns);
-        c[13].num = r4(L->twin);
-        c[14].num = r4(L->jump);
-        c[15].num = r4(L->noise);
-        c[16].num = r4(L->confidence);
-        c[17].text = L->how;
-        c[18].num = L->walk_miss > 0 ? r4(L->walk_miss) : NAN;
-        c[19].num = L->walk_miss > 0 ? r4(L->walk_rms) : NAN;
-        c[20].num = L->open;
-        c[21].num = L->page_at_least;
-        c[22].num = tlb && L->revisit_points ? r4(L->revisit_miss) : NAN;
-        c[23].num = tlb && L->revisit_points ? r4(L->revisit_se) : NAN;
-        c[24].num = tlb && L->revisit_points ? r4(L->revisit_rms) : NAN;
-        c[25].num = tlb ? (double)L->revisit_points : 0;
-        c[26].text = tlb && L->replacement[0] ? L->replacement : "-";
-        c[27].num = tlb && L->page_below ? (double)L->page_below : NAN;
-        c[28].num = (double)L->stride;
-        if (chase_writer_row(w, c))
-            return -1;
-    }
-    return 0;
-}
-
+/* The PAGE curve: the file's points, as a sweep's. */
+static const struct chase_table points_table = {"points", chase_row_cols, CHASE_COLS(chase_row_cols), NULL};
 /* The summary: the page size, each TLB level, the latency past them all. */
 static void tlb_results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
                     const struct chase_tlb_level *lv, size_t nlv, double huge)
@@ -386,7 +242,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         else if (tlb)
             snprintf(lab, sizeof lab, "%s: %.0f blocks", L->name, L->entries_lo);
         else
-            snprintf(lab, sizeof lab, "%s (%s)", L->name, kind_name(L->kind));
+            snprintf(lab, sizeof lab, "%s (%s)", L->name, chase_tlb_kind_name(L->kind));
         fprintf(f, "set label %zu ", i + 1);
         chase_gp_string(f, lab);
         fprintf(f, " at %llu, graph 0.97 rotate by 90 right offset -0.8, 0 font \",10\"\n",
@@ -529,7 +385,7 @@ static int wide_points(struct chase_session *s, struct chase_measure *m, struct 
  * twice it (tlb_entry.c).  Returns 0 or an exit status. */
 static int entry_points(struct chase_session *s, struct chase_measure *m, unsigned steps, struct chase_tlb_level *lv,
                         size_t *nlv, uint64_t page, uint64_t unit, struct chase_curve *ec, struct chase_curve *et,
-                        struct entry_test *t, size_t *nt, uint64_t *e_out, size_t *done, size_t *total)
+                        struct chase_tlb_entry_level *t, size_t *nt, uint64_t *e_out, size_t *done, size_t *total)
 {
     struct chase_tlb_level found[CHASE_MAX_LEVELS];
     struct chase_row row;
@@ -566,7 +422,7 @@ static int entry_points(struct chase_session *s, struct chase_measure *m, unsign
     m->pattern = CHASE_PATTERN_PAGE;
     m->sub = unit;
     for (k = 0; k < nf; k++) {
-        struct entry_test *x = &t[(*nt)++];
+        struct chase_tlb_entry_level *x = &t[(*nt)++];
         struct chase_tlb_entry_test next;
         while (!code && chase_tlb_entry_next(&found[k], x->t, x->n, page > 4 * unit ? page : 4 * unit, &next)) {
             *total += CHASE_TLB_PAIR_POINTS;
@@ -592,7 +448,7 @@ static int entry_points(struct chase_session *s, struct chase_measure *m, unsign
 /* What a run of tlb keeps between its hooks. */
 struct tlb_state {
     struct chase_curve curve, twin, revisit, entry, entry_twin;
-    struct entry_test etest[CHASE_MAX_LEVELS];
+    struct chase_tlb_entry_level etest[CHASE_MAX_LEVELS];
     size_t netest;
     struct chase_level clv[CHASE_MAX_LEVELS], tlv[CHASE_MAX_LEVELS];
     size_t ncl, ntl;
@@ -743,7 +599,6 @@ static int curve_points(struct chase_run *r, struct chase_measure *m, struct cha
 {
     struct tlb_state *st = r->state;
     struct chase_session *s = &r->s;
-    struct chase_cell cells[8];
     char a[32], detail[96];
     size_t k;
     int code;
@@ -757,8 +612,7 @@ static int curve_points(struct chase_run *r, struct chase_measure *m, struct cha
             goto fail;
         }
         if (stream && !s->human) {
-            chase_point_cells(&row, cells);
-            if (chase_writer_row(&s->w, cells)) {
+            if (chase_writer_put(&s->w, &row)) {
                 code = chase_session_write_failed(s);
                 goto fail;
             }
@@ -831,7 +685,7 @@ static int measure(struct chase_run *r)
     size_t k;
     int code = 0;
 
-    if (!s->human && chase_writer_table(&s->w, &chase_points_table))
+    if (!s->human && chase_writer_table(&s->w, &points_table))
         return chase_session_write_failed(s);
     memset(&m, 0, sizeof m);
     m.ops = s->ops;
@@ -900,8 +754,8 @@ static void results(struct chase_run *r, struct chase_meta *res)
 static int write_tables(struct chase_writer *w, struct chase_run *r)
 {
     const struct tlb_state *st = r->state;
-    return tlb_tables(w, &st->twin, &st->revisit, st->pr, st->npr, st->lv, st->nlv) ||
-           write_entry(w, &st->entry, &st->entry_twin, st->etest, st->netest);
+    return chase_tlb_write(w, &st->twin, &st->revisit, st->pr, st->npr, st->lv, st->nlv) ||
+           chase_tlb_write_entry(w, &st->entry, &st->entry_twin, st->etest, st->netest);
 }
 
 static void report(FILE *f, struct chase_run *r)
