@@ -23,7 +23,12 @@ expect 2 "from 1 to 64" --steps 0
 expect 2 "from 0 to 100" --carveout 101
 expect 2 "unknown option '--frobnicate'" --frobnicate
 expect 2 "needs a value" --max
-expect 2 "unexpected argument" stray
+expect 2 "unexpected argument 'stray' \(not a command: sweep, .*report\)" stray
+expect 2 "unexpected argument 'x' \(chase banks takes no operands\)" banks x
+expect 2 "unknown option '--maxx' \(did you mean --max\?\)" --maxx 1K
+expect 2 "unknown option '--lane' \(did you mean --lanes\?\)" banks --lane x
+expect 2 "help: no command 'nope'" help nope
+expect 2 "chase report --compare does not take --backend" report --compare -b sim a b -o "$tmp/cmp"
 expect 3 "device 5 does not exist" -b cpu --device 5
 expect 3 "device 1 does not exist" --sim "$sim" --device 1
 expect 2 "sim spec: section 'garbage' needs a name" --sim garbage
@@ -95,7 +100,9 @@ expect 2 "plot: name the image" plot "$tmp/bad.tsv"
 # runs (by name, and by device and inode for links).
 expect 2 "-o and --plot name the same file" --sim "$sim" --max 16K -o "$tmp/x.png" --plot "$tmp/x.png"
 expect 2 "-o and --plot name the same file" --sim "$sim" --max 16K -o "$tmp/x.png" --plot "$tmp/../${tmp##*/}/./x.png"
-expect 2 "-o and --script name the same file" --sim "$sim" --max 16K -o "$tmp/x.tsv" --script "$tmp/x.tsv"
+expect 2 "-o and --script name the same file" --sim "$sim" --max 16K -o "$tmp/x.tsv" --plot "$tmp/x.png" --script "$tmp/x.tsv"
+expect 2 "--script keeps the script of a --plot" --sim "$sim" --max 16K -o "$tmp/x.tsv" --script "$tmp/x.gp"
+expect 2 "--script keeps the script of a --plot" banks -b sim --script "$tmp/x.gp"
 expect 2 "--plot and --script name the same file" --sim "$sim" --max 16K --plot "$tmp/x.svg" --script "$tmp/x.svg"
 check "... and nothing was measured or written" sh -c "! ls '$tmp'/x.* '$tmp'/.x.* 2>/dev/null | grep -q ."
 "$CHASE" --sim "$sim" --max 16K -q -o "$tmp/c.tsv"
@@ -110,7 +117,7 @@ expect 2 "--script '.*c.tsv' is also an input" plot "$tmp/c.tsv" -o "$tmp/d.png"
 check "... and the inputs are as they were" sh -c "cmp -s '$tmp/c.tsv' '$tmp/c.orig' && cmp -s '$tmp/c.png' '$tmp/c.orig'"
 expect 2 "--plot: cannot tell what to draw '.*y.txt' as" --sim "$sim" --max 16K -o "$tmp/y.tsv" --plot "$tmp/y.txt"
 check "... refused before the sweep ran: no data written" test ! -e "$tmp/y.tsv"
-"$CHASE" --sim "$sim" --max 16K -q -o /dev/null --script /dev/null
+"$CHASE" --sim "$sim" --max 16K -q -o /dev/null --plot "$tmp/dev.png" --script /dev/null
 check "a device named twice (-o /dev/null --script /dev/null) is not refused (exit $?)" test $? -eq 0
 
 # Write errors: exit 5, the file named, at the first failed write.

@@ -46,4 +46,11 @@ fi
 expect 2 "CSV has no place for levels" analyze -f csv "$tmp/c.tsv"
 "$CHASE" analyze "$tmp/c.tsv" > "$tmp/report"
 check "analyze's report shows the driver's sizes beside the measured" grep -Eq '^L2 .*256 KiB$' "$tmp/report"
+# -o's name says the format unless -f says otherwise.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -o "$tmp/by-name.json"
+check "-o x.json writes JSON" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/by-name.json"
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -o "$tmp/by-name.csv"
+check "-o x.csv writes CSV" grep -q '^bytes,cycles,' "$tmp/by-name.csv"
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -f tsv -o "$tmp/forced.json"
+check "-f tsv -o x.json writes TSV, as asked" grep -q '^# format: chase' "$tmp/forced.json"
 finish

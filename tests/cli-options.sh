@@ -10,6 +10,18 @@ for opt in --backend --device --min --max --steps --stride --pattern --repeat --
     --help --version; do
     check "--help documents $opt" grep -q -- "$opt" "$tmp/help"
 done
+# Each command's help lists what it takes, and only that.
+"$CHASE" banks --help > "$tmp/bh" 2>&1
+check "banks --help exits 0 with banks' usage" grep -q '^Usage: chase banks' "$tmp/bh"
+check "banks --help lists --lanes" grep -q -- '--lanes' "$tmp/bh"
+check "banks --help does not list --max (banks does not take it)" sh -c "! grep -q -- '--max' '$tmp/bh'"
+"$CHASE" help banks > "$tmp/hb" 2>&1
+check "chase help banks is chase banks --help" cmp -s "$tmp/bh" "$tmp/hb"
+for cmd in sms lines tlb loads analyze plot report; do
+    "$CHASE" help $cmd > "$tmp/h.$cmd" 2>&1
+    check "chase help $cmd names its usage" grep -q "^Usage: chase $cmd" "$tmp/h.$cmd"
+done
+check "--help lists every command" sh -c "for c in sms lines tlb loads banks analyze plot report; do grep -q \"chase \$c \" '$tmp/help' || exit 1; done"
 check "--version prints the version" sh -c '"$CHASE" --version | grep -Eq "^chase [0-9]+\.[0-9]+"'
 
 "$CHASE" --list-backends > "$tmp/list"

@@ -44,6 +44,13 @@ check "every source file has an SPDX licence line near its top (missing:${missin
 
 # The man page: this version, and what the other tests do not read.
 man=$srcdir/man/chase.1
+# The man page's synopsis names every command the program has (the list
+# comes from one table: the help prints it).
+missing=
+for c in $("$CHASE" --help | sed -n 's/^\(Usage:\|      \) chase \([a-z]*\) .*/\2/p'); do
+    grep -q "^\.B chase $c\$" "$srcdir/man/chase.1" || missing="$missing $c"
+done
+check "the man page's synopsis names every command (missing:${missing:- none})" test -z "$missing"
 check "the man page is for chase $version" grep -q "^\\.TH CHASE 1 .*\"chase $version\"" "$man"
 for w in 'BSD-3-Clause' 'CHASE_BACKEND_PATH' 'CHASE_DATA_DIR' 'GNUPLOT' 'chase-format.schema.json' \
          '# format: chase 2' '# level:' '# status:' '"version": 2' 'lat_mem_rd' 'gpu-latency' '\.partial' \

@@ -662,8 +662,10 @@ int chase_banks_read_lanes(FILE *f, const char *name, unsigned lanes, unsigned w
             snprintf(why, len, "%s:%u: '%.40s' is not a whole number of elements from 0 up", name, lineno, s);
             return -1;
         }
+        /* Decimal, or hexadecimal after 0x, as chase(1) says: strtoull's
+         * base 0 would read 010 as octal 8 and refuse 08. */
         errno = 0;
-        v = strtoull(s, &end, 0);
+        v = strtoull(s, &end, s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10);
         while (isspace((unsigned char)*end))
             end++;
         if (end == s || *end || errno) {

@@ -75,15 +75,15 @@ int chase_check_files(const struct chase_opts *o)
     /* What is written: the data (for report, a directory), the image, the
      * script.  Standard output is not a file here. */
     if (o->output && strcmp(o->output, "-"))
-        identify(&out[nout++], o->cmd == CHASE_CMD_PLOT ? "the image (-o)" : "-o", o->output);
+        identify(&out[nout++], !strcmp(o->cmd, "plot") ? "the image (-o)" : "-o", o->output);
     if (o->plot)
         identify(&out[nout++], "--plot", o->plot);
     if (o->script)
         identify(&out[nout++], "--script", o->script);
-    image = o->cmd == CHASE_CMD_PLOT ? o->output : o->plot;
+    image = !strcmp(o->cmd, "plot") ? o->output : o->plot;
     if (image && chase_gp_check(image, err, sizeof err)) {
         fprintf(stderr, "chase: %s%s\nTry 'chase --help' for more information.\n",
-                o->cmd == CHASE_CMD_PLOT ? "plot: " : "--plot: ", err);
+                !strcmp(o->cmd, "plot") ? "plot: " : "--plot: ", err);
         return CHASE_EXIT_USAGE;
     }
     /* What is read: operands (curves, reports to compare), --from, --lanes. */

@@ -8,20 +8,6 @@
 
 #include "core/format.h"
 
-/* The subcommands; the sweep is what `chase` alone runs. */
-enum chase_cmd {
-    CHASE_CMD_SWEEP,
-    CHASE_CMD_ANALYZE,
-    CHASE_CMD_PLOT,
-    CHASE_CMD_BANKS,
-    CHASE_CMD_LOADS,
-    CHASE_CMD_LINES,
-    CHASE_CMD_TLB,
-    CHASE_CMD_SMS,
-    CHASE_CMD_REPORT,
-    CHASE_NCMD
-};
-
 /* Option groups: a command takes the options of the groups it names (a
  * measurement's descriptor, cli/commands.c for the others), and says so
  * when given one it does not take. */
@@ -44,7 +30,7 @@ enum {
 };
 
 struct chase_opts {
-    enum chase_cmd cmd;
+    const char *cmd;            /* the subcommand ("sweep": what chase alone runs) */
     const char *backend;        /* auto, cpu, sim, cuda, hip */
     int device;
     uint64_t min, max, stride;  /* 0: default */
@@ -77,14 +63,11 @@ struct chase_opts {
     uint64_t lane_stride;       /* loads: bytes between lanes (0: the access width) */
     const char *plot_format;    /* report: png (default), pdf or svg */
     int compare;                /* report --compare DIR... */
+    int list, help, version;    /* --list-backends, --help, --version */
     char command[2048];         /* the command line, for the metadata */
     char **args;                /* operands (files, directories) */
     int nargs;
 };
 
-/* Parses argv (argv[0] is the program) into o.  Returns -1 to go on, or an
- * exit status (0 after --help or --version). */
-int chase_opts_parse(int argc, char **argv, struct chase_opts *o, int *list_backends);
-const char *chase_cmd_name(enum chase_cmd cmd);
 
 #endif

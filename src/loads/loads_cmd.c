@@ -340,7 +340,16 @@ static int measure(struct chase_run *r)
                 rc = chase_session_write_failed(s);
         }
     }
-    return rc < 0 ? 0 : rc;
+    if (rc > 0 || chase_stop)
+        return rc < 0 ? 0 : rc;
+    /* A run whose every row was refused measured nothing: that is no
+     * result (--bytes 1, a lane stride past every level). */
+    for (i = 0; i < st->nrows; i++)
+        if (strncmp(st->rows[i].note, "not measured", 12))
+            return 0;
+    fprintf(stderr, "chase: loads: nothing was measured: every row was refused (the rows' notes say why)\n");
+    r->failed = 1;
+    return CHASE_EXIT_FAIL;
 }
 
 static void results(struct chase_run *r, struct chase_meta *res)

@@ -20,29 +20,94 @@
 #include "io/read.h"
 #include "core/size.h"
 
-/* Text from a data file, a file name or an argument, as a gnuplot string
- * it cannot evaluate: single-quoted, where gnuplot does no backquote
- * (command) or macro substitution and no backslash escapes, with quotes
- * doubled; a line break would end the command, so control characters
- * become spaces. */
-static void quote_n(FILE *f, const char *s, size_t n)
+/* The length of the well-formed UTF-8 character at s (n bytes there at
+ * most), or 0 when the bytes there are not one (a stray continuation byte,
+ * an overlong form, a surrogate, a cut-off sequence). */
+static size_t utf8_len(const unsigned char *s, size_t n)
 {
+    unsigned lo = 0x80, hi = 0xbf;
+    size_t len, k;
+
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        len = 2;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        len = 3, lo = s[0] == 0xe0 ? 0xa0 : 0x80, hi = s[0] == 0xed ? 0x9f : 0xbf;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        len = 4, lo = s[0] == 0xf0 ? 0x90 : 0x80, hi = s[0] == 0xf4 ? 0x8f : 0xbf;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    for (k = 1; k < len; k++, lo = 0x80, hi = 0xbf)
+        if (s[k] < lo || s[k] > hi)
+            return 0;
+    return len;
+}
+
+/* n bytes of s as a gnuplot string it cannot evaluate: single-quoted,
+ * where gnuplot does no backquote (command) or macro substitution and no
+ * backslash escapes.  A quote inside is doubled, but gnuplot's scanner
+ * takes a doubled quote only after another character: '' first in a
+ * string is the empty string, and so is the second of two quotes in a
+ * row ('x written '''x' and a''b written 'a''''b' are syntax errors).
+ * Such a quote closes the piece and is joined to the next as "\047" (a
+ * string expression, which gnuplot takes wherever it takes a string;
+ * octal, because gnuplot's macro pass counts a quote character even
+ * between double quotes, and would then expand an @ after it).
+ *
+ * text: the string is drawn, so what would break the line or the image
+ * is replaced: a control character (a line break would end the command;
+ * C1 ones too) by a space, a byte that is not well-formed UTF-8 by U+FFFD
+ * (the SVG would not be XML, cairo would guess at a charset).  Not text:
+ * a file name, written byte for byte (chase_gp_check refuses a name with
+ * a control character before anything is written).  lead: written first
+ * inside the quotes (no quote in it). */
+static void put_piece(FILE *f, const char *lead, const char *str, size_t n, int text)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    int plain = *lead != 0;     /* the open piece ends in a character that is no quote */
+
     fputc('\'', f);
-    for (; n--; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '\'')
-            fputs("''", f);
-        else if (c < 0x20 || c == 0x7f)
+    fputs(lead, f);
+    while (n) {
+        size_t k = 1;
+        if (*s == '\'') {
+            fputs(plain ? "''" : "'.\"\\047\".'", f);
+            plain = 0;
+        } else if (text && (*s < 0x20 || *s == 0x7f)) {
             fputc(' ', f);
-        else
-            fputc(c, f);
+            plain = 1;
+        } else if (text && *s >= 0x80) {
+            k = utf8_len(s, n);
+            if (!k) {
+                fputs("\xef\xbf\xbd", f);
+                k = 1;
+            } else if (k == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
+                fputc(' ', f);
+            } else {
+                fwrite(s, 1, k, f);
+            }
+            plain = 1;
+        } else {
+            fputc(*s, f);
+            plain = 1;
+        }
+        s += k;
+        n -= k;
     }
     fputc('\'', f);
 }
 
+static void put_quoted(FILE *f, const char *s, size_t n, int text)
+{
+    put_piece(f, "", s, n, text);
+}
+
 void chase_gp_string(FILE *f, const char *s)
 {
-    quote_n(f, s, strlen(s));
+    put_quoted(f, s, strlen(s), 1);
 }
 
 /* A line break in outside text stays one without leaving single quotes:
@@ -54,11 +119,33 @@ void chase_gp_text(FILE *f, const char *s)
     const char *nl;
 
     while ((nl = strchr(s, '\n'))) {
-        quote_n(f, s, (size_t)(nl - s) - (nl > s && nl[-1] == '\r'));
+        put_quoted(f, s, (size_t)(nl - s) - (nl > s && nl[-1] == '\r'), 1);
         fputs(".\"\\n\".", f);
         s = nl + 1;
     }
-    quote_n(f, s, strlen(s));
+    put_quoted(f, s, strlen(s), 1);
+}
+
+/* Whether s holds a control character: no file name chase hands gnuplot
+ * may, as a single-quoted string could only hold it as something else. */
+static int has_control(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return 1;
+    return 0;
+}
+
+/* A file name in a script, as gnuplot must read it.  gnuplot runs a name
+ * that begins with '|' (set output) or '<' (load) as a shell command and
+ * takes one that begins with '~' for the home directory's, so a relative
+ * name that begins with anything but a letter, a digit, '.' or '_' is
+ * written from "./": the same file, and none of those. */
+static void put_name(FILE *f, const char *s)
+{
+    unsigned char c = (unsigned char)s[0];
+    int safe = c == '/' || c == '.' || c == '_' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+    put_piece(f, safe ? "" : "./", s, strlen(s), 0);
 }
 
 /* Advance widths of DejaVu Sans (the plots' font), ASCII 32..126, in
@@ -176,20 +263,68 @@ static int find_gnuplot(char *path, size_t len)
     return -1;
 }
 
-int chase_gp_check(const char *out, char *err, size_t len)
+/* The house style's path as the scripts load it: the data directory's
+ * chase.gp (CHASE_DATA_DIR first) made absolute and free of links, so that
+ * gnuplot cannot take it for a command ('<cmd'), standard input ('-') or
+ * a file in the home directory ('~/'), whatever the directory is called;
+ * the installed one where none is found (gnuplot then says it is
+ * missing).  -1, err saying why, for a path no script can name exactly (a
+ * control character in it). */
+static int style_path(char *buf, size_t len, char *err, size_t errlen)
+{
+    char found[4096], *real = NULL;
+    int n;
+
+    if (chase_data_find("chase.gp", found, sizeof found) == 0 && !(real = realpath(found, NULL))) {
+        if (err)
+            snprintf(err, errlen, "cannot read the plot style '%s': %s", found, strerror(errno));
+        return -1;
+    }
+    n = real ? snprintf(buf, len, "%s", real) : snprintf(buf, len, "%s/chase.gp", CHASE_PKGDATA_DIR);
+    free(real);
+    if (n < 0 || (size_t)n >= len || buf[0] != '/' || has_control(buf)) {
+        if (err)
+            snprintf(err, errlen, "the plot style's path (from CHASE_DATA_DIR) is too long or holds a control "
+                                  "character: gnuplot cannot be told it");
+        return -1;
+    }
+    return 0;
+}
+
+/* chase_gp_check less the style: whether out names an image chase can
+ * draw and hand gnuplot. */
+static int check_name(const char *out, char *err, size_t len)
 {
     if (!term_for(out)) {
         if (err)
             snprintf(err, len, "cannot tell what to draw '%s' as: name it .png, .pdf or .svg", out);
         return -1;
     }
-    if (strpbrk(out, "\n\r")) {
+    /* The script kept with --script names the image, and a single-quoted
+     * string cannot hold a control character as it is (a line break would
+     * end the command); so such a name is refused, before any measurement. */
+    if (has_control(out)) {
         if (err)
-            snprintf(err, len, "an image name with a line break cannot be written");
+            snprintf(err, len, "an image name with a control character (a tab, a line break) cannot be drawn: "
+                               "name it without one");
         return -1;
     }
     return 0;
 }
+
+int chase_gp_check(const char *out, char *err, size_t len)
+{
+    char style[4096];
+
+    return check_name(out, err, len) || style_path(style, sizeof style, err, len) ? -1 : 0;
+}
+
+/* The name the script being written tells gnuplot to draw into: set by
+ * chase_gp_run while it writes the script it runs (image_target's name
+ * for the temporary), NULL while it writes the script kept for the user,
+ * which names the image itself.  A variable rather than an argument, so
+ * that every plot's writer need not carry it. */
+static const char *gp_target;
 
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len)
 {
@@ -202,7 +337,7 @@ int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas
     struct chase_gp_canvas c;
     char style[4096];
 
-    if (!t || chase_gp_check(out, err, len))
+    if (!t || check_name(out, err, len) || style_path(style, sizeof style, err, len))
         return -1;
     c = t->canvas;
     if (want && want->height > c.height && want->height < 8 * c.height)
@@ -225,11 +360,9 @@ int chase_gp_begin_canvas(FILE *f, const char *out, const struct chase_gp_canvas
         break;
     }
     fprintf(f, "set output ");
-    chase_gp_string(f, out);
-    if (chase_data_find("chase.gp", style, sizeof style))
-        snprintf(style, sizeof style, "%s/chase.gp", CHASE_PKGDATA_DIR);
+    put_name(f, gp_target ? gp_target : out);
     fprintf(f, "\nload ");
-    chase_gp_string(f, style);
+    put_name(f, style);
     fprintf(f, "\nset pointsize %g\n", t->pointsize);
     return 0;
 }
@@ -284,18 +417,101 @@ static int copy_out(const char *from, const char *out, char *err, size_t len)
     return 0;
 }
 
+/* The name gnuplot is told to draw into: "/dev/fd/N" of the temporary
+ * chase made and holds open (gnuplot inherits the descriptor), so no name
+ * the user chose reaches gnuplot's 'set output', which would run one
+ * beginning with '|' as a command.  Where /dev/fd does not show the
+ * descriptor (no /proc; FreeBSD without fdescfs) the temporary's absolute
+ * path serves when every byte of it is one gnuplot takes as it is; else
+ * -1. */
+static int image_target(int fd, const char *img, char *target, size_t len)
+{
+    struct stat a, b;
+    char cwd[4096];
+    const char *p;
+    int n;
+
+    if (fstat(fd, &a))
+        return -1;
+    n = snprintf(target, len, "/dev/fd/%d", fd);
+    if (n > 0 && (size_t)n < len && !stat(target, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+        return 0;
+    if (img[0] == '/')
+        n = snprintf(target, len, "%s", img);
+    else if (getcwd(cwd, sizeof cwd))
+        n = snprintf(target, len, "%s/%s", cwd, img);
+    else
+        return -1;
+    if (n < 0 || (size_t)n >= len)
+        return -1;
+    for (p = target; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || strchr("/._-+,", *p)))
+            return -1;
+    return 0;
+}
+
+/* Whether the temporary gnuplot drew into (fd) holds a whole image of its
+ * kind.  gnuplot exits 0 whatever became of its writes, so a full disk
+ * leaves a cut-off file, which must not replace an older image: a PNG
+ * begins with its signature and ends with its IEND chunk, a PDF begins
+ * with %PDF- and has %%EOF in its last kilobyte, an SVG ends with </svg>.
+ * 0, or CHASE_EXIT_PLOT with err saying what is wrong. */
+static int check_image(int fd, const struct term *t, const char *out, char *err, size_t len)
+{
+    static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    static const unsigned char png_end[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    unsigned char head[8], tail[1024];
+    const char *why = NULL;
+    struct stat st;
+    size_t n, k;
+
+    if (fstat(fd, &st) || st.st_size == 0) {
+        snprintf(err, len, "gnuplot drew nothing for '%s' (it said why above, if it could)", out);
+        return CHASE_EXIT_PLOT;
+    }
+    n = st.st_size < (off_t)sizeof tail ? (size_t)st.st_size : sizeof tail;
+    if (st.st_size < (off_t)sizeof head || pread(fd, head, sizeof head, 0) != (ssize_t)sizeof head ||
+        pread(fd, tail, n, st.st_size - (off_t)n) != (ssize_t)n) {
+        why = "it is too short to be an image";
+    } else if (t->kind == PNG) {
+        if (memcmp(head, png_sig, sizeof png_sig))
+            why = "it is not a PNG";
+        else if (n < sizeof png_end || memcmp(tail + n - sizeof png_end, png_end, sizeof png_end))
+            why = "the PNG does not end with its IEND chunk";
+    } else if (t->kind == PDF) {
+        if (memcmp(head, "%PDF-", 5))
+            why = "it is not a PDF";
+        for (k = 0; !why && k + 5 <= n && memcmp(tail + k, "%%EOF", 5); k++)
+            ;
+        if (!why && k + 5 > n)
+            why = "the PDF has no %%EOF at its end";
+    } else {
+        while (n && (tail[n - 1] == '\n' || tail[n - 1] == '\r' || tail[n - 1] == ' ' || tail[n - 1] == '\t'))
+            n--;
+        if (n < 6 || memcmp(tail + n - 6, "</svg>", 6))
+            why = "the SVG does not end with </svg>";
+    }
+    if (why) {
+        snprintf(err, len, "gnuplot's image for '%s' is cut off or broken (%s; is the disk full?): it was not put "
+                           "in place",
+                 out, why);
+        return CHASE_EXIT_PLOT;
+    }
+    return 0;
+}
+
 int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path, const char *out, char *err,
                  size_t len)
 {
-    char gp[4096], dest[4096], img[4200], script[] = "/tmp/chase-plot-XXXXXX";
+    char gp[4096], dest[4096], img[4200], target[4300], script[] = "/tmp/chase-plot-XXXXXX";
+    const struct term *t = term_for(out);
     const char *dot = strrchr(out, '.');
-    struct stat st;
     FILE *f;
     pid_t pid;
-    int fd, status = 0, rc, inplace;
+    int fd, sfd, status = 0, rc, inplace;
 
     /* The name must be drawable before anything is written. */
-    if (chase_gp_check(out, err, len))
+    if (!t || chase_gp_check(out, err, len))
         return CHASE_EXIT_USAGE;
     /* gnuplot draws into a temporary and exits 0 whatever became of the
      * image (a full disk included), so the image is checked and put in
@@ -313,6 +529,8 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
         snprintf(img, sizeof img, "%.*s.%s.XXXXXX%s", slash ? (int)(slash - dest + 1) : 0, dest,
                  slash ? slash + 1 : dest, dot);
     }
+    /* Held open until the image is in place: gnuplot draws into it by its
+     * descriptor, and it is checked through it. */
     fd = mkstemps(img, (int)strlen(dot));
     if (fd < 0) {
         snprintf(err, len, "cannot write '%s': %s", out, strerror(errno));
@@ -326,7 +544,13 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
             /* Not fatal: the image matters more than its mode. */
         }
     }
-    close(fd);
+    if (image_target(fd, img, target, sizeof target)) {
+        snprintf(err, len, "cannot tell gnuplot where to draw '%s' safely: /dev/fd does not show open files here, "
+                           "and the temporary's path holds characters gnuplot could misread",
+                 out);
+        rc = CHASE_EXIT_PLOT;
+        goto out_img;
+    }
 
     /* The script kept for the user draws out itself; the one run draws
      * the temporary. */
@@ -340,18 +564,21 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
         if ((rc = script_to(f, script_path, write, arg, out, err, len)))
             goto out_img;
     }
-    fd = mkstemp(script);
-    f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    sfd = mkstemp(script);
+    f = sfd >= 0 ? fdopen(sfd, "w") : NULL;
     if (!f) {
         snprintf(err, len, "cannot write a gnuplot script in /tmp: %s", strerror(errno));
-        if (fd >= 0) {
-            close(fd);
+        if (sfd >= 0) {
+            close(sfd);
             unlink(script);
         }
         rc = CHASE_EXIT_FILE;
         goto out_img;
     }
-    if ((rc = script_to(f, script, write, arg, img, err, len)))
+    gp_target = target;
+    rc = script_to(f, script, write, arg, out, err, len);
+    gp_target = NULL;
+    if (rc)
         goto out_script;
     if (find_gnuplot(gp, sizeof gp)) {
         snprintf(err, len, "gnuplot not found, so no plot was drawn (install it: apt-get install gnuplot-nox)");
@@ -370,11 +597,8 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
         rc = CHASE_EXIT_PLOT;
         goto out_script;
     }
-    if (stat(img, &st) || st.st_size == 0) {
-        snprintf(err, len, "gnuplot drew nothing for '%s' (it said why above, if it could)", out);
-        rc = CHASE_EXIT_PLOT;
+    if ((rc = check_image(fd, t, out, err, len)))
         goto out_script;
-    }
     if (inplace) {
         rc = copy_out(img, out, err, len);
     } else if (rename(img, dest)) {
@@ -386,6 +610,7 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
 out_script:
     unlink(script);
 out_img:
+    close(fd);
     if (img[0])
         unlink(img);
     return rc;

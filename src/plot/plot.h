@@ -17,13 +17,21 @@ struct chase_plot_curve {
 
 /* Writing gnuplot scripts safely.  Every text that came from outside the
  * program (metadata, file names, arguments) goes through chase_gp_string;
- * the script's own commands are written with fprintf.  chase_gp_begin sets
- * the terminal from out's extension (png, pdf, svg: cairo), the output
- * and the house style (plots/chase.gp); it returns -1 (err says why) for
- * an extension it cannot draw or a name it cannot write safely. */
+ * the script's own commands are written with fprintf.  chase_gp_string
+ * writes any byte string as one gnuplot evaluates to itself: single-quoted
+ * pieces (no command, macro or escape is expanded in them), a quote gnuplot
+ * cannot take doubled joined on as "\047", a control character drawn as a
+ * space and a byte that is not UTF-8 as U+FFFD.  chase_gp_begin sets the
+ * terminal from out's extension (png, pdf, svg: cairo), the output and the
+ * house style (plots/chase.gp, loaded by its absolute path); it returns -1
+ * (err says why) where chase_gp_check does.  File names in a script are
+ * written byte for byte, a relative one that begins with '|', '<' or '~'
+ * (which gnuplot would run as a command or expand) from "./". */
 void chase_gp_string(FILE *f, const char *s);
-/* 0 if chase can draw an image named out (its extension says how), else
- * -1 with err saying why: checked before any measurement starts. */
+/* 0 if chase can draw an image named out, else -1 with err saying why:
+ * checked before any measurement starts.  Refused: an extension other than
+ * .png, .pdf, .svg; a control character in out (a single-quoted string
+ * cannot hold it as it is); a style path from CHASE_DATA_DIR with one. */
 int chase_gp_check(const char *out, char *err, size_t len);
 int chase_gp_begin(FILE *f, const char *out, char *err, size_t len);
 /* chase_gp_string keeping line breaks: single-quoted pieces joined with
@@ -53,11 +61,16 @@ void chase_gp_series(FILE *f, size_t i);
 const char *chase_gp_color(size_t i);
 const char *chase_gp_dash(size_t i);
 /* Writes a script with write(f, arg, out) (kept at script when not NULL)
- * and runs gnuplot on it.  gnuplot draws into a temporary file that is put
- * in place (or copied, for a device or a pipe) only when it holds an
- * image, so an older image survives a failure.  Returns 0 or an exit
- * status (CHASE_EXIT_PLOT: gnuplot missing, failing or drawing nothing;
- * CHASE_EXIT_FILE: a file could not be written), err saying why. */
+ * and runs gnuplot on it.  gnuplot draws into a temporary file that chase
+ * made and holds open, named to it as "/dev/fd/N" (no name the user chose
+ * reaches gnuplot's 'set output'); the temporary is put in place (or
+ * copied, for a device or a pipe) only when it holds a whole image (a
+ * PNG's signature and IEND chunk, a PDF's %PDF- and %%EOF, an SVG's
+ * closing </svg>), so an older image survives a failure or a full disk.
+ * Returns 0 or an exit status (CHASE_EXIT_USAGE: chase_gp_check refused
+ * out; CHASE_EXIT_PLOT: gnuplot missing, failing, drawing nothing or a
+ * cut-off image; CHASE_EXIT_FILE: a file could not be written), err
+ * saying why. */
 typedef int (*chase_gp_writer)(FILE *f, const void *arg, const char *out);
 int chase_gp_run(chase_gp_writer write, const void *arg, const char *script, const char *out, char *err,
                  size_t len);

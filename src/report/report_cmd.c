@@ -14,7 +14,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,31 +26,45 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "io/doc.h"
 #include "core/exitcode.h"
+#include "core/fresh.h"
+#include "core/message.h"
 #include "io/output.h"
 #include "io/table.h"
+#include "plot/plot.h"
+#include "report/parts.h"
 #include "report/report_md.h"
 #include "run/session.h"
 #include "core/size.h"
 
-/* The parts, in the order they run: the sweep first (the others read its
- * levels), the fast ones before the long ones. */
-static const struct part_def {
+/* The parts: every measurement a report takes (report/parts.c, in the
+ * order they run), each with what its options say of it. */
+#define MAX_PARTS 16
+static struct part_def {
     const char *name;           /* the subcommand, and the files' stem */
     const char *what;           /* for people */
     int from_sweep;             /* reads the sweep's levels */
     int cache_op;               /* takes --cache-op */
-} parts[] = {
-    {"sweep", "latency against working-set size, and the levels", 0, 1},
-    {"sms", "each level's latency from every multiprocessor", 1, 1},
-    {"lines", "line and sector size per level", 1, 1},
-    {"tlb", "TLB reach, page size and miss cost", 0, 1},
-    {"loads", "load latency and issue cost per level and width", 1, 1},
-    {"banks", "shared memory (LDS) banks, conflicts and lane groups", 0, 0},
-};
-#define NPARTS (sizeof parts / sizeof parts[0])
+} parts[MAX_PARTS];
+static size_t nparts;
+
+static void load_parts(void)
+{
+    size_t i;
+
+    for (i = nparts = 0; i < chase_nmeasurements && nparts < MAX_PARTS; i++) {
+        const struct chase_measurement *m = chase_measurements[i];
+        if (!(m->flags & CHASE_M_REPORT))
+            continue;
+        parts[nparts].name = m->kind;
+        parts[nparts].what = m->summary;
+        parts[nparts].from_sweep = (m->options & CHASE_G_FROM) != 0;
+        parts[nparts].cache_op = (m->options & CHASE_G_CACHE_OP) != 0;
+        nparts++;
+    }
+}
+#define NPARTS nparts
 
 struct part_run {
     int status;                 /* exit status; -1: not run */
@@ -94,14 +110,14 @@ static void last_line(const char *log, char *buf, size_t len)
 static int spawn(char *const *argv, const char *log)
 {
     pid_t pid;
-    int st;
+    int st, forwarded = 0;
 
     fflush(NULL);
     pid = fork();
     if (pid < 0)
         return -1;
     if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        int fd = chase_fresh_open(log);     /* never through a link left in the directory */
         if (fd >= 0) {
             dup2(fd, STDERR_FILENO);
             close(fd);
@@ -115,9 +131,16 @@ static int spawn(char *const *argv, const char *log)
         execv("/proc/self/exe", argv);
         _exit(127);
     }
-    while (waitpid(pid, &st, 0) < 0)
+    /* A signal to the report (one sent to it alone, not to the terminal's
+     * process group) goes on to the part, which keeps what it measured. */
+    while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
             return -1;
+        if (chase_stop && !forwarded) {
+            kill(pid, chase_stop);
+            forwarded = 1;
+        }
+    }
     if (WIFSIGNALED(st))
         return 128 + WTERMSIG(st);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -201,7 +224,7 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
  * kept when stopped, plot and script), which this run writes anew. */
 static void forget_part(const char *dir, const char *name)
 {
-    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp"};
+    static const char *const ext[] = {"tsv", "tsv.partial", "png", "pdf", "svg", "gp", "log"};
     char path[4200];
     size_t i;
 
@@ -272,10 +295,7 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     }
     bad = chase_writer_begin(&w, "report", meta) || chase_writer_table(&w, &parts_table);
     for (i = 0; i < NPARTS && !bad; i++) {
-        const char *st = runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "complete"
-                         : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "not supported by this backend"
-                         : runs[i].status == CHASE_EXIT_PLOT ? "measured, no plot"
-                         : runs[i].status >= 128 ? "interrupted" : "failed";
+        const char *st = chase_exit_state(runs[i].status, 0);
         struct part_row p = {parts[i].name, parts[i].what, st, runs[i].status < 0 ? NAN : runs[i].status,
                              runs[i].status < 0 ? NAN : runs[i].seconds, runs[i].file, runs[i].plot, runs[i].reason};
         bad = chase_writer_put(&w, &p);
@@ -340,6 +360,82 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     return 0;
 }
 
+/* Is name one a report writes (report.json, report.md, PART.EXT)? */
+static int report_name(const char *name)
+{
+    static const char *const ext[] = {".tsv", ".tsv.partial", ".png", ".pdf", ".svg", ".gp", ".log"};
+    size_t i, j, n;
+
+    if (!strcmp(name, "report.json") || !strcmp(name, "report.md"))
+        return 1;
+    for (i = 0; i < NPARTS; i++) {
+        n = strlen(parts[i].name);
+        if (strncmp(name, parts[i].name, n))
+            continue;
+        for (j = 0; j < sizeof ext / sizeof ext[0]; j++)
+            if (!strcmp(name + n, ext[j]))
+                return 1;
+    }
+    return 0;
+}
+
+/* A directory chase report may write into: new, empty, or one whose every
+ * entry is a report's file (an earlier report, or one stopped before its
+ * report.json), so nothing of the user's is removed or written over.
+ * Returns 0, or an exit status after saying why. */
+static int check_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char other[256] = "";
+
+    if (!d)
+        return errno == ENOENT ? 0 : 0;    /* made, or refused, by make_dir */
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !report_name(e->d_name)) {
+            snprintf(other, sizeof other, "%s", e->d_name);
+            break;
+        }
+    closedir(d);
+    if (other[0]) {
+        chase_error("report: '%s' holds '%s', which no report writes: give a new or empty directory, or one "
+                    "an earlier report wrote", dir, other);
+        fprintf(stderr, "Try 'chase --help' for more information.\n");
+        return CHASE_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The options, the backend and the device, tried before the directory is
+ * made: a usage error (a bad --sim, an option the backend cannot take)
+ * leaves nothing behind. */
+/* Takes away the links left among the report's names: a part writes its
+ * file where a link points, and a link there is never one chase made. */
+static void drop_links(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4200];
+    struct stat st;
+
+    if (!d)
+        return;
+    while ((e = readdir(d)))
+        if (report_name(e->d_name) && !join(path, sizeof path, dir, e->d_name) && !lstat(path, &st) &&
+            S_ISLNK(st.st_mode))
+            unlink(path);
+    closedir(d);
+}
+
+static int check_device(const struct chase_opts *o)
+{
+    struct chase_session s;
+    int code = chase_session_open(&s, o, NULL);
+
+    chase_session_close(&s);
+    return code;
+}
+
 static int make_dir(const char *dir)
 {
     struct stat st;
@@ -354,9 +450,9 @@ static int make_dir(const char *dir)
 
 static int run_report(const struct chase_opts *o)
 {
-    struct part_run runs[NPARTS];
+    struct part_run runs[MAX_PARTS];
     const char *dir = o->output, *ext = o->plot_format ? o->plot_format : "png";
-    char path[4200], backend[32] = "", log[4200];
+    char path[4200], backend[32] = "", log[4200], why[600];
     const char *status = "complete";
     struct chase_meta meta;
     double t0 = now();
@@ -367,8 +463,19 @@ static int run_report(const struct chase_opts *o)
     memset(&meta, 0, sizeof meta);
     for (i = 0; i < NPARTS; i++)
         runs[i].status = -1;
+    /* Each part draws its image in dir: a directory name no image there
+     * could be drawn under (a control character) is refused before the
+     * directory is made, not by every part in turn. */
+    if ((size_t)snprintf(path, sizeof path, "%s/sweep.%s", dir, ext) < sizeof path &&
+        chase_gp_check(path, why, sizeof why)) {
+        fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
+        return CHASE_EXIT_USAGE;
+    }
+    if ((code = check_dir(dir)) || (code = check_device(o)))
+        return code;
     if (make_dir(dir))
         return CHASE_EXIT_FILE;
+    drop_links(dir);
     if (o->backend && strcmp(o->backend, "auto"))
         snprintf(backend, sizeof backend, "%s", o->backend);
     chase_catch_signals();
@@ -451,7 +558,7 @@ static int run_report(const struct chase_opts *o)
             code = rc;
     }
     {
-        struct chase_report_part rp[NPARTS];
+        struct chase_report_part rp[MAX_PARTS];
         for (i = 0; i < NPARTS; i++) {
             rp[i].name = parts[i].name;
             rp[i].what = parts[i].what;
@@ -471,9 +578,7 @@ static int run_report(const struct chase_opts *o)
     if (!o->quiet) {
         for (i = 0; i < NPARTS; i++)
             fprintf(stderr, "chase: report: %-6s %-8s %6.1f s%s%s\n", parts[i].name,
-                    runs[i].status < 0 ? "not run" : runs[i].status == 0 ? "done"
-                    : runs[i].status == CHASE_EXIT_UNSUPPORTED ? "n/a" : runs[i].status == CHASE_EXIT_PLOT ? "no plot"
-                    : runs[i].status >= 128 ? "stopped" : "failed",
+                    chase_exit_state(runs[i].status, 1),
                     runs[i].seconds, runs[i].reason[0] ? ": " : "", runs[i].reason);
         fprintf(stderr, "chase: report: %s/report.md, %.1f s in all\n", dir, now() - t0);
     }
@@ -489,6 +594,7 @@ static int run_report(const struct chase_opts *o)
 
 int chase_report_main(const struct chase_opts *o)
 {
+    load_parts();
     if (!o->output) {
         fprintf(stderr, "chase: report: name the directory to write with -o DIR\n"
                         "Try 'chase --help' for more information.\n");

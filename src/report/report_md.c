@@ -18,6 +18,7 @@
 #include "levels/levels.h"
 #include "plot/plot.h"
 #include "io/read.h"
+#include "core/fresh.h"
 #include "report/report_md.h"
 #include "core/size.h"
 
@@ -402,16 +403,13 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
 
 static const char *part_state(const struct chase_report_part *p)
 {
-    return p->status < 0 ? "not run" : p->status == 0 ? "complete"
-           : p->status == CHASE_EXIT_UNSUPPORTED ? "not supported by this backend"
-           : p->status == CHASE_EXIT_PLOT ? "measured, no plot"
-           : p->status >= 128 ? "interrupted" : "failed";
+    return chase_exit_state(p->status, 0);
 }
 
 int chase_report_markdown(const char *path, const struct chase_meta *meta, const struct chase_report_part *p,
                           size_t n, const char *status)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = chase_fresh_fopen(path);
     const char *dev = chase_meta_get(meta, "device"), *be = chase_meta_get(meta, "backend");
     const char *date = chase_meta_get(meta, "date"), *cmd = chase_meta_get(meta, "command");
     double elapsed = 0;
@@ -824,7 +822,7 @@ int chase_report_compare(const struct chase_opts *o)
             }
         }
     }
-    if ((size_t)snprintf(path, sizeof path, "%s/compare.md", o->output) >= sizeof path || !(f = fopen(path, "w"))) {
+    if ((size_t)snprintf(path, sizeof path, "%s/compare.md", o->output) >= sizeof path || !(f = chase_fresh_fopen(path))) {
         fprintf(stderr, "chase: cannot write '%s': %s\n", path, strerror(errno));
         code = CHASE_EXIT_FILE;
         goto out;

@@ -22,6 +22,8 @@ struct chase_report_part {
 /* Writes the one page a reader takes in.  Returns 0 or an exit status. */
 int chase_report_markdown(const char *path, const struct chase_meta *meta, const struct chase_report_part *p,
                           size_t n, const char *status);
+/* chase report -o DIR (report_cmd.c) */
+int chase_report_main(const struct chase_opts *o);
 /* chase report --compare DIR... -o OUT */
 int chase_report_compare(const struct chase_opts *o);
 

@@ -143,7 +143,12 @@ int chase_run(const struct chase_measurement *m, const struct chase_opts *o)
     }
     r->m = m;
     r->o = o;
+    /* From the start: a signal while --from's file is read (a FIFO may
+     * block) stops the run as it stops a measurement. */
+    chase_catch_signals();
     code = start(r);
+    if (code && chase_stop)
+        code = chase_signal_exit();
     if (!code && (m->flags & CHASE_M_STREAM))
         code = chase_session_output(&r->s, m->kind);
     if (!code) {

@@ -15,6 +15,9 @@ struct chase_sm_spread;
 /* chase (the sweep command). */
 struct chase_measurement;
 extern const struct chase_measurement chase_sweep_measurement;
+/* chase analyze FILE... and chase plot FILE... -o IMAGE (sweep_files.c). */
+int chase_analyze_main(const struct chase_opts *o);
+int chase_plot_main(const struct chase_opts *o);
 /* chase --list-backends */
 int chase_list_backends(const struct chase_opts *o);
 

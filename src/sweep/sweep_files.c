@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "core/exitcode.h"
 #include "core/message.h"
 #include "levels/levels.h"
