@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "assoc/assoc.h"
 #include "banks/banks.h"
 #include "lines/lines.h"
 #include "loads/loads.h"
@@ -18,6 +19,7 @@ const struct chase_measurement *const chase_measurements[] = {
     &chase_sweep_measurement,
     &chase_sms_measurement,
     &chase_lines_measurement,
+    &chase_assoc_measurement,
     &chase_tlb_measurement,
     &chase_loads_measurement,
     &chase_banks_measurement,

@@ -19,6 +19,7 @@
 #include "plot/plot.h"
 #include "io/read.h"
 #include "core/fresh.h"
+#include "report/parts.h"
 #include "report/report_md.h"
 #include "core/size.h"
 
@@ -460,6 +461,8 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
             lines_section(f, d, p[i].file);
         else if (!strcmp(d->kind, "tlb"))
             tlb_section(f, d, p[i].file);
+        else if (chase_measurement_find(d->kind) && chase_measurement_find(d->kind)->markdown)
+            chase_measurement_find(d->kind)->markdown(f, d, p[i].file);   /* the part's own section */
         else
             generic_section(f, d, p[i].file);
         if (p[i].plot && p[i].plot[0])

@@ -1,0 +1,87 @@
+/* assoc.h: a cache level's sets, ways and replacement, from chains of N
+ * lines a stride apart (chase assoc). */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_ASSOC_H
+#define CHASE_ASSOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/curve.h"
+#include "io/output.h"
+
+#define CHASE_ASSOC_MAX_LINES 256       /* the longest chain: twice the ways any cache is known to have, and more */
+#define CHASE_ASSOC_MAX_STRIDES 26      /* the line to 2^25 lines: past any capacity the budget allows */
+/* A point is a miss when it costs this share of the step from the level's
+ * latency to the next's more than the level's: low, because a random
+ * policy's cycle of ways + 1 lines misses only 2 / (ways + 1) of its
+ * accesses (a sixteenth for 31 ways), and a miss must show at ways + 1. */
+#define CHASE_ASSOC_MISS_SHARE 0.05
+
+/* One stride's chains: 1 .. n lines measured (at most cap). */
+struct chase_assoc_curve {
+    uint64_t stride;
+    unsigned cap, n;
+    double cycles[CHASE_ASSOC_MAX_LINES];       /* [N - 1]: the median cycles a load of N lines */
+    unsigned knee;              /* the most lines that still hit; 0: no miss among the n measured */
+};
+
+/* One level: what the sweep says of it, the chains, and what they say. */
+struct chase_assoc_level {
+    char name[32];
+    uint64_t lo, hi;            /* its capacity interval, from the sweep */
+    double h, m;                /* its latency and the next level's, from the sweep (cycles) */
+    uint64_t line;              /* the line L: the smallest stride, and the unit of sets */
+    struct chase_assoc_curve st[CHASE_ASSOC_MAX_STRIDES];   /* in order of stride */
+    size_t nst;
+    uint64_t below;             /* strides under this were not measured: a knee past the cap (0: none skipped) */
+    /* What they say; 0: not resolved (the how says why). */
+    unsigned ways;
+    uint64_t way_bytes, sets, capacity;
+    int plain;                  /* the knee halved at every stride below the way it was measured at */
+    int in_interval;            /* ways x sets x line is inside [lo, hi] */
+    double miss_share;          /* the cycle of ways + 1 lines: its share of misses; NAN: not measured */
+    char ways_how[400], sets_how[400], check[200], indexing[240], replacement[200], repl_how[400];
+};
+
+/* The cycles above which a point of L misses. */
+double chase_assoc_threshold(const struct chase_assoc_level *L);
+/* The most lines of y[0 .. n - 1] (y[N - 1]: N lines) before the first
+ * that costs more than t; 0 when none does (or the first already does). */
+unsigned chase_assoc_knee(const double *y, unsigned n, double t);
+/* Reads the chains into knees, ways, sets, the way, the capacity check,
+ * the indexing and the replacement class. */
+void chase_assoc_analyze(struct chase_assoc_level *L);
+/* What a nearer level (analysed) hides of L: a random one breaks L's
+ * cycle, an equal count of ways may be the nearer level's. */
+void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near);
+
+extern const struct chase_table chase_assoc_points_table;
+extern const struct chase_table chase_assoc_knees_table;
+extern const struct chase_table chase_assoc_table;
+
+/* One point of the points table (streamed as it is measured). */
+struct chase_assoc_point {
+    const char *level;
+    uint64_t stride, lines, bytes;
+    double cycles, ns;
+    unsigned samples;
+};
+
+/* assoc_out.c: the knees and levels tables, the results, the report for
+ * a person (meta: the run's metadata), report.md's section. */
+int chase_assoc_write(struct chase_writer *w, const struct chase_assoc_level *lv, size_t n);
+void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n);
+void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct chase_assoc_level *lv, size_t n);
+struct chase_doc;
+void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file);
+/* assoc_plot.c: --plot: latency against the lines, a curve a stride, a panel a level. */
+int chase_assoc_plot(const struct chase_assoc_level *lv, size_t n, const struct chase_meta *meta, const char *title,
+                     const char *script, const char *out, char *err, size_t len);
+
+struct chase_measurement;
+extern const struct chase_measurement chase_assoc_measurement;
+
+#endif

@@ -1,0 +1,354 @@
+/* assoc_cmd.c: chase assoc: for each cache level the sweep finds, chains
+ * of 1 .. N lines a stride apart, at strides from the line to twice the
+ * level's capacity; assoc.c reads the ways, sets and replacement from them. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi/checked.h"
+#include "assoc/assoc.h"
+#include "core/exitcode.h"
+#include "core/measure.h"
+#include "core/size.h"
+#include "run/run.h"
+#include "run/source.h"
+
+#define MIN_CAP 16              /* the fewest lines a stride's chains reach */
+#define BUDGET (1ULL << 30)     /* the largest working set planned (N x S), unless the device's default is larger */
+
+/* What a run of assoc keeps between its hooks. */
+struct assoc_state {
+    struct chase_assoc_level ll[CHASE_MAX_LEVELS];
+    size_t n, measured;
+    uint64_t need, line, largest;
+    int line_from_sweep;        /* the line is the sweep file's stride (else the device's default) */
+    size_t total, done;
+};
+
+/* The sweep's stride (its line), as its file says it; 0 when it says none. */
+static uint64_t sweep_line(const struct chase_curve *c)
+{
+    const char *t = chase_meta_get(&c->meta, "stride");
+    double v = t ? strtod(t, NULL) : 0;
+    uint64_t u = v >= 8 && v <= (1 << 20) ? (uint64_t)v : 0;
+    return u && !(u & (u - 1)) ? u : 0;
+}
+
+static uint64_t pow2_floor(uint64_t v)
+{
+    uint64_t p = 1;
+    while (p <= v / 2)
+        p *= 2;
+    return p;
+}
+
+/* Level k's strides and cap (nothing measured yet): the line up to twice
+ * the largest power of two in its capacity interval (the way is at most
+ * the capacity), fewer where cap x stride would pass the budget. */
+static int plan_level(const struct chase_run *r, size_t k, uint64_t line, uint64_t budget,
+                      struct chase_assoc_level *L)
+{
+    uint64_t hi = r->lv[k].hi ? r->lv[k].hi : r->lv[k].lo, lines, smax, s, bytes;
+    unsigned cap;
+
+    memset(L, 0, sizeof *L);
+    snprintf(L->name, sizeof L->name, "%.31s", r->lv[k].name);
+    L->lo = r->lv[k].lo;
+    L->hi = r->lv[k].hi;
+    L->h = r->lv[k].cycles;
+    L->m = r->lv[k + 1].cycles;
+    L->line = line;
+    /* A fully associative level needs C / L + 1 lines to miss; twice that
+     * leaves room for a policy that misses late. */
+    lines = hi / line;
+    cap = lines >= CHASE_ASSOC_MAX_LINES / 2 ? CHASE_ASSOC_MAX_LINES : (unsigned)(2 * lines);
+    if (cap < MIN_CAP)
+        cap = MIN_CAP;
+    if (chase_mul_u64(pow2_floor(hi), 2, &smax))
+        smax = pow2_floor(hi);
+    while (smax > line && (chase_mul_u64(smax, cap, &bytes) || bytes > budget))
+        smax /= 2;
+    for (s = line; s <= smax && L->nst < CHASE_ASSOC_MAX_STRIDES; s *= 2) {
+        L->st[L->nst].stride = s;
+        L->st[L->nst].cap = cap;
+        L->nst++;
+    }
+    return chase_mul_u64(L->st[L->nst - 1].stride, cap, &bytes) ? -1 : 0;
+}
+
+/* The levels to probe and the allocation they need.  0 or an exit status. */
+static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
+{
+    struct assoc_state *st = r->state;
+    const struct chase_opts *o = r->o;
+    size_t k;
+
+    st->line = line;
+    st->n = st->total = 0;
+    st->need = 0;
+    for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
+        struct chase_assoc_level *L = &st->ll[st->n];
+        uint64_t bytes;
+        if (o->level && strcmp(o->level, r->lv[k].name))
+            continue;
+        /* A TLB's reach is a plateau of the sweep but no cache: it has no
+         * sets of lines to alias. */
+        if (!o->level && !strcmp(r->lv[k].name, "TLB reach"))
+            continue;
+        if (plan_level(r, k, line, budget, L)) {
+            fprintf(stderr, "chase: assoc: %s: the chains' bytes overflow\n", L->name);
+            return CHASE_EXIT_USAGE;
+        }
+        bytes = L->st[L->nst - 1].stride * L->st[L->nst - 1].cap;
+        if (bytes > st->need)
+            st->need = bytes;
+        if (L->st[L->nst - 1].stride > st->largest)
+            st->largest = L->st[L->nst - 1].stride;
+        st->total += L->nst * L->st[0].cap;
+        st->n++;
+    }
+    if (!st->n) {
+        fprintf(stderr, "chase: assoc: %s\n", o->level ? "no cache level of that name (the last level, memory, "
+                "has no sets to find)" : "the sweep found no cache level below memory");
+        return o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* Room for the largest chain: the largest stride times its cap.  The
+ * stride said is that chain's (a backend sizes its checks by it). */
+static void probe_params(const struct chase_run *r, struct chase_params *p)
+{
+    const struct assoc_state *st = r->state;
+
+    memset(p, 0, sizeof *p);
+    p->carveout = r->o->carveout;
+    p->sm = r->o->sm;
+    p->max_bytes = st->need;
+    p->stride = st->largest;
+    p->pattern = CHASE_PATTERN_SEQ;
+}
+
+/* With --from's levels and a stride, open once with room for every
+ * chain; else with the defaults, and again when they are too small. */
+static int params(struct chase_run *r, struct chase_params *p)
+{
+    uint64_t line;
+    int code;
+
+    if (!r->o->from || !(line = sweep_line(&r->curve)))
+        return CHASE_PARAMS_DEFAULT;
+    ((struct assoc_state *)r->state)->line_from_sweep = 1;
+    if ((code = plan_levels(r, line, BUDGET)))
+        return code;
+    probe_params(r, p);
+    return 0;
+}
+
+static int prepare(struct chase_run *r)
+{
+    struct assoc_state *st = r->state;
+    struct chase_params p;
+    uint64_t line = sweep_line(&r->curve);
+    uint64_t budget = r->s.info.default_max > BUDGET ? r->s.info.default_max : BUDGET;
+    int code;
+
+    st->line_from_sweep = line != 0;
+    if (!line)
+        line = r->s.info.default_stride ? r->s.info.default_stride : 64;
+    if ((code = plan_levels(r, line, budget)))
+        return code;
+    /* Opened with room enough (params' own, or the device's default)? */
+    if (st->need <= (r->p.max_bytes && r->p.max_bytes != CHASE_MAX_MOST ? r->p.max_bytes : r->s.info.default_max))
+        return 0;
+    probe_params(r, &p);
+    return chase_run_reopen(r, &p);
+}
+
+static int describe(struct chase_run *r)
+{
+    const struct assoc_state *st = r->state;
+    struct chase_meta *meta = &r->s.meta;
+    char a[32], b[32];
+    size_t k;
+
+    chase_meta_add(meta, "levels_from", "%s", r->o->from ? r->o->from : "a default sweep run first");
+    chase_meta_num(meta, "line_bytes", (double)st->line);
+    chase_meta_add(meta, "line_from", "%s", st->line_from_sweep ? "the sweep's stride (its file's metadata "
+                   "'stride')" : r->o->from ? "the device's default stride (the sweep's file names none)"
+                   : "the default sweep's stride: the device's default");
+    chase_meta_add(meta, "probe", "sequential chains of N lines S bytes apart (N x S bytes at a stride of S: "
+                   "the lines at multiples of S), N from 1 up to the first that misses and a quarter more, at "
+                   "strides S from the line doubling to twice the capacity, the largest first; a stride below "
+                   "one without a knee up to the cap is not measured");
+    chase_meta_add(meta, "miss_rule", "a point misses when it costs more than %g of the way from the level's "
+                   "latency to the next level's (the sweep's plateaus); the knee is the most lines before the "
+                   "first miss", CHASE_ASSOC_MISS_SHARE);
+    for (k = 0; k < st->n; k++) {
+        char key[64];
+        const struct chase_assoc_level *L = &st->ll[k];
+        snprintf(key, sizeof key, "%.15s.strides", L->name);
+        chase_meta_add(meta, key, "%s .. %s, up to %u lines", chase_size_format(L->st[0].stride, a, sizeof a),
+                       chase_size_format(L->st[L->nst - 1].stride, b, sizeof b), L->st[0].cap);
+    }
+    chase_meta_add(meta, "not_measured", "eviction sets (for hashed indexing) and the L1's ways at a second "
+                   "carveout: --carveout measures the one given");
+    return 0;
+}
+
+/* One point: its row streamed, its cycles kept.  0 or an exit status. */
+static int point(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L,
+                 struct chase_assoc_curve *C, unsigned lines)
+{
+    struct assoc_state *st = r->state;
+    char err[CHASE_ERRLEN], a[32], detail[96];
+    struct chase_row row;
+    uint64_t bytes;
+    int rc;
+
+    if (chase_mul_u64(C->stride, lines, &bytes))
+        return CHASE_EXIT_USAGE;
+    rc = chase_measure_point(m, bytes, C->stride, &row, err, sizeof err);
+    if (rc == CHASE_EINTR || chase_stop)
+        return chase_signal_exit();
+    if (rc != CHASE_OK) {
+        chase_progress_done(&r->s);
+        fprintf(stderr, "chase: %s at %s: %s\n", r->s.slot->name, chase_size_format(bytes, a, sizeof a), err);
+        return chase_exit_for(rc);
+    }
+    C->cycles[lines - 1] = row.cycles;
+    C->n = lines;
+    r->kept++;
+    if (!r->s.human) {
+        struct chase_assoc_point p = {L->name, C->stride, lines, bytes, row.cycles, row.ns, row.samples};
+        if (chase_writer_put(&r->s.w, &p))
+            return chase_session_write_failed(&r->s);
+    }
+    snprintf(detail, sizeof detail, "%.15s stride %s %3u lines %8.1f cyc", L->name,
+             chase_size_format(C->stride, a, sizeof a), lines, row.cycles);
+    chase_progress(&r->s, "assoc", ++st->done, st->total, detail);
+    return 0;
+}
+
+/* One stride: 1 .. cap lines, stopping a quarter past the first miss. */
+static int measure_stride(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L,
+                          struct chase_assoc_curve *C)
+{
+    double t = chase_assoc_threshold(L);
+    unsigned lines, first = 0;
+    int code;
+
+    for (lines = 1; lines <= C->cap; lines++) {
+        if ((code = point(r, m, L, C, lines)))
+            return code;
+        if (!first && C->cycles[lines - 1] > t)
+            first = lines;
+        if (first && lines >= first + (first / 4 > 3 ? first / 4 : 3))
+            break;
+    }
+    C->knee = chase_assoc_knee(C->cycles, C->n, t);
+    return 0;
+}
+
+/* The largest stride first: the knee only grows as the stride shrinks
+ * (plain sets), so once a stride shows none below its cap, smaller ones
+ * would not either; two largest without one end the level (none would). */
+static int measure_level(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L)
+{
+    size_t i = L->nst;
+    int seen = 0, code;
+
+    while (i-- > 0) {
+        if ((code = measure_stride(r, m, L, &L->st[i])))
+            return code;
+        if (L->st[i].knee)
+            seen = 1;
+        else if (seen || i + 2 <= L->nst) {
+            L->below = i ? L->st[i].stride : 0;
+            break;
+        }
+    }
+    return 0;
+}
+
+static int measure(struct chase_run *r)
+{
+    struct assoc_state *st = r->state;
+    struct chase_measure m;
+    size_t k;
+    int code;
+
+    if (!r->s.human && chase_writer_table(&r->s.w, &chase_assoc_points_table)) {
+        r->failed = 1;
+        return chase_session_write_failed(&r->s);
+    }
+    memset(&m, 0, sizeof m);
+    m.ops = r->s.ops;
+    m.dev = r->s.dev;
+    m.pattern = CHASE_PATTERN_SEQ;
+    m.repeat = r->o->repeat ? r->o->repeat : 1;
+    m.seed = r->o->seed;
+    m.sm = -2;
+    for (k = 0; k < st->n; k++) {
+        if ((code = measure_level(r, &m, &st->ll[k]))) {
+            r->failed = 1;
+            return code;
+        }
+        chase_assoc_analyze(&st->ll[k]);
+        if (k)
+            chase_assoc_behind(&st->ll[k], &st->ll[k - 1]);
+        st->measured++;
+    }
+    return 0;
+}
+
+static void results(struct chase_run *r, struct chase_meta *res)
+{
+    const struct assoc_state *st = r->state;
+    chase_assoc_results(res, st->ll, st->measured);
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct assoc_state *st = r->state;
+    return chase_assoc_write(w, st->ll, st->measured);
+}
+
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct assoc_state *st = r->state;
+    chase_assoc_report(f, &r->s.meta, st->ll, st->measured);
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    const struct assoc_state *st = r->state;
+
+    if (!st->measured)
+        return CHASE_PLOT_NOTHING;
+    return chase_assoc_plot(st->ll, st->measured, &r->s.meta, r->o->title, r->o->script, out, err, len);
+}
+
+const struct chase_measurement chase_assoc_measurement = {
+    .kind = "assoc",
+    .summary = "sets, ways and replacement per level",
+    .flags = CHASE_M_LEVELS | CHASE_M_STREAM | CHASE_M_REPORT,
+    .state_size = sizeof(struct assoc_state),
+    .unit = "points",
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
+               CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
+    .params = params,
+    .prepare = prepare,
+    .describe = describe,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+    .markdown = chase_assoc_markdown,
+};

@@ -1,0 +1,225 @@
+/* assoc_out.c: chase assoc's tables, results, report for a person and report.md section. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "assoc/assoc.h"
+#include "core/size.h"
+#include "io/doc.h"
+#include "io/table.h"
+
+/* Figures to four decimals: a median of medians says no more. */
+#define POINT(NAME, TYPE, F, FIELD, ROUND) CHASE_COL(NAME, TYPE, struct chase_assoc_point, F, FIELD, ROUND, 0)
+static const struct chase_column points_cols[] = {
+    POINT("level", CHASE_TEXT, level, CHASE_F_STR, CHASE_R_NONE),
+    POINT("stride", CHASE_INT, stride, CHASE_F_U64, CHASE_R_NONE),
+    POINT("lines", CHASE_INT, lines, CHASE_F_U64, CHASE_R_NONE),
+    POINT("bytes", CHASE_INT, bytes, CHASE_F_U64, CHASE_R_NONE),
+    POINT("cycles", CHASE_REAL, cycles, CHASE_F_DOUBLE, CHASE_R_R4),
+    POINT("ns", CHASE_REAL, ns, CHASE_F_DOUBLE, CHASE_R_R4),
+    POINT("samples", CHASE_INT, samples, CHASE_F_UNSIGNED, CHASE_R_NONE),
+};
+const struct chase_table chase_assoc_points_table = {"points", points_cols, CHASE_COLS(points_cols), NULL};
+
+/* A stride's knee: the most lines before the first miss (unknown: no miss
+ * among the lines measured). */
+struct knee_row {
+    const char *level;
+    uint64_t stride;
+    unsigned measured, knee;
+    double at, after;           /* cycles at the knee and one line past it */
+};
+
+#define KNEE(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct knee_row, F, FIELD, ROUND, FLAGS)
+static const struct chase_column knees_cols[] = {
+    KNEE("level", CHASE_TEXT, level, CHASE_F_STR, CHASE_R_NONE, 0),
+    KNEE("stride", CHASE_INT, stride, CHASE_F_U64, CHASE_R_NONE, 0),
+    KNEE("lines_measured", CHASE_INT, measured, CHASE_F_UNSIGNED, CHASE_R_NONE, 0),
+    KNEE("knee_lines", CHASE_INT, knee, CHASE_F_UNSIGNED, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    KNEE("knee_cycles", CHASE_REAL, at, CHASE_F_DOUBLE, CHASE_R_R4, 0),
+    KNEE("miss_cycles", CHASE_REAL, after, CHASE_F_DOUBLE, CHASE_R_R4, 0),
+};
+const struct chase_table chase_assoc_knees_table = {"knees", knees_cols, CHASE_COLS(knees_cols), NULL};
+
+/* A figure not resolved (0) is unknown. */
+#define LEVEL(NAME, TYPE, F, FIELD, ROUND, FLAGS) \
+    CHASE_COL(NAME, TYPE, struct chase_assoc_level, F, FIELD, ROUND, FLAGS)
+static const struct chase_column assoc_cols[] = {
+    LEVEL("level", CHASE_TEXT, name, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("lo", CHASE_INT, lo, CHASE_F_U64, CHASE_R_NONE, 0),
+    LEVEL("hi", CHASE_INT, hi, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LEVEL("cycles", CHASE_REAL, h, CHASE_F_DOUBLE, CHASE_R_R4, 0),
+    LEVEL("next_cycles", CHASE_REAL, m, CHASE_F_DOUBLE, CHASE_R_R4, 0),
+    LEVEL("line", CHASE_INT, line, CHASE_F_U64, CHASE_R_NONE, 0),
+    LEVEL("ways", CHASE_INT, ways, CHASE_F_UNSIGNED, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LEVEL("sets", CHASE_INT, sets, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LEVEL("way_bytes", CHASE_INT, way_bytes, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LEVEL("capacity", CHASE_INT, capacity, CHASE_F_U64, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LEVEL("miss_share", CHASE_REAL, miss_share, CHASE_F_DOUBLE, CHASE_R_R4, 0),
+    LEVEL("indexing", CHASE_TEXT, indexing, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("replacement", CHASE_TEXT, replacement, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("capacity_check", CHASE_TEXT, check, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("ways_how", CHASE_TEXT, ways_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("sets_how", CHASE_TEXT, sets_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("replacement_how", CHASE_TEXT, repl_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
+};
+const struct chase_table chase_assoc_table = {"assoc", assoc_cols, CHASE_COLS(assoc_cols), "assoc"};
+
+int chase_assoc_write(struct chase_writer *w, const struct chase_assoc_level *lv, size_t n)
+{
+    size_t k, i;
+
+    if (chase_writer_table(w, &chase_assoc_knees_table))
+        return -1;
+    for (k = 0; k < n; k++)
+        for (i = lv[k].nst; i-- > 0;) {
+            const struct chase_assoc_curve *C = &lv[k].st[i];
+            struct knee_row p = {lv[k].name, C->stride, C->n, C->knee, NAN, NAN};
+            if (!C->n)
+                continue;
+            if (C->knee) {
+                p.at = C->cycles[C->knee - 1];
+                p.after = C->cycles[C->knee];
+            }
+            if (chase_writer_put(w, &p))
+                return -1;
+        }
+    return chase_writer_rows(w, &chase_assoc_table, lv, n, sizeof *lv);
+}
+
+void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n)
+{
+    char key[48];
+    size_t k;
+
+    for (k = 0; k < n; k++) {
+        const struct chase_assoc_level *L = &lv[k];
+        snprintf(key, sizeof key, "%.15s.ways", L->name);
+        if (L->ways)
+            chase_meta_num(r, key, L->ways);
+        else
+            chase_meta_add(r, key, "not resolved");
+        snprintf(key, sizeof key, "%.15s.sets", L->name);
+        if (L->sets)
+            chase_meta_num(r, key, (double)L->sets);
+        else
+            chase_meta_add(r, key, "not resolved");
+        snprintf(key, sizeof key, "%.15s.line", L->name);
+        chase_meta_num(r, key, (double)L->line);
+        snprintf(key, sizeof key, "%.15s.way_bytes", L->name);
+        if (L->way_bytes)
+            chase_meta_num(r, key, (double)L->way_bytes);
+        else
+            chase_meta_add(r, key, "not resolved");
+        snprintf(key, sizeof key, "%.15s.capacity_check", L->name);
+        chase_meta_add(r, key, "%s", L->check);
+        snprintf(key, sizeof key, "%.15s.indexing", L->name);
+        chase_meta_add(r, key, "%s", L->indexing);
+        snprintf(key, sizeof key, "%.15s.replacement", L->name);
+        chase_meta_add(r, key, "%s", L->replacement);
+    }
+}
+
+static const char *num_or(uint64_t v, char *buf, size_t len)
+{
+    if (!v)
+        return "-";
+    snprintf(buf, len, "%llu", (unsigned long long)v);
+    return buf;
+}
+
+static const char *size_or(uint64_t v, char *buf, size_t len)
+{
+    return v ? chase_size_format(v, buf, len) : "-";
+}
+
+void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct chase_assoc_level *lv, size_t n)
+{
+    const char *what[] = {"backend", "device", "cache_op", "carveout", "timer", "levels_from", "line_from"};
+    char a[32], b[32], c[32], d[32], cap[64];
+    size_t k;
+
+    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
+        const char *t = chase_meta_get(meta, what[k]);
+        if (t)
+            fprintf(f, "%-11s %s\n", what[k], t);
+    }
+    fprintf(f, "\n%-8s %-22s %-7s %-5s %-7s %-9s %-10s %s\n", "level", "capacity (sweep)", "line", "ways", "sets",
+            "way", "capacity", "replacement");
+    for (k = 0; k < n; k++) {
+        const struct chase_assoc_level *L = &lv[k];
+        snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
+                 chase_size_format(L->hi ? L->hi : L->lo, b, sizeof b));
+        fprintf(f, "%-8s %-22s %-7s %-5s %-7s %-9s %-10s %s\n", L->name, cap,
+                chase_size_format(L->line, a, sizeof a), num_or(L->ways, b, sizeof b), num_or(L->sets, c, sizeof c),
+                size_or(L->way_bytes, d, sizeof d), L->capacity ? (L->in_interval ? "inside" : "outside") : "-",
+                L->replacement);
+        fprintf(f, "         indexing: %s\n         ways: %s\n         sets: %s\n         capacity: %s\n"
+                   "         replacement: %s\n", L->indexing, L->ways_how, L->sets_how, L->check, L->repl_how);
+    }
+    fprintf(f, "ways: the knee (the most lines of one stride that still hit) where it stops halving as the "
+               "stride doubles;\nway: the smallest stride it settles at; sets: way / line; capacity: ways x sets x "
+               "line against the sweep's interval\n");
+}
+
+/* report.md: Markdown's table cells take no '|' nor a line break. */
+static void md_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else if (*s == '\n' || *s == '\r' || *s == '\t')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static void md_cell(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
+{
+    int c = chase_doc_col(t, col);
+    const struct chase_cell *v;
+
+    /* A TSV summary row's first cell is read back as "name". */
+    if (c < 0 && !strcmp(col, "level"))
+        c = chase_doc_col(t, "name");
+    v = c >= 0 ? chase_doc_cell(t, r, (size_t)c) : NULL;
+    if (!v || (!v->text && isnan(v->num)))
+        fputs("-", f);
+    else if (v->text)
+        md_text(f, v->text);
+    else
+        fprintf(f, "%.0f", v->num);
+}
+
+void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "assoc");
+    static const char *const cols[] = {"level", "line", "ways", "sets", "way_bytes", "indexing", "replacement",
+                                       "capacity_check"};
+    size_t r, i;
+
+    if (!t) {
+        fputs("No level was measured.\n\n", f);
+        return;
+    }
+    fputs("| level | line, bytes | ways | sets | way, bytes | indexing | replacement | ways x sets x line |\n"
+          "|---|---|---|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+            fputs(i ? " | " : "| ", f);
+            md_cell(f, t, r, cols[i]);
+        }
+        fputs(" |\n", f);
+    }
+    fputs("\nWays: the knee (the most lines a stride apart that still hit) where it stops halving as the stride "
+          "doubles; the way is the smallest stride it settles at, the sets the way over the line. ", f);
+    fputs("Replacement: a cycle of ways + 1 lines in one set (LRU and FIFO miss all of it, random replacement "
+          "2 / (ways + 1)). Every chain's latency is in `", f);
+    md_text(f, file);
+    fputs("` (table points), each stride's knee in its table knees.\n\n", f);
+}

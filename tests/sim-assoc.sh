@@ -1,0 +1,87 @@
+# sim-assoc.sh: chase assoc against simulated hierarchies with known truth:
+# every level's ways, sets, line, capacity and replacement class (lru,
+# fifo, random), at 2 to 16 ways and 64 to 8192 sets; a hashed level gives
+# no ways; usage errors.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+# Truth from a spec: one line a cache level, "name ways sets line size
+# class" (class: lru, random, hash, or behind: after a random level).  The
+# line is the first level's: the sweep's stride, the unit of sets chase reads.
+truth() {
+    echo "$1" | tr ';' '\n' | awk -F'[:,=]' '
+        function bytes(s) { u = substr(s, length(s)); v = s + 0
+            return u == "K" ? v * 1024 : u == "M" ? v * 1048576 : v }
+        $1 == "mem" { next }
+        { line = 64; ways = 8; pol = "lru"; size = 0; hash = 0
+          for (i = 2; i < NF; i += 2) { if ($i == "line") line = bytes($(i + 1)); if ($i == "ways") ways = $(i + 1)
+              if ($i == "size") size = bytes($(i + 1)); if ($i == "policy") pol = $(i + 1)
+              if ($i == "index" && $(i + 1) == "hash") hash = 1 }
+          if (pol == "fifo") pol = "lru"
+          if (hash) pol = "hash"
+          # Behind a random level the cycle is not whole: not resolved.
+          if (behind && pol != "hash") pol = "behind"
+          if (pol == "random") behind = 1
+          print $1, ways, size / line / ways, line, size, pol }'
+}
+
+cat > "$tmp/cases" <<'CASES'
+L1:size=16K,ways=4,lat=4;L2:size=256K,ways=8,lat=14,policy=fifo;mem:lat=200
+L1:size=32K,ways=8,lat=4,policy=random;L2:size=512K,ways=16,lat=14;mem:lat=200
+L1:size=64K,ways=4,line=128,lat=30;L2:size=1M,ways=8,line=128,lat=200,policy=random;mem:lat=600
+L1:size=8K,ways=2,lat=3,policy=fifo;L2:size=128K,ways=4,lat=12;L3:size=512K,ways=8,lat=40,policy=random;mem:lat=150
+L1:size=32K,ways=8,lat=4;L2:size=256K,ways=16,lat=14,index=hash;mem:lat=200
+CASES
+n=0
+while read -r spec; do
+    n=$((n + 1))
+    truth "$spec" > "$tmp/truth"
+    if ! "$CHASE" assoc --sim "$spec" -q -o "$tmp/a.tsv" 2> "$tmp/err"; then
+        not_ok "case $n ($spec): exit $?: $(head -1 "$tmp/err")"
+        continue
+    fi
+    bad=
+    while read -r name ways sets line size class; do
+        got() { sed -n "s/^# $name\\.$1: //p" "$tmp/a.tsv"; }
+        if [ "$class" = hash ]; then
+            [ "$(got ways)" = "not resolved" ] || bad="$bad $name: ways $(got ways), none true;"
+            got indexing | grep -q '^no aliasing from strides: hashed indexing' || bad="$bad $name: indexing $(got indexing);"
+            continue
+        fi
+        [ "$(got ways)" = "$ways" ] || bad="$bad $name: ways $(got ways), true $ways;"
+        [ "$(got sets)" = "$sets" ] || bad="$bad $name: sets $(got sets), true $sets;"
+        [ "$(got line)" = "$line" ] || bad="$bad $name: line $(got line), true $line;"
+        cap=$(grep "^# assoc: $name	" "$tmp/a.tsv" | tr '\t' '\n' | sed -n 's/^capacity=//p')
+        [ "$cap" = "$size" ] && got capacity_check | grep -q ', inside the sweep' ||
+            bad="$bad $name: capacity $cap ($(got capacity_check)), true $size;"
+        case $class in
+        behind) got replacement | grep -q '^not resolved (behind ' || bad="$bad $name: $(got replacement), true behind a random level;" ;;
+        lru) got replacement | grep -q '^LRU or FIFO' || bad="$bad $name: $(got replacement), true LRU or FIFO;" ;;
+        random)
+            # The cycle of ways + 1 hits (ways - 1) / (ways + 1) of the time
+            # under random replacement: read to the percent, give or take
+            # the share of it the level below holds.
+            pct=$(got replacement | sed -n 's/^random (the cycle of ways+1 hits \([0-9]*\)% of the time)$/\1/p')
+            want=$(awk -v w="$ways" 'BEGIN { printf "%.0f", 100 * (w - 1) / (w + 1) }')
+            [ -n "$pct" ] && [ $((pct - want)) -le 6 ] && [ $((want - pct)) -le 6 ] ||
+                bad="$bad $name: $(got replacement), true random hitting $want%;" ;;
+        esac
+    done < "$tmp/truth"
+    if [ -z "$bad" ]; then
+        ok "case $n ($spec): every level's ways, sets, line, capacity and replacement"
+    else
+        not_ok "case $n ($spec):$bad"
+    fi
+done < "$tmp/cases"
+
+# The points table is streamed, one row a chain, and the knees name each stride.
+spec=$(head -1 "$tmp/cases")
+"$CHASE" assoc --sim "$spec" --level L1 -f csv -o "$tmp/a.csv" 2> /dev/null
+check "csv: the points table, its columns" test "$(head -1 "$tmp/a.csv")" = "level,stride,lines,bytes,cycles,ns,samples"
+check "--level L1: only L1's points" test "$(cut -d, -f1 "$tmp/a.csv" | sort -u | tr '\n' ' ')" = "L1 level "
+
+# An unknown level, and an option assoc does not take: usage errors.
+expect 2 'no cache level of that name' assoc --sim "$spec" --level L9 -q -o "$tmp/x.tsv"
+expect 2 'stride' assoc --sim "$spec" --stride 4K -q -o "$tmp/x.tsv"
+finish

@@ -1,0 +1,121 @@
+/* test_assoc.c: chase assoc's analysis on synthetic chains: the knee, the
+ * ways and sets of plain set-indexed caches (LRU and random), a hashed one,
+ * and the replacement class. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "assoc/assoc.h"
+#include "tap.h"
+
+/* A level of `ways` ways and `sets` sets of `line` bytes, hit h, next m:
+ * the chains a plain (or hashed) index gives, every stride from the line to
+ * twice the capacity measured up to cap lines.  A chain of N lines spread
+ * over the sets it uses misses where a set holds more than ways of them:
+ * all of that set's accesses (lru), or 2 / (k + 1) of a cycle of k + 1 in
+ * k ways (random, the steady state of one extra line). */
+/* The accesses a set of `ways` ways misses of a cycle of k lines. */
+static double missed(uint64_t k, unsigned ways, int random)
+{
+    if (k <= ways)
+        return 0;
+    return random && k == ways + 1 ? 2.0 * k / (ways + 1) : (double)k;
+}
+
+static void level(struct chase_assoc_level *L, unsigned ways, uint64_t sets, uint64_t line, int random, int hashed,
+                  unsigned cap)
+{
+    uint64_t s, way = sets * line;
+    unsigned n;
+
+    memset(L, 0, sizeof *L);
+    snprintf(L->name, sizeof L->name, "L1");
+    L->lo = ways * way;
+    L->hi = L->lo + L->lo / 64;
+    L->h = 4;
+    L->m = 14;
+    L->line = line;
+    for (s = line; s <= 2 * L->lo && L->nst < CHASE_ASSOC_MAX_STRIDES; s *= 2) {
+        struct chase_assoc_curve *C = &L->st[L->nst++];
+        uint64_t used = hashed ? sets : s >= way ? 1 : way / s;
+        C->stride = s;
+        C->cap = C->n = cap;
+        for (n = 1; n <= cap; n++) {
+            /* n lines over `used` sets, as evenly as modulo spreads them. */
+            uint64_t q = n / used, extra = n % used;
+            double share = (extra * missed(q + 1, ways, random) + (used - extra) * missed(q, ways, random)) / n;
+            C->cycles[n - 1] = L->h + share * (L->m - L->h);
+        }
+    }
+}
+
+int main(void)
+{
+    struct chase_assoc_level L;
+    double y[8] = {4, 4, 4, 4, 4.2, 9, 14, 14};
+    unsigned w;
+
+    tap_ok(chase_assoc_knee(y, 8, 4.5) == 5, "knee: the most lines before the first above the threshold");
+    tap_ok(chase_assoc_knee(y, 4, 4.5) == 0, "knee: none among the lines measured");
+    y[0] = 20;
+    tap_ok(chase_assoc_knee(y, 8, 4.5) == 0, "knee: a first point already missing is no knee");
+
+    for (w = 4; w <= 16; w *= 2) {
+        level(&L, w, 64, 64, 0, 0, 256);
+        chase_assoc_analyze(&L);
+        tap_ok(L.ways == w && L.sets == 64 && L.way_bytes == 64 * 64 && L.plain && L.in_interval,
+               "lru %u ways x 64 sets: ways %u sets %llu way %llu plain %d inside %d", w, L.ways,
+               (unsigned long long)L.sets, (unsigned long long)L.way_bytes, L.plain, L.in_interval);
+        tap_ok(!strncmp(L.replacement, "LRU or FIFO", 11), "lru %u ways: %s", w, L.replacement);
+    }
+    level(&L, 8, 1024, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 8 && L.sets == 1024 && L.capacity == 512 * 1024, "lru 8 ways x 1024 sets: %u, %llu, %llu",
+           L.ways, (unsigned long long)L.sets, (unsigned long long)L.capacity);
+    level(&L, 4, 128, 128, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 4 && L.sets == 128 && L.line == 128, "128 B lines: %u ways, %llu sets", L.ways,
+           (unsigned long long)L.sets);
+
+    for (w = 2; w <= 16; w *= 2) {
+        level(&L, w, 64, 64, 1, 0, 256);
+        chase_assoc_analyze(&L);
+        tap_ok(L.ways == w && L.sets == 64 && !strncmp(L.replacement, "random", 6) &&
+               fabs(L.miss_share - 2.0 / (w + 1)) < 1e-9,
+               "random %u ways: ways %u sets %llu, %s (miss share %.3f)", w, L.ways, (unsigned long long)L.sets,
+               L.replacement, L.miss_share);
+    }
+
+    level(&L, 1, 64, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 1 && L.sets == 64 && !strncmp(L.replacement, "direct-mapped", 13), "direct-mapped: %u, %s",
+           L.ways, L.replacement);
+
+    level(&L, 32, 1024, 64, 0, 1, 64);
+    chase_assoc_analyze(&L);
+    tap_ok(!L.ways && !L.sets && strstr(L.indexing, "hashed indexing"), "hashed: no ways (%s)", L.indexing);
+
+    /* A knee seen at the largest stride only cannot say the way. */
+    level(&L, 8, 64, 64, 0, 0, 256);
+    L.nst = 1;
+    while (L.st[L.nst - 1].stride < 8 * 64 * 64 / 8)
+        L.nst++;
+    chase_assoc_analyze(&L);
+    tap_ok(!L.ways && strstr(L.indexing, "largest stride only"), "strides stopping below the way: %s", L.indexing);
+
+    /* A knee that does not double below the way is not a plain index. */
+    level(&L, 8, 64, 64, 0, 0, 256);
+    L.st[5].knee = 0;
+    {
+        unsigned n;
+        for (n = 1; n <= 256; n++)
+            L.st[5].cycles[n - 1] = n > 20 ? 14 : 4;
+    }
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 8 && !L.plain && strstr(L.indexing, "not plain"), "no doubling below the way: %s", L.indexing);
+    return tap_done();
+}
