@@ -376,6 +376,7 @@ static void name_tests(void)
     chase_meta_add(&m, "driver.cache.L3", "not a number");
     tap_ok(chase_levels_caches(&m, got, 4) == 1 && !strcmp(got[0].name, "L2") && got[0].bytes == 50 << 20,
            "the driver's caches from 'driver.cache.NAME: BYTES' lines, nothing else");
+    chase_meta_free(&m);
 }
 
 int main(void)
@@ -428,5 +429,6 @@ int main(void)
     steps_tests();
     refine_tests();
     name_tests();
+
     return tap_done();
 }

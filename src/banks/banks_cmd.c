@@ -724,6 +724,8 @@ out:
             free(r->groups[wi]);
     free(r);
     free(b);
+    if (res)
+        chase_meta_free(res);
     free(res);
     return code;
 }

@@ -300,6 +300,7 @@ void chase_session_close(struct chase_session *s)
     if (s->dev && s->ops)
         s->ops->close(s->dev);
     s->dev = NULL;
+    chase_meta_free(&s->meta);
     chase_backends_unload();
 }
 

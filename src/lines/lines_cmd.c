@@ -455,6 +455,7 @@ int chase_lines_main(const struct chase_opts *o)
     }
 out:
     chase_session_close(&s);
+    chase_meta_free(&res);
     chase_curve_free(&curve);
     return code;
 }

@@ -326,6 +326,7 @@ int chase_loads_main(const struct chase_opts *o)
             code = chase_session_write_failed(&s);
             status = "failed";
         }
+        chase_meta_free(&res);
     }
     if (s.human || !o->quiet)
         chase_loads_report(s.human ? stdout : stderr, rows, nrows);

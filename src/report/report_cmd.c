@@ -326,6 +326,7 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
             }
         }
         bad = chase_writer_results(&w, &res) || chase_writer_end(&w, status);
+        chase_meta_free(&res);
     }
     if (chase_writer_close(&w, !bad, NULL, 0) || bad) {
         fprintf(stderr, "chase: %s\n", w.err);
@@ -382,6 +383,8 @@ static int run_report(const struct chase_opts *o)
         if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
                                                              (int)sizeof log) {
             fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
+            for (k = 0; k < NPARTS; k++)
+                chase_docs_free(runs[k].docs, runs[k].ndocs);
             return CHASE_EXIT_USAGE;
         }
         if (progress) {
@@ -473,6 +476,7 @@ static int run_report(const struct chase_opts *o)
     }
     for (i = 0; i < NPARTS; i++)
         chase_docs_free(runs[i].docs, runs[i].ndocs);
+    chase_meta_free(&meta);
     /* A part that could not run here is the report's to say, not a failure;
      * one that failed is. */
     for (i = 0; i < NPARTS && !code; i++)

@@ -209,7 +209,11 @@ int chase_sweep_levels(struct chase_session *s, struct chase_curve *c, struct ch
         m.repeat = 1;
         m.seed = o->seed;
         m.sm = -2;
-        c->meta = s->meta;
+        if (chase_meta_copy(&c->meta, &s->meta)) {
+            free(plan);
+            fprintf(stderr, "chase: out of memory\n");
+            return CHASE_EXIT_FAIL;
+        }
         code = chase_sweep_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, &failed);
         free(plan);
     }
@@ -268,7 +272,12 @@ int chase_sweep(const struct chase_opts *o)
     chase_meta_add(&s.meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
     if ((code = chase_session_output(&s, "sweep")))
         goto out;
-    curve.meta = s.meta;    /* the driver's caches name the levels found on it */
+    /* The driver's caches name the levels found on it. */
+    if (chase_meta_copy(&curve.meta, &s.meta)) {
+        fprintf(stderr, "chase: out of memory\n");
+        code = CHASE_EXIT_FAIL;
+        goto out;
+    }
     if (!s.human && (chase_writer_table(&s.w, &chase_points_table))) {
         code = chase_session_write_failed(&s);
         goto out;
@@ -299,7 +308,11 @@ int chase_sweep(const struct chase_opts *o)
         status = "failed";
     }
     chase_meta_num(&s.meta, "elapsed_s", floor(chase_session_elapsed(&s) * 100 + 0.5) / 100);
-    curve.meta = s.meta;
+    if (chase_meta_copy(&curve.meta, &s.meta) && !code) {
+        /* The curve keeps the metadata it had, elapsed_s aside. */
+        fprintf(stderr, "chase: out of memory\n");
+        code = CHASE_EXIT_FAIL;
+    }
 
     if (s.human) {
         chase_report_table(stdout, &curve);

@@ -911,6 +911,7 @@ int chase_tlb_main(const struct chase_opts *o)
     }
 out:
     chase_session_close(&s);
+    chase_meta_free(&res);
     free(plan);
     chase_curve_free(&curve);
     chase_curve_free(&twin);

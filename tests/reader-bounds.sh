@@ -1,0 +1,115 @@
+# reader-bounds.sh: what a file costs the reader is bounded by what the file
+# holds, and a file past the limits (chase(1), Limits) is refused naming it;
+# a plot draws what it can show, however many rows (issue 27).
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+# AddressSanitizer reserves terabytes of address space: no ulimit -v under it.
+asan=no
+grep -qa __asan_init "$CHASE" && asan=yes
+# limited KB ARGS...: chase ARGS in KB of address space (all it wants under ASan).
+limited() {
+    kb=$1
+    shift
+    if [ $asan = yes ]; then
+        "$CHASE" "$@"
+    else
+        (ulimit -v "$kb" && exec "$CHASE" "$@")
+    fi
+}
+# ran DESCRIPTION STATUS REGEX: the last command's exit status ($st) is
+# STATUS and its stderr ($tmp/err) matches REGEX, or is empty where REGEX
+# is, or anything where it is - (a sanitizer's report never passes).
+ran() {
+    case $3 in
+    -) said=0 ;;
+    '') ! grep -q . "$tmp/err"; said=$? ;;
+    *) grep -Eq -- "$3" "$tmp/err"; said=$? ;;
+    esac
+    if [ "$st" -eq "$2" ] && [ $said -eq 0 ] && ! grep -q 'runtime error\|Sanitizer' "$tmp/err"; then
+        ok "$1 (exit $st: $(head -1 "$tmp/err"))"
+    else
+        not_ok "$1 (exit $st, want $2; stderr: $(head -3 "$tmp/err" | tr '\n' '|'))"
+    fi
+}
+# A chase document of three levels (the rows a curve needs).
+curve_doc() {
+    printf '# format: chase 2\n# kind: sweep\n%s# table: points\n#bytes\tcycles\n' "${1:-}"
+    awk 'BEGIN { for (b = 1024; b <= 8388608; b *= 1.25) printf "%d\t%d\n", b, b < 32768 ? 4 : b < 1048576 ? 20 : 200 }'
+}
+
+# ---- memory: a document costs what it holds, not 147 KiB ----
+# 140 KB of gpu-benches 'clock:' lines (a document each), then a curve.
+{ awk 'BEGIN { for (i = 0; i < 15556; i++) print "clock: 1" }'; curve_doc; } > "$tmp/clocks.txt"
+limited 262144 analyze "$tmp/clocks.txt" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "15556 'clock:' documents (140 KB) and a curve read in 256 MiB of address space" 0 ''
+check "... and its levels are found" grep -q '^L2 ' "$tmp/out"
+# 60 KB of empty JSON documents, then a curve.
+awk 'BEGIN { printf "["; for (i = 0; i < 20000; i++) printf "{}, "
+             printf "{\"points\": [{\"bytes\": 1024, \"cycles\": 4}, {\"bytes\": 2048, \"cycles\": 4}]}]\n" }' \
+    > "$tmp/empty.json"
+limited 262144 analyze "$tmp/empty.json" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "20000 empty JSON documents (60 KB) read in 256 MiB of address space" 0 ''
+
+# ---- the limits: documents, rows ----
+awk 'BEGIN { printf "["; for (i = 0; i < 65537; i++) printf "%s{}", i ? "," : ""; print "]" }' > "$tmp/docs.json"
+limited 262144 analyze "$tmp/docs.json" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "65537 documents: refused, naming the file" 5 "docs.json: more than 65536 documents in one file"
+awk 'BEGIN { for (i = 0; i < 65537; i++) print "\"stride=64" }' > "$tmp/docs.txt"
+limited 262144 analyze "$tmp/docs.txt" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "65537 lmbench documents: refused at the line that starts the one too many" 5 \
+    "docs.txt:65537: more than 65536 documents"
+if [ $asan = yes ]; then
+    ok "16777217 rows refused # SKIP under AddressSanitizer (twenty seconds and gigabytes)"
+else
+    yes '1024 4' | head -n 16777217 > "$tmp/rows.txt"
+    limited 2097152 analyze "$tmp/rows.txt" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    ran "16777217 rows: refused at the row too many, naming the file" 5 \
+        "rows.txt:16777217: more than 16777216 rows in one file"
+    rm -f "$tmp/rows.txt"
+fi
+
+# ---- plots: what a plot can show ----
+if [ -n "${GNUPLOT_PROG:-}" ]; then
+    # 50 000 rows, one spike among them: the script draws a few thousand
+    # points, the spike and both ends among them.
+    awk 'BEGIN { print "#bytes\tcycles"
+                 for (i = 0; i < 50000; i++) { b = 1024 + 64 * i
+                     printf "%d\t%s\n", b, i == 25000 ? "999" : b < 32768 ? "4" : b < 1048576 ? "20" : "200" } }' \
+        > "$tmp/long.tsv"
+    start=$(date +%s)
+    "$CHASE" plot "$tmp/long.tsv" -o "$tmp/long.png" --script "$tmp/long.gp" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    end=$(date +%s)
+    ran "a curve of 50000 rows is plotted" 0 ''
+    sed -n '/^\$curve0 << EOD/,/^EOD/p' "$tmp/long.gp" | grep '^[0-9]' > "$tmp/drawn"
+    n=$(wc -l < "$tmp/drawn")
+    check "... gnuplot is given $n of its points (at most 4096)" test "$n" -gt 100 -a "$n" -le 4096
+    check "... the spike, the first and the last point among them" \
+        sh -c "grep -qx '1601024 999' '$tmp/drawn' && head -1 '$tmp/drawn' | grep -qx '1024 4' &&
+               tail -1 '$tmp/drawn' | grep -qx '3200960 200'"
+    if [ -z "${CHASE_TEST_NO_TIMING:-}" ]; then
+        check "... within 10 s ($((end - start)) s)" test $((end - start)) -le 10
+    fi
+    # More curves than a plot takes: refused before any work.
+    curve_doc > "$tmp/one.tsv"
+    set --
+    for i in $(seq 1 33); do
+        cp "$tmp/one.tsv" "$tmp/c$i.tsv"
+        set -- "$@" "$tmp/c$i.tsv"
+    done
+    "$CHASE" plot "$@" -o "$tmp/many.png" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    ran "33 curves in one plot: refused" 2 "33 curves to plot; a plot takes at most 32"
+    check "... and no image written" test ! -e "$tmp/many.png"
+else
+    ok "plots of many rows and curves # SKIP gnuplot was not found at configure time"
+fi
+
+finish
