@@ -1,6 +1,7 @@
 # reader-bounds.sh: what a file costs the reader is bounded by what the file
 # holds, and a file past the limits (chase(1), Limits) is refused naming it;
-# a plot draws what it can show, however many rows (issue 27).
+# a plot draws what it can show, however many rows; a large JSON chase wrote
+# reads back (issue 27).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -111,5 +112,24 @@ if [ -n "${GNUPLOT_PROG:-}" ]; then
 else
     ok "plots of many rows and curves # SKIP gnuplot was not found at configure time"
 fi
+
+# ---- a large JSON chase wrote reads back (more than the 64 MiB its reader took) ----
+awk 'BEGIN { srand(5); print "#bytes\tcycles"
+             for (i = 0; i < 750000; i++) {
+                 b = int(1024 * 2 ^ (i / 40000)); c = b <= 49152 ? 4 : b <= 2097152 ? 14 : 200
+                 printf "%d\t%.4g\n", b, c * (1 + 0.02 * (rand() - 0.5)) } }' > "$tmp/big.tsv"
+"$CHASE" analyze -f json "$tmp/big.tsv" -o "$tmp/big.json" 2> "$tmp/err"
+st=$?
+ran "analyze -f json of 750000 rows" 0 ''
+size=$(wc -c < "$tmp/big.json")
+check "... writes $size bytes, past 64 MiB" test "$size" -gt 67108864
+"$CHASE" analyze -f tsv "$tmp/big.json" > "$tmp/back.tsv" 2> "$tmp/err"
+st=$?
+ran "... which chase reads back" 0 ''
+"$CHASE" analyze -f tsv "$tmp/big.tsv" > "$tmp/want.tsv" 2> "$tmp/err"
+check "... with the levels of the TSV it came from" \
+    sh -c "grep '^# level' '$tmp/want.tsv' > '$tmp/a' && grep '^# level' '$tmp/back.tsv' > '$tmp/b' &&
+           test -s '$tmp/a' && cmp -s '$tmp/a' '$tmp/b'"
+rm -f "$tmp/big.tsv" "$tmp/big.json"
 
 finish

@@ -18,6 +18,9 @@
 #define MAX_FILE CHASE_READ_MAX_BYTES   /* larger than this is not a file chase wrote */
 #define MAX_COLS 64
 
+/* A JSON file chase reads is one its JSON parser takes whole. */
+_Static_assert(CHASE_JSON_MAX_BYTES >= CHASE_READ_MAX_BYTES, "the JSON parser's limit is below the file limit");
+
 /* Metadata values that are text even when they look like numbers. */
 static int text_key(const char *key)
 {

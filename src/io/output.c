@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "abi/chase_backend.h"
+#include "io/doc.h"
 #include "io/output.h"
 
 static const struct chase_column point_cols[] = {
@@ -91,6 +92,19 @@ static const char *shown(const struct chase_writer *w)
     return w->path ? w->path : "standard output";
 }
 
+/* Counts n bytes more written; fails past what chase reads back. */
+static int counted(struct chase_writer *w, size_t n)
+{
+    w->bytes += (long long)n;
+    if (w->bytes <= CHASE_READ_MAX_BYTES)
+        return 0;
+    snprintf(w->err, sizeof w->err, "writing %s%s%s failed: it would be larger than %ld MiB, more than chase "
+             "reads back (write fewer rows or curves to one file)", w->path ? "'" : "", shown(w),
+             w->path ? "'" : "", CHASE_READ_MAX_BYTES >> 20);
+    w->failed = 1;
+    return -1;
+}
+
 /* Every write goes through here: the first failure is kept and named. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
@@ -111,7 +125,7 @@ static int out(struct chase_writer *w, const char *fmt, ...)
         w->failed = 1;
         return -1;
     }
-    return 0;
+    return counted(w, (size_t)r);
 }
 
 static int flush(struct chase_writer *w)
@@ -264,48 +278,64 @@ size_t chase_utf8_len(const unsigned char *s)
     return n;
 }
 
-int chase_json_string(FILE *f, const char *s)
+/* chase_json_string, adding the bytes written to *bytes. */
+static int json_string(FILE *f, const char *s, size_t *bytes)
 {
     const unsigned char *p = (const unsigned char *)s;
     int bad = fputc('"', f) == EOF;
+    size_t wrote = 2;   /* the quotes */
     while (*p && !bad) {
         unsigned char c = *p;
-        size_t n;
+        char esc[8];
+        size_t n = 1;
         if (c == '"' || c == '\\')
-            bad = fprintf(f, "\\%c", c) < 0;
+            snprintf(esc, sizeof esc, "\\%c", c);
         else if (c == '\n')
-            bad = fputs("\\n", f) == EOF;
+            snprintf(esc, sizeof esc, "\\n");
         else if (c == '\t')
-            bad = fputs("\\t", f) == EOF;
+            snprintf(esc, sizeof esc, "\\t");
         else if (c == '\r')
-            bad = fputs("\\r", f) == EOF;
+            snprintf(esc, sizeof esc, "\\r");
         else if (c < 0x20 || c == 0x7f)
-            bad = fprintf(f, "\\u%04x", c) < 0;
+            snprintf(esc, sizeof esc, "\\u%04x", c);
         else if ((n = chase_utf8_len(p)) == 0)
-            bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
-        else {
+            snprintf(esc, sizeof esc, "\\ufffd");     /* not UTF-8: JSON text must be */
+        else
+            esc[0] = 0;
+        if (esc[0]) {
+            bad = fputs(esc, f) == EOF;
+            wrote += strlen(esc);
+            p++;
+        } else {
             bad = fwrite(p, 1, n, f) != n;
+            wrote += n;
             p += n;
-            continue;
         }
-        p++;
     }
     if (!bad)
         bad = fputc('"', f) == EOF;
+    *bytes += wrote;
     return bad ? -1 : 0;
+}
+
+int chase_json_string(FILE *f, const char *s)
+{
+    size_t bytes = 0;
+    return json_string(f, s, &bytes);
 }
 
 static int jstr(struct chase_writer *w, const char *s)
 {
+    size_t bytes = 0;
     if (w->failed)
         return -1;
-    if (chase_json_string(w->f, s)) {
+    if (json_string(w->f, s, &bytes)) {
         snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
                  w->path ? "'" : "", strerror(errno ? errno : EIO));
         w->failed = 1;
         return -1;
     }
-    return 0;
+    return counted(w, bytes);
 }
 
 /* Text for TSV: tabs and line breaks would break the line, and other
@@ -552,6 +582,13 @@ int chase_writer_next(struct chase_writer *w)
 {
     if (table_end(w))
         return -1;
+    if (++w->docs >= CHASE_READ_MAX_DOCS) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: more than %d documents, more than chase reads "
+                 "back from one file (write fewer curves to it)", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", CHASE_READ_MAX_DOCS);
+        w->failed = 1;
+        return -1;
+    }
     w->tables = 0;
     w->rows = 0;
     w->results = 0;

@@ -65,6 +65,8 @@ struct chase_writer {
     long long good;             /* bytes of the temporary that were written whole */
     size_t good_rows;           /* data rows within them */
     int results;                /* results written */
+    long long bytes;            /* written so far: at most what chase reads back (CHASE_READ_MAX_BYTES) */
+    size_t docs;                /* documents begun after the first (CHASE_READ_MAX_DOCS) */
     int failed;
     char err[4400];
 };
@@ -83,7 +85,9 @@ int chase_output_dest(const char *path, char *dest, size_t len);
  * name in its directory and renamed over path only when chase_writer_close
  * is told the measurement completed, so a failed or interrupted run never
  * replaces an older file.  Each call below returns 0, or -1 with the
- * reason (naming the file) in w->err; after a failure every call fails. */
+ * reason (naming the file) in w->err; after a failure every call fails.
+ * What chase writes, chase reads: a file that would hold more bytes or
+ * documents than the reader takes (doc.h) fails as a write does. */
 int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt);
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta);
 int chase_writer_table(struct chase_writer *w, const struct chase_table *t);
