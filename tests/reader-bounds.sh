@@ -1,7 +1,7 @@
 # reader-bounds.sh: what a file costs the reader is bounded by what the file
 # holds, and a file past the limits (chase(1), Limits) is refused naming it;
 # a plot draws what it can show, however many rows; a large JSON chase wrote
-# reads back (issue 27).
+# reads back; an older file is replaced only by a complete one (issue 27).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -132,4 +132,33 @@ check "... with the levels of the TSV it came from" \
            test -s '$tmp/a' && cmp -s '$tmp/a' '$tmp/b'"
 rm -f "$tmp/big.tsv" "$tmp/big.json"
 
+# ---- a full disk: nothing replaces an older file but a complete one ----
+# A refined sweep streams its rows, then writes them again sorted; 12 KiB
+# of tmpfs hold the older file and the streamed one, not the sorted one too.
+if [ "$(id -u)" -ne 0 ]; then
+    ok "a full disk keeps the older file # SKIP not root: no tmpfs to fill"
+elif ! mkdir "$tmp/mnt" || ! mount -t tmpfs -o size=12k chase-test "$tmp/mnt" 2> "$tmp/err"; then
+    ok "a full disk keeps the older file # SKIP cannot mount a tmpfs: $(head -1 "$tmp/err")"
+else
+    trap 'umount "$tmp/mnt" 2> /dev/null; rm -rf "$tmp"' EXIT
+    echo "an older file" > "$tmp/mnt/s.tsv"
+    "$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=20;mem:lat=200' --max 16M -q -o "$tmp/mnt/s.tsv" \
+        > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    ran "a refined sweep onto a full disk: exit 5" 5 "writing '.*s.tsv' failed: No space left on device"
+    check "... the older file is as it was" grep -qx 'an older file' "$tmp/mnt/s.tsv"
+    check "... the complete rows are kept as s.tsv.partial, and said so" \
+        sh -c "tail -1 '$tmp/mnt/s.tsv.partial' | grep -qx '# status: complete' &&
+               grep -q \"rows measured are in '.*s.tsv.partial'\" '$tmp/err'"
+    check "... and no temporary is left" sh -c "! ls -a '$tmp/mnt' | grep -q '^\.s\.tsv\.'"
+    rm -f "$tmp/mnt/s.tsv.partial"
+    echo "an older file" > "$tmp/mnt/a.tsv"
+    curve_doc > "$tmp/c.tsv"
+    awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%d\t4\n", 1024 + i }' >> "$tmp/c.tsv"
+    "$CHASE" analyze -f json "$tmp/c.tsv" -o "$tmp/mnt/a.tsv" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    ran "analyze onto a full disk: exit 5" 5 "writing '.*a.tsv' failed: No space left on device"
+    check "... the older file is as it was" grep -qx 'an older file' "$tmp/mnt/a.tsv"
+    umount "$tmp/mnt"
+fi
 finish

@@ -615,6 +615,14 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
         w->f = NULL;
         return bad ? -1 : 0;
     }
+    /* A file to be put in place is on the disk first: renamed over an older
+     * file with its data still in memory, a disk that cannot take it (a
+     * full one, a quota) loses both, the error only at writeback, when no
+     * one hears it. */
+    if (complete && !bad && w->tmp[0] && (fflush(w->f) || fsync(fileno(w->f)))) {
+        snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
+        bad = 1;
+    }
     if (fclose(w->f) && !bad) {
         snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
         bad = 1;
@@ -622,6 +630,8 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
     w->f = NULL;
     if (!w->tmp[0])
         return bad ? -1 : 0;
+    if (complete == CHASE_WRITER_ASIDE && !bad)
+        return 0;       /* the caller puts it in place, or keeps it, itself */
     if (complete && !bad) {
         if (rename(w->tmp, w->dest)) {
             snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));

@@ -100,10 +100,17 @@ int chase_writer_end(struct chase_writer *w, const char *status);
  * chase_writer_array before the first and closed after the last. */
 int chase_writer_array(struct chase_writer *w, int open);
 int chase_writer_next(struct chase_writer *w);
-/* Closes the file.  complete: rename it into place.  Otherwise the rows
- * so far are kept under PATH.partial (an older PATH stays as it was) and
- * saved names it.  Returns 0, or -1 with the reason in w->err. */
+/* Closes the file.  complete: flush it to the disk (fsync), then rename it
+ * into place.  Otherwise the rows so far are kept under PATH.partial (an
+ * older PATH stays as it was) and saved names it.  Returns 0, or -1 with
+ * the reason in w->err. */
 int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len);
+/* complete for a file that is complete but is not to be put in place: it
+ * is closed (on the disk) and left under its temporary name, w->tmp, for
+ * the caller to rename or remove (a sweep writes its rows again in order
+ * of size and puts that file in place instead).  Standard output and
+ * devices close as when complete. */
+#define CHASE_WRITER_ASIDE 2
 
 /* The length of the valid UTF-8 sequence at s (not at its NUL), or 0 if it
  * is not one (overlong forms, surrogates, past U+10FFFF): what the writer

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/exitcode.h"
 #include "core/message.h"
@@ -59,15 +60,19 @@ static int by_bytes(const void *a, const void *b)
     return (x->cycles > y->cycles) - (x->cycles < y->cycles);
 }
 
-/* The whole sweep, sorted, written to the output again: a refined sweep
- * streams its rows in the order measured, and the finished file reads
- * best in order of size. */
-static int rewrite_sorted(struct chase_session *s, const struct chase_curve *c, const struct chase_level *lv,
-                          size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
+/* The whole sweep, sorted, written to the output again and put in place:
+ * a refined sweep streams its rows in the order measured (to the file
+ * aside names, set aside complete), and the finished file reads best in
+ * order of size.  Nothing replaces an older file before a complete one
+ * is on the disk: the streamed file goes once the sorted one is in place;
+ * if that cannot be written, the streamed one is kept as PATH.partial and
+ * PATH stays as it was. */
+static int rewrite_sorted(struct chase_session *s, const char *aside, const struct chase_curve *c,
+                          const struct chase_level *lv, size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
 {
     struct chase_writer w;
     struct chase_cell cells[16];
-    char saved[8];
+    char partial[4200];
     size_t i;
     int bad;
 
@@ -79,11 +84,19 @@ static int rewrite_sorted(struct chase_session *s, const struct chase_curve *c, 
         bad = chase_writer_row(&w, cells);
     }
     bad = bad || chase_sweep_write_tail(&w, lv, nlv, sp, nsp) || chase_writer_end(&w, "complete");
-    if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
+    if (chase_writer_close(&w, !bad, NULL, 0) || bad)
         goto fail;
+    unlink(aside);
     return 0;
 fail:
     fprintf(stderr, "chase: %s\n", w.err);
+    /* Over the sorted file's own partial rows: the streamed file holds them all. */
+    snprintf(partial, sizeof partial, "%s.partial", s->w.dest);
+    if (!rename(aside, partial))
+        fprintf(stderr, "chase: the rows measured are in '%s', in the order measured; '%s' was left as it was\n",
+                partial, s->o->output);
+    else
+        unlink(aside);
     return CHASE_EXIT_FILE;
 }
 
@@ -328,13 +341,18 @@ int chase_sweep(const struct chase_opts *o)
     }
     {
         /* Refinement streams rows in the order measured; a finished file
-         * is written again in order of size and put in place. */
-        int to_file = !s.human && s.w.tmp[0], fc = chase_session_finish(&s, status);
+         * is written again in order of size and put in place, the streamed
+         * one set aside until then. */
+        int resort = !s.human && s.w.tmp[0] && curve.n > nplan && !strcmp(status, "complete");
+        int fc = resort ? chase_session_finish_aside(&s, status) : chase_session_finish(&s, status);
+        char aside[sizeof s.w.tmp];
         if (fc && !code)
             code = fc;
-        if (!fc && to_file && curve.n > nplan && !strcmp(status, "complete") &&
-            rewrite_sorted(&s, &curve, levels, nlv, spread, nsp) && !code)
-            code = CHASE_EXIT_FILE;
+        if (!fc && resort) {
+            memcpy(aside, s.w.tmp, sizeof aside);
+            if (rewrite_sorted(&s, aside, &curve, levels, nlv, spread, nsp) && !code)
+                code = CHASE_EXIT_FILE;
+        }
     }
     if (o->plot && curve.n) {
         struct chase_plot_curve pc = {&curve, levels, nlv};
