@@ -1,7 +1,9 @@
 # reader-bounds.sh: what a file costs the reader is bounded by what the file
 # holds, and a file past the limits (chase(1), Limits) is refused naming it;
-# a plot draws what it can show, however many rows; a large JSON chase wrote
-# reads back; an older file is replaced only by a complete one (issue 27).
+# a plot draws what it can show, however many rows; hostile figures (1e300,
+# nan, inf) are refused or shown, never converted out of range; a large JSON
+# chase wrote reads back; an older file is replaced only by a complete one
+# (issue 27).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -112,6 +114,46 @@ if [ -n "${GNUPLOT_PROG:-}" ]; then
 else
     ok "plots of many rows and curves # SKIP gnuplot was not found at configure time"
 fi
+
+# ---- hostile figures: refused, or shown; never converted out of range ----
+for v in 1e300 -1e300 nan inf -inf 1e-300; do
+    { curve_doc "# stride: $v
+# clock_mhz: $v
+# driver.cache.L2: $v
+"; printf '9000000\t%s\n' "$v"; } > "$tmp/lat$v.tsv"
+    { curve_doc; printf '9000000\t4\t4\t4\tnan\t%s\n' "$v"; } | sed 's/^#bytes\tcycles$/#bytes\tcycles\tp5\tp95\tns\tsamples/' \
+        > "$tmp/samples$v.tsv"
+    { curve_doc; printf '%s\t200\n' "$v"; } > "$tmp/bytes$v.tsv"
+    for f in lat samples bytes; do
+        "$CHASE" analyze "$tmp/$f$v.tsv" > "$tmp/out" 2> "$tmp/err"
+        st=$?
+        [ $st -eq 5 ] && st=0   # refused (5) or read (0): either, with no undefined behaviour
+        ran "analyze, $f $v" 0 -
+    done
+done
+for v in -1e300 -1; do
+    printf '{"format": "chase", "version": %s, "kind": "sweep", "points": [{"bytes": 1024, "cycles": 4}]}\n' "$v" \
+        > "$tmp/ver.json"
+    "$CHASE" analyze "$tmp/ver.json" > "$tmp/out" 2> "$tmp/err"
+    st=$?
+    ran "a JSON format version of $v: refused" 5 "ver.json: malformed JSON: a negative format version"
+done
+printf '# format: chase 99999999999999999999\n' > "$tmp/ver.tsv"
+"$CHASE" analyze "$tmp/ver.tsv" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "a TSV format version past an int: too new" 5 "ver.tsv:1: written by a newer chase"
+# report --compare of reports whose levels hold sizes no integer holds.
+for side in a b; do
+    mkdir -p "$tmp/rep-$side"
+    printf '{"format": "chase", "version": 2, "kind": "report", "meta": {"device": "dev %s"}, "sweep.levels": [%s, %s]}\n' \
+        $side '{"name": "L1", "lo": 1e300, "hi": -1e300, "cycles": 4, "ns": 4}' \
+        '{"name": "L2", "lo": -1e300, "hi": null, "cycles": 20, "ns": 20}' > "$tmp/rep-$side/report.json"
+done
+"$CHASE" report --compare "$tmp/rep-a" "$tmp/rep-b" -o "$tmp/cmp" > "$tmp/out" 2> "$tmp/err"
+st=$?
+ran "report --compare of levels at 1e300 and -1e300" 0 -
+check "... shows them as no size" sh -c "grep -q '^| L1 | - \.\. -, 4.0 cyc' '$tmp/cmp/compare.md' &&
+                                         grep -q '^| L2 | beyond -, 20.0 cyc' '$tmp/cmp/compare.md'"
 
 # ---- a large JSON chase wrote reads back (more than the 64 MiB its reader took) ----
 awk 'BEGIN { srand(5); print "#bytes\tcycles"

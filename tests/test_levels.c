@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "levels/levels.h"
+#include "levels/plateau.h"
 #include "core/size.h"
 #include "tap.h"
 
@@ -430,5 +431,10 @@ int main(void)
     refine_tests();
     name_tests();
 
+    /* The middle of a plateau in log size, at the top of the range: sizes
+     * that round to 2^64 as doubles (a UBSan build stops on the cast). */
+    tap_ok(chase_plateau_middle_of(1 << 20, 4 << 20, 4096) == 2 << 20, "plateau middle: 2 MiB of 1 and 4 MiB");
+    tap_ok(chase_plateau_middle_of(UINT64_MAX, UINT64_MAX, 1) >= UINT64_MAX - 2048,
+           "plateau middle: of 2^64 - 1 and itself, about itself");
     return tap_done();
 }

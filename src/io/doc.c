@@ -495,12 +495,15 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
                 return fail(ds, line, why);
         if (!st->d && start_doc(ds, st, &why))
             return fail(ds, line, why);
+        long version;
         while (*v == ' ')
             v++;
-        if (strncmp(v, "chase ", 6) || (st->d->version = atoi(v + 6)) < 1)
+        /* strtol, not atoi: a version past an int's range is no undefined behaviour. */
+        if (strncmp(v, "chase ", 6) || (version = strtol(v + 6, NULL, 10)) < 1)
             return fail(ds, line, "not a chase format line");
-        if (st->d->version > CHASE_FORMAT_VERSION)
+        if (version > CHASE_FORMAT_VERSION)
             return fail(ds, line, "written by a newer chase (format version too new)");
+        st->d->version = (int)version;
         snprintf(st->d->source, sizeof st->d->source, "chase");
         return 0;
     }
@@ -793,6 +796,9 @@ static int json_doc(struct docs *ds, const struct chase_json *o)
     if ((v = chase_json_get(o, "version")) && v->type == CHASE_JSON_NUMBER) {
         if (v->number > CHASE_FORMAT_VERSION)
             return fail(ds, 0, "written by a newer chase (format version too new)");
+        /* In an int's range before it becomes one (-1e300 would be undefined). */
+        if (!(v->number >= 0))
+            return fail(ds, 0, "malformed JSON: a negative format version");
         d->version = (int)v->number;
     }
     snprintf(d->source, sizeof d->source, "%s", d->version ? "chase" : "json");
