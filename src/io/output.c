@@ -371,25 +371,50 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
     return text(w, m->kv[k].val);
 }
 
+/* A metadata key as the reader takes it back, the same in TSV and JSON:
+ * a control character (which in TSV would end the line or, written as a
+ * blank, make the line a comment or a structure line such as "# format:",
+ * and which the reader drops from a JSON key for that reason) as \xNN, as
+ * error messages write them (message.c).  chase's own keys hold none;
+ * only a file's can.  A backslash stays as it is, and the key is cut
+ * (between characters) where the reader would cut it, so a key written
+ * once reads back as written and is written alike again. */
+static void key_text(const char *key, char buf[CHASE_META_KEY])
+{
+    size_t n = 0;
+    for (; *key; key++) {
+        unsigned char c = (unsigned char)*key;
+        int esc = c < 0x20 || c == 0x7f;
+        if (n + (esc ? 4 : 1) >= CHASE_META_KEY)
+            break;
+        if (esc)
+            n += (size_t)snprintf(buf + n, CHASE_META_KEY - n, "\\x%02x", c);
+        else
+            buf[n++] = *key;
+    }
+    buf[n] = 0;
+}
+
 /* Key/value lines (TSV '# key: value') or a JSON member of them: the
  * metadata and the results are written alike. */
 static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
+    char key[CHASE_META_KEY];
     int k;
 
     if (w->fmt == CHASE_FMT_TSV) {
         for (k = 0; k < m->n; k++) {
-            out(w, "# ");
-            text(w, m->kv[k].key);
-            out(w, ": ");
+            key_text(m->kv[k].key, key);
+            out(w, "# %s: ", key);
             meta_value(w, m, k);
             out(w, "\n");
         }
     } else if (w->fmt == CHASE_FMT_JSON) {
         out(w, ",\n  \"%s\": {", member);
         for (k = 0; k < m->n; k++) {
+            key_text(m->kv[k].key, key);
             out(w, "%s\n    ", k ? "," : "");
-            jstr(w, m->kv[k].key);
+            jstr(w, key);
             out(w, ": ");
             meta_value(w, m, k);
         }
@@ -400,7 +425,12 @@ static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const 
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
 {
     if (w->fmt == CHASE_FMT_TSV) {
-        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+        /* kind, status, table and column names too as text: one from a
+         * file could hold a line break, and the next line would be read
+         * as what it says. */
+        out(w, "# format: chase %d\n# kind: ", CHASE_FORMAT_VERSION);
+        text(w, kind);
+        out(w, "\n");
     } else if (w->fmt == CHASE_FMT_JSON) {
         out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
         jstr(w, kind);
@@ -434,12 +464,17 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
          * table named, summary tables too (their lines carry a label). */
         if (w->tables > 1 && !t->row)
             out(w, "\n\n");
-        out(w, "# table: %s\n", t->name);
+        out(w, "# table: ");
+        text(w, t->name);
+        out(w, "\n");
         if (t->row)
             break;
         out(w, "#");
-        for (i = 0; i < t->ncol; i++)
-            out(w, "%s%s", i ? "\t" : "", t->col[i].name);
+        for (i = 0; i < t->ncol; i++) {
+            if (i)
+                out(w, "\t");
+            text(w, t->col[i].name);
+        }
         out(w, "\n");
         break;
     case CHASE_FMT_CSV:
@@ -474,10 +509,15 @@ static int csv_text(struct chase_writer *w, const char *s)
 static void summary_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
 {
     size_t i;
-    out(w, "# %s: ", t->row);
+    out(w, "# ");
+    text(w, t->row);
+    out(w, ": ");
     for (i = 0; i < t->ncol; i++) {
-        if (i)
-            out(w, "\t%s=", t->col[i].name);
+        if (i) {
+            out(w, "\t");
+            text(w, t->col[i].name);
+            out(w, "=");
+        }
         if (t->col[i].type == CHASE_TEXT)
             text(w, c[i].text ? c[i].text : "");
         else
@@ -558,7 +598,9 @@ int chase_writer_end(struct chase_writer *w, const char *status)
         return -1;
     switch (w->fmt) {
     case CHASE_FMT_TSV:
-        out(w, "# status: %s\n", status);
+        out(w, "# status: ");
+        text(w, status);
+        out(w, "\n");
         break;
     case CHASE_FMT_CSV:
         break;
