@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/doc.h"
 #include "io/json.h"
+#include "io/output.h"
+#include "sweep/sweep.h"
 #include "tap.h"
 
 /* Every text is parsed from a buffer of exactly its length, with no NUL
@@ -325,12 +328,28 @@ int main(void)
         struct chase_json_error err;
         memset(deep, ' ', big);
         deep[0] = '0';
-        tap_ok(chase_json_parse(deep, big, &v, &err) == -1 && strstr(err.message, "larger than 64 MiB"),
+        tap_ok(chase_json_parse(deep, big, &v, &err) == -1 && strstr(err.message, "larger than 256 MiB"),
                "a text over the size limit is refused: %s", err.message);
         tap_ok(chase_json_parse(deep, big - 1, &v, &err) == 0 && v->number == 0,
                "one at the limit is read");
         chase_json_free(v);
         free(deep);
+    }
+    /* The values: the most the tree may hold, and one more. */
+    {
+        struct chase_json *v = NULL;
+        struct chase_json_error err;
+        int rc;
+        const char *four = "[0, {\"a\": [null]}]";
+        tap_ok(chase_json_parse_max(four, strlen(four), 5, &v, &err) == 0 && chase_json_length(v) == 2,
+               "5 values where 5 may be: read");
+        chase_json_free(v);
+        v = NULL;
+        rc = chase_json_parse_max(four, strlen(four), 4, &v, &err);
+        tap_ok(rc == -1 && v == NULL && strstr(err.message, "more than 4 values") && err.column == 12,
+               "5 values where 4 may be: refused at the fifth (%zu:%zu: %s)", err.line, err.column, err.message);
+        tap_ok(CHASE_JSON_MAX_VALUES >= CHASE_JSON_MAX_BYTES / 75 * 7,
+               "the values allowed are more than chase's own JSON holds in the bytes allowed");
     }
     deep = malloc(20000 * 24 + 16);
     if (deep) {
@@ -347,6 +366,28 @@ int main(void)
         memcpy(deep + n - 1, ",\"k7\":0}", 8);
         rejects_at(deep, n + 7, 1, n + 1, "duplicate key \"k7\"", "20000 keys and a repeat at the end");
         free(deep);
+    }
+
+    /* What chase writes, chase reads: the writer stops where the reader
+     * would (its bytes, its documents), as at a full disk. */
+    {
+        struct chase_writer w;
+        struct chase_meta m;
+        memset(&m, 0, sizeof m);
+        chase_meta_add(&m, "k", "v");
+        tap_ok(chase_writer_open(&w, "/dev/null", CHASE_FMT_JSON) == 0 && chase_writer_begin(&w, "sweep", &m) == 0,
+               "writer: a document begins");
+        w.bytes = CHASE_READ_MAX_BYTES - 8;
+        tap_ok(chase_writer_table(&w, &chase_points_table) == -1 && strstr(w.err, "larger than 256 MiB, more than "
+               "chase reads back"), "writer: past the reader's bytes, a failure (%s)", w.err);
+        chase_writer_close(&w, 0, NULL, 0);
+        tap_ok(chase_writer_open(&w, "/dev/null", CHASE_FMT_TSV) == 0, "writer: /dev/null opens");
+        w.docs = CHASE_READ_MAX_DOCS - 2;
+        tap_ok(chase_writer_next(&w) == 0, "writer: the reader's last document may begin");
+        tap_ok(chase_writer_next(&w) == -1 && strstr(w.err, "more than 65536 documents"),
+               "writer: one more is a failure (%s)", w.err);
+        chase_writer_close(&w, 0, NULL, 0);
+        chase_meta_free(&m);
     }
 
     /* No err, no crash; NULL text. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "levels/levels.h"
+#include "levels/plateau.h"
 #include "core/size.h"
 #include "tap.h"
 
@@ -376,6 +377,7 @@ static void name_tests(void)
     chase_meta_add(&m, "driver.cache.L3", "not a number");
     tap_ok(chase_levels_caches(&m, got, 4) == 1 && !strcmp(got[0].name, "L2") && got[0].bytes == 50 << 20,
            "the driver's caches from 'driver.cache.NAME: BYTES' lines, nothing else");
+    chase_meta_free(&m);
 }
 
 int main(void)
@@ -428,5 +430,11 @@ int main(void)
     steps_tests();
     refine_tests();
     name_tests();
+
+    /* The middle of a plateau in log size, at the top of the range: sizes
+     * that round to 2^64 as doubles (a UBSan build stops on the cast). */
+    tap_ok(chase_plateau_middle_of(1 << 20, 4 << 20, 4096) == 2 << 20, "plateau middle: 2 MiB of 1 and 4 MiB");
+    tap_ok(chase_plateau_middle_of(UINT64_MAX, UINT64_MAX, 1) >= UINT64_MAX - 2048,
+           "plateau middle: of 2^64 - 1 and itself, about itself");
     return tap_done();
 }

@@ -200,6 +200,7 @@ int main(void)
         tap_ok(s && strstr(s, "'L2 far'': ") && strstr(s, "'dev''ice: "), "sms: level and device names single-quoted");
         tap_ok(s && strstr(s, "median 285.5") != NULL, "sms: each level's median over the SMs is marked");
         free(s);
+        chase_meta_free(&meta);
     }
     snprintf(path, sizeof path, "rm -rf '%s'", dir);
     if (system(path))

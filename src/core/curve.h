@@ -7,33 +7,51 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Metadata entries at most (later keys are dropped), and the longest key
+ * and value kept (longer ones are cut): a value is one line of text. */
 #define CHASE_META_MAX 128
+#define CHASE_META_KEY 48
+#define CHASE_META_VAL 512
 
 /* Ordered key/value metadata, as written in '# key: value' lines.  A value
  * is text, or a number (is_num) whose text is its shortest exact form, so
- * JSON writes numbers as numbers. */
-struct chase_meta {
-    struct {
-        char key[48];
-        char val[512];
-        int is_num;
-        double num;
-    } kv[CHASE_META_MAX];
-    int n;
+ * JSON writes numbers as numbers.  The entries and their texts are
+ * allocated as they are added, so a document of little metadata costs
+ * little (a reader holds one a document); all zero is empty.  A copy is
+ * made with chase_meta_copy, never by assigning the struct (the two would
+ * share, and free, the same texts); each one set is freed with
+ * chase_meta_free. */
+struct chase_meta_kv {
+    char *key;          /* NUL-terminated, shorter than CHASE_META_KEY */
+    char *val;          /* NUL-terminated, shorter than CHASE_META_VAL */
+    int is_num;
+    double num;
 };
 
-/* Sets key to text (replacing an earlier value of the same key). */
-void chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
+struct chase_meta {
+    struct chase_meta_kv *kv;
+    int n, cap;
+};
+
+/* Sets key to text (replacing an earlier value of the same key).  Returns
+ * 0, or -1 when out of memory or when the metadata already holds
+ * CHASE_META_MAX keys (m is then as it was). */
+int chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* Sets key to a number. */
-void chase_meta_num(struct chase_meta *m, const char *key, double v);
+/* Sets key to a number; returns as chase_meta_add. */
+int chase_meta_num(struct chase_meta *m, const char *key, double v);
 /* The value's text, or NULL. */
 const char *chase_meta_get(const struct chase_meta *m, const char *key);
 /* 0 and the number if key holds one, else -1. */
 int chase_meta_get_num(const struct chase_meta *m, const char *key, double *v);
+/* Makes *dst a copy of *src (what dst held is freed).  Returns 0, or -1
+ * when out of memory (dst is then as it was). */
+int chase_meta_copy(struct chase_meta *dst, const struct chase_meta *src);
+/* Frees what m holds; m is empty after, and may be used again. */
+void chase_meta_free(struct chase_meta *m);
 
 /* One measured point: per-access latency over its samples. */
 struct chase_row {
@@ -52,6 +70,7 @@ struct chase_curve {
 };
 
 int chase_curve_push(struct chase_curve *c, const struct chase_row *r);
+/* Frees the rows and the metadata; the curve is empty after. */
 void chase_curve_free(struct chase_curve *c);
 
 /* A plateau of the curve. */

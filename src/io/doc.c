@@ -15,8 +15,11 @@
 #include "io/doc.h"
 #include "io/json.h"
 
-#define MAX_FILE (256L << 20)   /* larger than this is not a file chase wrote */
+#define MAX_FILE CHASE_READ_MAX_BYTES   /* larger than this is not a file chase wrote */
 #define MAX_COLS 64
+
+/* A JSON file chase reads is one its JSON parser takes whole. */
+_Static_assert(CHASE_JSON_MAX_BYTES >= CHASE_READ_MAX_BYTES, "the JSON parser's limit is below the file limit");
 
 /* Metadata values that are text even when they look like numbers. */
 static int text_key(const char *key)
@@ -77,14 +80,25 @@ static void meta_put(struct chase_meta *m, const char *key, const char *val)
 struct docs {
     struct chase_doc *d;
     size_t n, cap;
+    size_t rows;                /* rows of every table so far (CHASE_READ_MAX_ROWS) */
+    char limit[128];            /* why a limit refused the file */
     const char *name;
     char *err;
     size_t len;
 };
 
-static struct chase_doc *doc_new(struct docs *ds)
+/* A new document; NULL when the file holds too many (*why says so) or
+ * out of memory. */
+static struct chase_doc *doc_new(struct docs *ds, const char **why)
 {
     struct chase_doc *d;
+    if (ds->n == CHASE_READ_MAX_DOCS) {
+        snprintf(ds->limit, sizeof ds->limit, "more than %d documents in one file (chase reads at most that many)",
+                 CHASE_READ_MAX_DOCS);
+        *why = ds->limit;
+        return NULL;
+    }
+    *why = "out of memory";
     if (ds->n == ds->cap) {
         size_t cap = ds->cap ? 2 * ds->cap : 4;
         struct chase_doc *p = realloc(ds->d, cap * sizeof *p);
@@ -150,10 +164,18 @@ static int table_cols(struct chase_doc_table *t, char **names, size_t n)
     return 0;
 }
 
-/* A new row of empty (unknown) cells, from line; NULL when out of memory. */
-static struct chase_cell *row_new(struct chase_doc_table *t, unsigned line)
+/* A new row of empty (unknown) cells, from line; NULL when the file holds
+ * too many rows (*why says so) or out of memory. */
+static struct chase_cell *row_new(struct docs *ds, struct chase_doc_table *t, unsigned line, const char **why)
 {
     size_t i;
+    if (ds->rows == (size_t)CHASE_READ_MAX_ROWS) {
+        snprintf(ds->limit, sizeof ds->limit, "more than %ld rows in one file (chase reads at most that many)",
+                 CHASE_READ_MAX_ROWS);
+        *why = ds->limit;
+        return NULL;
+    }
+    *why = "out of memory";
     if (t->nrows == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 64;
         struct chase_cell *c;
@@ -175,6 +197,7 @@ static struct chase_cell *row_new(struct chase_doc_table *t, unsigned line)
         t->cells[t->nrows * t->ncols + i].num = NAN;
         t->cells[t->nrows * t->ncols + i].text = NULL;
     }
+    ds->rows++;
     return &t->cells[t->nrows++ * t->ncols];
 }
 
@@ -197,6 +220,8 @@ void chase_docs_free(struct chase_doc *docs, size_t n)
         for (k = 0; k < docs[i].ntables; k++)
             table_free(&docs[i].tables[k]);
         free(docs[i].tables);
+        chase_meta_free(&docs[i].meta);
+        chase_meta_free(&docs[i].results);
     }
     free(docs);
 }
@@ -324,9 +349,10 @@ struct text {
     int tables_begun;           /* a '# table:' or a header was seen */
 };
 
-static int start_doc(struct docs *ds, struct text *st)
+/* Returns 0, or -1 with *why. */
+static int start_doc(struct docs *ds, struct text *st, const char **why)
 {
-    if (!(st->d = doc_new(ds)))
+    if (!(st->d = doc_new(ds, why)))
         return -1;
     st->t = NULL;
     st->csv = -1;
@@ -387,12 +413,12 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
 {
     char *tok[MAX_COLS], *names[MAX_COLS];
     struct chase_cell *c;
+    const char *why;
     size_t n, i;
     int rc;
 
     if (!st->t || !st->t->summary) {
         /* Files before format 2 name no summary table: '# level:' lines are the levels. */
-        const char *why;
         if (!(st->t = table_new(st->d, !strcmp(label, "level") ? "levels" : label, 1, &why)))
             return fail(ds, line, why);
     }
@@ -422,8 +448,8 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
             tok[i] = eq + 1;
         }
     }
-    if (!(c = row_new(st->t, (unsigned)line)))
-        return fail(ds, line, "out of memory");
+    if (!(c = row_new(ds, st->t, (unsigned)line, &why)))
+        return fail(ds, line, why);
     for (i = 0; i < n && i < st->t->ncols; i++) {
         if (i == 0) {
             if (!(c[0].text = strdup(tok[0])))
@@ -453,6 +479,7 @@ static int names_curve_column(const char *p)
 
 static int comment(struct docs *ds, struct text *st, char *p, int line)
 {
+    const char *why;
     char *colon;
     int rc;
 
@@ -464,21 +491,24 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
         char *v = colon + 1;
         /* A document starts: another one in the same file is another document. */
         if (st->d && (st->d->ntables || st->d->meta.n || st->d->version))
-            if (start_doc(ds, st))
-                return fail(ds, line, "out of memory");
-        if (!st->d && start_doc(ds, st))
-            return fail(ds, line, "out of memory");
+            if (start_doc(ds, st, &why))
+                return fail(ds, line, why);
+        if (!st->d && start_doc(ds, st, &why))
+            return fail(ds, line, why);
+        long version;
         while (*v == ' ')
             v++;
-        if (strncmp(v, "chase ", 6) || (st->d->version = atoi(v + 6)) < 1)
+        /* strtol, not atoi: a version past an int's range is no undefined behaviour. */
+        if (strncmp(v, "chase ", 6) || (version = strtol(v + 6, NULL, 10)) < 1)
             return fail(ds, line, "not a chase format line");
-        if (st->d->version > CHASE_FORMAT_VERSION)
+        if (version > CHASE_FORMAT_VERSION)
             return fail(ds, line, "written by a newer chase (format version too new)");
+        st->d->version = (int)version;
         snprintf(st->d->source, sizeof st->d->source, "chase");
         return 0;
     }
-    if (!st->d && start_doc(ds, st))
-        return fail(ds, line, "out of memory");
+    if (!st->d && start_doc(ds, st, &why))
+        return fail(ds, line, why);
     if (colon && !strncmp(p, "table:", 6)) {
         char *name = colon + 1;
         while (*name == ' ')
@@ -486,7 +516,6 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
         if (!*name)
             return fail(ds, line, "a table with no name");
         /* Summary or data: the next line says (a header, or labelled rows). */
-        const char *why;
         if (!(st->t = table_new(st->d, name, 0, &why)))
             return fail(ds, line, why);
         st->t->summary = -1;
@@ -521,7 +550,6 @@ static int comment(struct docs *ds, struct text *st, char *p, int line)
         char *tok[MAX_COLS];
         size_t n = split(p, st->d->version ? SPLIT_TABS
                          : !strchr(p, '\t') && strchr(p, ',') ? SPLIT_CSV : SPLIT_BLANKS, tok, MAX_COLS);
-        const char *why = NULL;
         if (!st->t && !(st->t = table_new(st->d, "points", 0, &why)))
             return fail(ds, line, why);
         st->t->summary = 0;
@@ -536,14 +564,14 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
 {
     char *tok[MAX_COLS];
     struct chase_cell *c;
+    const char *why;
     size_t n, i;
 
-    if (!st->d && start_doc(ds, st))
-        return fail(ds, line, "out of memory");
+    if (!st->d && start_doc(ds, st, &why))
+        return fail(ds, line, why);
     if (st->csv < 0)
         st->csv = strchr(p, ',') && !strchr(p, '\t');
     if (!st->t || st->t->summary == 1) {
-        const char *why;
         if (!(st->t = table_new(st->d, "points", 0, &why)))
             return fail(ds, line, !strcmp(why, "out of memory") ? why : "data rows after the summary lines");
     }
@@ -586,8 +614,8 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
         snprintf(what, sizeof what, "%zu fields where the header has %zu", n, st->t->ncols);
         return fail(ds, line, what);
     }
-    if (!(c = row_new(st->t, (unsigned)line)))
-        return fail(ds, line, "out of memory");
+    if (!(c = row_new(ds, st->t, (unsigned)line, &why)))
+        return fail(ds, line, why);
     for (i = 0; i < n; i++)
         if (set_cell(&c[i], tok[i]))
             return fail(ds, line, "out of memory");
@@ -604,6 +632,7 @@ static int data_line(struct docs *ds, struct text *st, char *p, int line)
 
 static int parse_text(struct docs *ds, char *text)
 {
+    const char *why;
     struct text st;
     char *line, *next;
     int lineno = 0;
@@ -625,16 +654,16 @@ static int parse_text(struct docs *ds, char *text)
             continue;
         if (!strncmp(p, "clock:", 6) && strspn(p + 6, " 0123456789.") == strlen(p + 6)) {
             const char *clock = p + 6;
-            if (start_doc(ds, &st))
-                return fail(ds, lineno, "out of memory");
+            if (start_doc(ds, &st, &why))
+                return fail(ds, lineno, why);
             while (*clock == ' ')
                 clock++;
             gpubench_start(&st, clock);
             continue;
         }
         if (!strncmp(p, "\"stride=", 8)) {
-            if (start_doc(ds, &st))
-                return fail(ds, lineno, "out of memory");
+            if (start_doc(ds, &st, &why))
+                return fail(ds, lineno, why);
             st.lmbench = 1;
             snprintf(st.d->source, sizeof st.d->source, "lmbench");
             chase_meta_add(&st.d->meta, "source", "lmbench lat_mem_rd (sizes in MiB, latency in ns)");
@@ -701,9 +730,9 @@ static int json_table(struct docs *ds, struct chase_doc *d, const char *name, co
         return fail(ds, 0, "out of memory");      /* names are distinct: only memory fails */
     for (i = 0; i < chase_json_length(arr); i++) {
         const struct chase_json *row = chase_json_at(arr, i);
-        struct chase_cell *c = row_new(t, 0);
+        struct chase_cell *c = row_new(ds, t, 0, &why);
         if (!c)
-            return fail(ds, 0, "out of memory");
+            return fail(ds, 0, why);
         for (k = 0; k < n; k++) {
             const struct chase_json *v = chase_json_get(row, t->cols[k]);
             int rc = v ? json_cell(&c[k], v) : 0;
@@ -755,17 +784,21 @@ static void json_meta(struct chase_meta *m, const struct chase_json *obj)
 
 static int json_doc(struct docs *ds, const struct chase_json *o)
 {
+    const char *why;
     const struct chase_json *v;
     struct chase_doc *d;
     size_t i;
 
     if (o->type != CHASE_JSON_OBJECT)
         return fail(ds, 0, "malformed JSON: a document must be an object");
-    if (!(d = doc_new(ds)))
-        return fail(ds, 0, "out of memory");
+    if (!(d = doc_new(ds, &why)))
+        return fail(ds, 0, why);
     if ((v = chase_json_get(o, "version")) && v->type == CHASE_JSON_NUMBER) {
         if (v->number > CHASE_FORMAT_VERSION)
             return fail(ds, 0, "written by a newer chase (format version too new)");
+        /* In an int's range before it becomes one (-1e300 would be undefined). */
+        if (!(v->number >= 0))
+            return fail(ds, 0, "malformed JSON: a negative format version");
         d->version = (int)v->number;
     }
     snprintf(d->source, sizeof d->source, "%s", d->version ? "chase" : "json");

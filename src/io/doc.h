@@ -30,6 +30,20 @@ struct chase_doc {
     char source[64];            /* what the text was: chase, csv, columns, lmbench, gpu-benches */
 };
 
+/* What one file may hold at most; more is refused with a reason naming the
+ * file, so no input makes the reader hold much more memory than the file
+ * is large.  A document costs a few hundred bytes and its metadata, a row
+ * 16 bytes a field, a JSON value (JSON is parsed whole first) about 150
+ * bytes.  chase's own files stay within them: the writer fails past the
+ * bytes and the documents (output.h), CHASE_READ_MAX_BYTES is
+ * CHASE_JSON_MAX_BYTES, a sweep's JSON holds fewer values than
+ * CHASE_JSON_MAX_VALUES in that many bytes (a row of 7 values takes 75
+ * bytes), and a TSV row takes 16 bytes or more, so no file chase writes
+ * reaches CHASE_READ_MAX_ROWS.  chase(1) documents them (Limits). */
+#define CHASE_READ_MAX_BYTES (256L << 20)
+#define CHASE_READ_MAX_DOCS 65536
+#define CHASE_READ_MAX_ROWS (1L << 24)      /* rows of every table of the file together */
+
 /* Every document in the file: chase's TSV, CSV or JSON (one, or several
  * as chase analyze writes them), plain columns (bytes, latency), lmbench's
  * lat_mem_rd.  Fills *docs and *n; returns 0, or -1 with a reason naming

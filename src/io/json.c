@@ -16,6 +16,7 @@ struct parser {
     const char *p, *end;
     const char *line_start;     /* the byte after the last newline read */
     size_t line;
+    size_t values, max_values;  /* made so far, and the most allowed */
     struct chase_json_error *err;
 };
 
@@ -82,7 +83,13 @@ static void skip_ws(struct parser *ps)
 
 static struct chase_json *new_node(struct parser *ps, enum chase_json_type type, const char *at)
 {
-    struct chase_json *v = calloc(1, sizeof *v);
+    struct chase_json *v;
+    if (ps->values == ps->max_values) {
+        fail(ps, at, "more than %zu values", ps->max_values);
+        return NULL;
+    }
+    ps->values++;
+    v = calloc(1, sizeof *v);
     if (!v) {
         fail(ps, at, "out of memory");
         return NULL;
@@ -517,6 +524,12 @@ static int value(struct parser *ps, int depth, struct chase_json **out)
 
 int chase_json_parse(const char *text, size_t len, struct chase_json **out, struct chase_json_error *err)
 {
+    return chase_json_parse_max(text, len, CHASE_JSON_MAX_VALUES, out, err);
+}
+
+int chase_json_parse_max(const char *text, size_t len, size_t max_values, struct chase_json **out,
+                         struct chase_json_error *err)
+{
     struct parser ps;
     struct chase_json *v;
 
@@ -528,6 +541,8 @@ int chase_json_parse(const char *text, size_t len, struct chase_json **out, stru
     ps.p = ps.line_start = text;
     ps.end = len > CHASE_JSON_MAX_BYTES ? text : text + len;
     ps.line = 1;
+    ps.values = 0;
+    ps.max_values = max_values < CHASE_JSON_MAX_VALUES ? max_values : CHASE_JSON_MAX_VALUES;
     ps.err = err;
     if (len > CHASE_JSON_MAX_BYTES)
         return fail(&ps, text, "the text is larger than %u MiB", CHASE_JSON_MAX_BYTES >> 20);

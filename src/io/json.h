@@ -6,10 +6,16 @@
 
 #include <stddef.h>
 
-/* Deeper nesting or a larger text is refused, so no input can exhaust the
- * stack or the memory of the program that reads it. */
+/* Deeper nesting, a larger text or more values are refused, so no input
+ * can exhaust the stack or the memory of the program that reads it: a
+ * value costs about 150 bytes of tree, so the values bound the memory
+ * (5 GB at most), and the text's size alone could not ("[0,0,...]" is
+ * two bytes a value).  The bytes are those of the largest file chase
+ * reads (CHASE_READ_MAX_BYTES), the values more than a sweep's JSON holds
+ * in that many bytes (7 values a row of 75 bytes). */
 #define CHASE_JSON_MAX_DEPTH 64
-#define CHASE_JSON_MAX_BYTES (64u << 20)
+#define CHASE_JSON_MAX_BYTES (256u << 20)
+#define CHASE_JSON_MAX_VALUES (32u << 20)
 
 enum chase_json_type {
     CHASE_JSON_NULL,
@@ -45,6 +51,10 @@ struct chase_json_error {
  * as exactly one JSON value.  Returns 0 and the tree in *out, to be freed
  * with chase_json_free; or -1 and, if err is not NULL, the first error. */
 int chase_json_parse(const char *text, size_t len, struct chase_json **out, struct chase_json_error *err);
+/* The same, refusing more than max_values values (at most
+ * CHASE_JSON_MAX_VALUES: a larger max is taken as that). */
+int chase_json_parse_max(const char *text, size_t len, size_t max_values, struct chase_json **out,
+                         struct chase_json_error *err);
 
 void chase_json_free(struct chase_json *v);
 

@@ -14,11 +14,25 @@
 #include <unistd.h>
 
 #include "abi/chase_backend.h"
+#include "io/doc.h"
 #include "io/output.h"
 
 static const char *shown(const struct chase_writer *w)
 {
     return w->path ? w->path : "standard output";
+}
+
+/* Counts n bytes more written; fails past what chase reads back. */
+static int counted(struct chase_writer *w, size_t n)
+{
+    w->bytes += (long long)n;
+    if (w->bytes <= CHASE_READ_MAX_BYTES)
+        return 0;
+    snprintf(w->err, sizeof w->err, "writing %s%s%s failed: it would be larger than %ld MiB, more than chase "
+             "reads back (write fewer rows or curves to one file)", w->path ? "'" : "", shown(w),
+             w->path ? "'" : "", CHASE_READ_MAX_BYTES >> 20);
+    w->failed = 1;
+    return -1;
 }
 
 /* Every write goes through here: the first failure is kept and named. */
@@ -41,7 +55,7 @@ static int out(struct chase_writer *w, const char *fmt, ...)
         w->failed = 1;
         return -1;
     }
-    return 0;
+    return counted(w, (size_t)r);
 }
 
 static int flush(struct chase_writer *w)
@@ -194,48 +208,64 @@ size_t chase_utf8_len(const unsigned char *s)
     return n;
 }
 
-int chase_json_string(FILE *f, const char *s)
+/* chase_json_string, adding the bytes written to *bytes. */
+static int json_string(FILE *f, const char *s, size_t *bytes)
 {
     const unsigned char *p = (const unsigned char *)s;
     int bad = fputc('"', f) == EOF;
+    size_t wrote = 2;   /* the quotes */
     while (*p && !bad) {
         unsigned char c = *p;
-        size_t n;
+        char esc[8];
+        size_t n = 1;
         if (c == '"' || c == '\\')
-            bad = fprintf(f, "\\%c", c) < 0;
+            snprintf(esc, sizeof esc, "\\%c", c);
         else if (c == '\n')
-            bad = fputs("\\n", f) == EOF;
+            snprintf(esc, sizeof esc, "\\n");
         else if (c == '\t')
-            bad = fputs("\\t", f) == EOF;
+            snprintf(esc, sizeof esc, "\\t");
         else if (c == '\r')
-            bad = fputs("\\r", f) == EOF;
+            snprintf(esc, sizeof esc, "\\r");
         else if (c < 0x20 || c == 0x7f)
-            bad = fprintf(f, "\\u%04x", c) < 0;
+            snprintf(esc, sizeof esc, "\\u%04x", c);
         else if ((n = chase_utf8_len(p)) == 0)
-            bad = fputs("\\ufffd", f) == EOF;     /* not UTF-8: JSON text must be */
-        else {
+            snprintf(esc, sizeof esc, "\\ufffd");     /* not UTF-8: JSON text must be */
+        else
+            esc[0] = 0;
+        if (esc[0]) {
+            bad = fputs(esc, f) == EOF;
+            wrote += strlen(esc);
+            p++;
+        } else {
             bad = fwrite(p, 1, n, f) != n;
+            wrote += n;
             p += n;
-            continue;
         }
-        p++;
     }
     if (!bad)
         bad = fputc('"', f) == EOF;
+    *bytes += wrote;
     return bad ? -1 : 0;
+}
+
+int chase_json_string(FILE *f, const char *s)
+{
+    size_t bytes = 0;
+    return json_string(f, s, &bytes);
 }
 
 static int jstr(struct chase_writer *w, const char *s)
 {
+    size_t bytes = 0;
     if (w->failed)
         return -1;
-    if (chase_json_string(w->f, s)) {
+    if (json_string(w->f, s, &bytes)) {
         snprintf(w->err, sizeof w->err, "writing %s%s%s failed: %s", w->path ? "'" : "", shown(w),
                  w->path ? "'" : "", strerror(errno ? errno : EIO));
         w->failed = 1;
         return -1;
     }
-    return 0;
+    return counted(w, bytes);
 }
 
 /* Text for TSV: tabs and line breaks would break the line, and other
@@ -271,25 +301,50 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
     return text(w, m->kv[k].val);
 }
 
+/* A metadata key as the reader takes it back, the same in TSV and JSON:
+ * a control character (which in TSV would end the line or, written as a
+ * blank, make the line a comment or a structure line such as "# format:",
+ * and which the reader drops from a JSON key for that reason) as \xNN, as
+ * error messages write them (message.c).  chase's own keys hold none;
+ * only a file's can.  A backslash stays as it is, and the key is cut
+ * (between characters) where the reader would cut it, so a key written
+ * once reads back as written and is written alike again. */
+static void key_text(const char *key, char buf[CHASE_META_KEY])
+{
+    size_t n = 0;
+    for (; *key; key++) {
+        unsigned char c = (unsigned char)*key;
+        int esc = c < 0x20 || c == 0x7f;
+        if (n + (esc ? 4 : 1) >= CHASE_META_KEY)
+            break;
+        if (esc)
+            n += (size_t)snprintf(buf + n, CHASE_META_KEY - n, "\\x%02x", c);
+        else
+            buf[n++] = *key;
+    }
+    buf[n] = 0;
+}
+
 /* Key/value lines (TSV '# key: value') or a JSON member of them: the
  * metadata and the results are written alike. */
 static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
+    char key[CHASE_META_KEY];
     int k;
 
     if (w->fmt == CHASE_FMT_TSV) {
         for (k = 0; k < m->n; k++) {
-            out(w, "# ");
-            text(w, m->kv[k].key);
-            out(w, ": ");
+            key_text(m->kv[k].key, key);
+            out(w, "# %s: ", key);
             meta_value(w, m, k);
             out(w, "\n");
         }
     } else if (w->fmt == CHASE_FMT_JSON) {
         out(w, ",\n  \"%s\": {", member);
         for (k = 0; k < m->n; k++) {
+            key_text(m->kv[k].key, key);
             out(w, "%s\n    ", k ? "," : "");
-            jstr(w, m->kv[k].key);
+            jstr(w, key);
             out(w, ": ");
             meta_value(w, m, k);
         }
@@ -300,7 +355,12 @@ static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const 
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
 {
     if (w->fmt == CHASE_FMT_TSV) {
-        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+        /* kind, status, table and column names too as text: one from a
+         * file could hold a line break, and the next line would be read
+         * as what it says. */
+        out(w, "# format: chase %d\n# kind: ", CHASE_FORMAT_VERSION);
+        text(w, kind);
+        out(w, "\n");
     } else if (w->fmt == CHASE_FMT_JSON) {
         out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
         jstr(w, kind);
@@ -334,12 +394,17 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
          * table named, summary tables too (their lines carry a label). */
         if (w->tables > 1 && !t->row)
             out(w, "\n\n");
-        out(w, "# table: %s\n", t->name);
+        out(w, "# table: ");
+        text(w, t->name);
+        out(w, "\n");
         if (t->row)
             break;
         out(w, "#");
-        for (i = 0; i < t->ncol; i++)
-            out(w, "%s%s", i ? "\t" : "", t->col[i].name);
+        for (i = 0; i < t->ncol; i++) {
+            if (i)
+                out(w, "\t");
+            text(w, t->col[i].name);
+        }
         out(w, "\n");
         break;
     case CHASE_FMT_CSV:
@@ -374,10 +439,15 @@ static int csv_text(struct chase_writer *w, const char *s)
 static void summary_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
 {
     size_t i;
-    out(w, "# %s: ", t->row);
+    out(w, "# ");
+    text(w, t->row);
+    out(w, ": ");
     for (i = 0; i < t->ncol; i++) {
-        if (i)
-            out(w, "\t%s=", t->col[i].name);
+        if (i) {
+            out(w, "\t");
+            text(w, t->col[i].name);
+            out(w, "=");
+        }
         if (t->col[i].type == CHASE_TEXT)
             text(w, c[i].text ? c[i].text : "");
         else
@@ -458,7 +528,9 @@ int chase_writer_end(struct chase_writer *w, const char *status)
         return -1;
     switch (w->fmt) {
     case CHASE_FMT_TSV:
-        out(w, "# status: %s\n", status);
+        out(w, "# status: ");
+        text(w, status);
+        out(w, "\n");
         break;
     case CHASE_FMT_CSV:
         break;
@@ -482,6 +554,13 @@ int chase_writer_next(struct chase_writer *w)
 {
     if (table_end(w))
         return -1;
+    if (++w->docs >= CHASE_READ_MAX_DOCS) {
+        snprintf(w->err, sizeof w->err, "writing %s%s%s failed: more than %d documents, more than chase reads "
+                 "back from one file (write fewer curves to it)", w->path ? "'" : "", shown(w),
+                 w->path ? "'" : "", CHASE_READ_MAX_DOCS);
+        w->failed = 1;
+        return -1;
+    }
     w->tables = 0;
     w->rows = 0;
     w->results = 0;
@@ -508,6 +587,14 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
         w->f = NULL;
         return bad ? -1 : 0;
     }
+    /* A file to be put in place is on the disk first: renamed over an older
+     * file with its data still in memory, a disk that cannot take it (a
+     * full one, a quota) loses both, the error only at writeback, when no
+     * one hears it. */
+    if (complete && !bad && w->tmp[0] && (fflush(w->f) || fsync(fileno(w->f)))) {
+        snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
+        bad = 1;
+    }
     if (fclose(w->f) && !bad) {
         snprintf(w->err, sizeof w->err, "writing '%s' failed: %s", w->path, strerror(errno));
         bad = 1;
@@ -515,6 +602,8 @@ int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t
     w->f = NULL;
     if (!w->tmp[0])
         return bad ? -1 : 0;
+    if (complete == CHASE_WRITER_ASIDE && !bad)
+        return 0;       /* the caller puts it in place, or keeps it, itself */
     if (complete && !bad) {
         if (rename(w->tmp, w->dest)) {
             snprintf(w->err, sizeof w->err, "cannot put '%s' in place: %s", w->path, strerror(errno));

@@ -45,6 +45,8 @@ struct chase_writer {
     long long good;             /* bytes of the temporary that were written whole */
     size_t good_rows;           /* data rows within them */
     int results;                /* results written */
+    long long bytes;            /* written so far: at most what chase reads back (CHASE_READ_MAX_BYTES) */
+    size_t docs;                /* documents begun after the first (CHASE_READ_MAX_DOCS) */
     int failed;
     char err[4400];
 };
@@ -61,7 +63,9 @@ int chase_output_dest(const char *path, char *dest, size_t len);
  * name in its directory and renamed over path only when chase_writer_close
  * is told the measurement completed, so a failed or interrupted run never
  * replaces an older file.  Each call below returns 0, or -1 with the
- * reason (naming the file) in w->err; after a failure every call fails. */
+ * reason (naming the file) in w->err; after a failure every call fails.
+ * What chase writes, chase reads: a file that would hold more bytes or
+ * documents than the reader takes (doc.h) fails as a write does. */
 int chase_writer_open(struct chase_writer *w, const char *path, enum chase_format fmt);
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta);
 int chase_writer_table(struct chase_writer *w, const struct chase_table *t);
@@ -74,10 +78,17 @@ int chase_writer_end(struct chase_writer *w, const char *status);
  * chase_writer_array before the first and closed after the last. */
 int chase_writer_array(struct chase_writer *w, int open);
 int chase_writer_next(struct chase_writer *w);
-/* Closes the file.  complete: rename it into place.  Otherwise the rows
- * so far are kept under PATH.partial (an older PATH stays as it was) and
- * saved names it.  Returns 0, or -1 with the reason in w->err. */
+/* Closes the file.  complete: flush it to the disk (fsync), then rename it
+ * into place.  Otherwise the rows so far are kept under PATH.partial (an
+ * older PATH stays as it was) and saved names it.  Returns 0, or -1 with
+ * the reason in w->err. */
 int chase_writer_close(struct chase_writer *w, int complete, char *saved, size_t len);
+/* complete for a file that is complete but is not to be put in place: it
+ * is closed (on the disk) and left under its temporary name, w->tmp, for
+ * the caller to rename or remove (a sweep writes its rows again in order
+ * of size and puts that file in place instead).  Standard output and
+ * devices close as when complete. */
+#define CHASE_WRITER_ASIDE 2
 
 /* The length of the valid UTF-8 sequence at s (not at its NUL), or 0 if it
  * is not one (overlong forms, surrogates, past U+10FFFF): what the writer

@@ -101,9 +101,14 @@ static int doc_curve(const char *path, const struct chase_doc *d, struct chase_c
         snprintf(err, len, "%s: table '%s' has no bytes and cycles (or latency) columns", path, t->name);
         return -1;
     }
-    c->meta = d->meta;
-    if (lmbench)
-        chase_meta_add(&c->meta, "unit", "ns: the cycles column holds nanoseconds (lmbench)");
+    /* The unit goes where there is room, as any key does: a full
+     * metadata is no failure, memory running out is. */
+    if (chase_meta_copy(&c->meta, &d->meta) ||
+        (lmbench && chase_meta_add(&c->meta, "unit", "ns: the cycles column holds nanoseconds (lmbench)") &&
+         c->meta.n < CHASE_META_MAX)) {
+        snprintf(err, len, "%s: out of memory", path);
+        return -1;
+    }
     for (r = 0; r < t->nrows; r++) {
         struct chase_row row;
         double v[NCOL];

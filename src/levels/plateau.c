@@ -20,7 +20,10 @@ uint64_t chase_plateau_last(const struct chase_curve *c, const struct chase_leve
 
 uint64_t chase_plateau_middle_of(uint64_t a, uint64_t b, uint64_t align)
 {
-    uint64_t x = (uint64_t)sqrt((double)a * (double)b);
+    double m = sqrt((double)a * (double)b);
+    /* Sizes within 1024 of 2^64 are 2^64 as doubles, which no uint64_t
+     * holds: converting that would be undefined. */
+    uint64_t x = m < 18446744073709551616.0 ? (uint64_t)m : UINT64_MAX;
     if (!align)
         align = 1;
     x = x / align * align;

@@ -453,7 +453,110 @@ struct plot_in {
     const struct chase_plot_curve *pc;
     size_t n;
     const struct chase_opts *o;
+    size_t **keep;          /* each curve's rows drawn (thin), or NULL: every row */
+    size_t *nkeep;
 };
+
+/* The row the k-th point drawn of curve i is. */
+static size_t drawn(const struct plot_in *in, size_t i, size_t k)
+{
+    return in->keep[i] ? in->keep[i][k] : k;
+}
+
+/* A plot is 1400 pixels wide (a PDF's 7 inches hold fewer dots that can be
+ * told apart): a curve of more rows than this draws no more than it could
+ * with this many, and gnuplot (fed every row inline) and the labels'
+ * placement (which tests each row) took minutes over a million rows. */
+#define THIN_MAX 4096
+#define THIN_COLUMNS 1024   /* columns of the x axis (log2), a few pixels each */
+/* Curves a plot takes at most: its legend has a column a curve, more are
+ * more than a reader tells apart, and the labels' placement grows faster
+ * than the curves (32 take seconds, 64 ten times that). */
+#define MAX_CURVES 32
+
+static int by_index(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The rows of a curve to draw: all of them up to THIN_MAX; past that, in
+ * each of THIN_COLUMNS columns of the x axis, the rows of the lowest and
+ * the highest latency (and with --spread, of the lowest p5 and the highest
+ * p95), and the curve's first and last, in their order: the envelope a
+ * pixel column shows, its shape kept, every spike still there.  Fills
+ * *keep (NULL: every row) and *nkeep; returns 0 or -1 (no memory). */
+static int thin(const struct chase_curve *c, int ns, int spread, size_t **keep, size_t *nkeep)
+{
+    enum { LOW, HIGH, P5, P95, NPICK };
+    size_t (*pick)[NPICK], *out, j, k, n = 0, first = SIZE_MAX, last = 0;
+    double x0 = INFINITY, x1 = -INFINITY, (*best)[NPICK];
+
+    *keep = NULL;
+    *nkeep = c->n;
+    if (c->n <= THIN_MAX)
+        return 0;
+    for (j = 0; j < c->n; j++)
+        if (yvalue(&c->rows[j], ns) > 0) {
+            x0 = fmin(x0, log2((double)c->rows[j].bytes));
+            x1 = fmax(x1, log2((double)c->rows[j].bytes));
+            if (first == SIZE_MAX)
+                first = j;
+            last = j;
+        }
+    pick = malloc(THIN_COLUMNS * sizeof *pick);
+    best = malloc(THIN_COLUMNS * sizeof *best);
+    out = malloc((THIN_COLUMNS * NPICK + 2) * sizeof *out);
+    if (!pick || !best || !out) {
+        free(pick);
+        free(best);
+        free(out);
+        return -1;
+    }
+    for (j = 0; j < THIN_COLUMNS; j++)
+        for (k = 0; k < NPICK; k++)
+            pick[j][k] = SIZE_MAX;
+    for (j = 0; j < c->n; j++) {
+        double y = yvalue(&c->rows[j], ns), v[NPICK], lo, hi;
+        size_t col;
+        if (!(y > 0))
+            continue;
+        col = x1 > x0 ? (size_t)((log2((double)c->rows[j].bytes) - x0) / (x1 - x0) * THIN_COLUMNS) : 0;
+        if (col >= THIN_COLUMNS)
+            col = THIN_COLUMNS - 1;
+        /* Each pick as a quantity to make smallest (none: infinite). */
+        v[LOW] = y;
+        v[HIGH] = -y;
+        v[P5] = v[P95] = INFINITY;
+        if (spread && spread_of(&c->rows[j], ns, &lo, &hi)) {
+            v[P5] = lo;
+            v[P95] = -hi;
+        }
+        for (k = 0; k < NPICK; k++)
+            if (!isinf(v[k]) && (pick[col][k] == SIZE_MAX || v[k] < best[col][k])) {
+                pick[col][k] = j;
+                best[col][k] = v[k];
+            }
+    }
+    for (j = 0; j < THIN_COLUMNS; j++)
+        for (k = 0; k < NPICK; k++)
+            if (pick[j][k] != SIZE_MAX)
+                out[n++] = pick[j][k];
+    if (first != SIZE_MAX) {
+        out[n++] = first;
+        out[n++] = last;
+    }
+    free(pick);
+    free(best);
+    /* In the rows' order, each once: the line gnuplot draws is the curve's. */
+    qsort(out, n, sizeof *out, by_index);
+    for (j = k = 0; j < n; j++)
+        if (!k || out[j] != out[k - 1])
+            out[k++] = out[j];
+    *keep = out;
+    *nkeep = k;
+    return 0;
+}
 
 /* The legend and level table under the graph, in a smaller font (SMALL):
  * a column a curve, each a line-and-marker sample with the device beside
@@ -666,7 +769,7 @@ static int place_labels(const struct plot_in *in, struct layout *ly, int *nomem)
 
     memset(&ob, 0, sizeof ob);
     for (i = 0; i < in->n; i++) {
-        npts += in->pc[i].curve->n + 1;
+        npts += in->nkeep[i] + 1;
         nlv += in->pc[i].nlevels;
     }
     ob.x = malloc(npts * sizeof *ob.x);
@@ -683,8 +786,11 @@ static int place_labels(const struct plot_in *in, struct layout *ly, int *nomem)
     for (i = 0; i < in->n; i++) {
         const struct chase_curve *c = in->pc[i].curve;
         double plo = NAN, phi = NAN, px = NAN;
-        for (j = 0; j < c->n; j++) {
-            double y = yvalue(&c->rows[j], in->o->ns), lo, hi;
+        size_t d;
+        for (d = 0; d < in->nkeep[i]; d++) {
+            double y, lo, hi;
+            j = drawn(in, i, d);
+            y = yvalue(&c->rows[j], in->o->ns);
             if (!(y > 0))
                 continue;
             ob.x[ob.n] = gx(g, (double)c->rows[j].bytes);
@@ -1041,8 +1147,8 @@ static int write_script(FILE *f, const struct plot_in *in, const char *out)
         write_item(f, &ly.g, &ly.it.v[i], &label);
     for (i = 0; i < in->n; i++) {
         fprintf(f, "$curve%zu << EOD\n", i);
-        for (j = 0; j < in->pc[i].curve->n; j++) {
-            const struct chase_row *r = &in->pc[i].curve->rows[j];
+        for (j = 0; j < in->nkeep[i]; j++) {
+            const struct chase_row *r = &in->pc[i].curve->rows[drawn(in, i, j)];
             double y = yvalue(r, in->o->ns), lo, hi;
             if (!(y > 0))
                 continue;
@@ -1062,7 +1168,7 @@ static int write_script(FILE *f, const struct plot_in *in, const char *out)
                     i ? ", \\\n     " : "", i, chase_gp_color(i));
         }
     for (i = 0; i < in->n; i++) {
-        size_t pts = in->pc[i].curve->n, every = pts > 28 ? (pts + 27) / 28 : 1;
+        size_t pts = in->nkeep[i], every = pts > 28 ? (pts + 27) / 28 : 1;
         legend(in->pc[i].curve, title, sizeof title);
         fprintf(f, "%s$curve%zu using 1:2 with linespoints lw 2 pi %zu", (i || spread) ? ", \\\n     " : "",
                 i, every);
@@ -1086,14 +1192,35 @@ static int write_curves(FILE *f, const void *arg, const char *out)
 int chase_plot(const struct chase_plot_curve *pc, size_t n, const struct chase_opts *o, const char *out,
                char *err, size_t len)
 {
-    struct plot_in in = {pc, n, o};
+    struct plot_in in = {pc, n, o, NULL, NULL};
     size_t i;
+    int rc;
 
+    if (n > MAX_CURVES) {
+        snprintf(err, len, "%zu curves to plot; a plot takes at most %d (plot fewer files at a time)", n,
+                 MAX_CURVES);
+        return CHASE_EXIT_USAGE;
+    }
     if (o->ns)
         for (i = 0; i < n; i++)
             if (pc[i].curve->n && isnan(pc[i].curve->rows[0].ns)) {
                 snprintf(err, len, "--ns: '%s' has no ns column", pc[i].curve->name);
                 return CHASE_EXIT_FILE;
             }
-    return chase_gp_run(write_curves, &in, o->script, out, err, len);
+    in.keep = calloc(n ? n : 1, sizeof *in.keep);
+    in.nkeep = calloc(n ? n : 1, sizeof *in.nkeep);
+    rc = in.keep && in.nkeep ? 0 : -1;
+    for (i = 0; i < n && !rc; i++)
+        rc = thin(pc[i].curve, o->ns, o->spread, &in.keep[i], &in.nkeep[i]);
+    if (rc) {
+        snprintf(err, len, "out of memory");
+        rc = CHASE_EXIT_FAIL;
+    } else {
+        rc = chase_gp_run(write_curves, &in, o->script, out, err, len);
+    }
+    for (i = 0; in.keep && i < n; i++)
+        free(in.keep[i]);
+    free(in.keep);
+    free(in.nkeep);
+    return rc;
 }

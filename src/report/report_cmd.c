@@ -275,8 +275,8 @@ static const struct chase_column part_cols[] = {
 static const struct chase_table parts_table = {"parts", part_cols, CHASE_COLS(part_cols), NULL};
 
 /* A part's metadata as key/value rows. */
-#define KV(NAME, F) CHASE_COL(NAME, CHASE_TEXT, struct chase_meta, F, CHASE_F_CHARS, CHASE_R_NONE, 0)
-static const struct chase_column kv_cols[] = {KV("key", kv[0].key), KV("value", kv[0].val)};
+#define KV(NAME, F) CHASE_COL(NAME, CHASE_TEXT, struct chase_meta_kv, F, CHASE_F_STR, CHASE_R_NONE, 0)
+static const struct chase_column kv_cols[] = {KV("key", key), KV("value", val)};
 
 /* The report's own document: the parts, then each part's tables and
  * results under its name ("banks.conflicts", "sweep.levels"), so one file
@@ -352,6 +352,7 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
             }
         }
         bad = chase_writer_results(&w, &res) || chase_writer_end(&w, status);
+        chase_meta_free(&res);
     }
     if (chase_writer_close(&w, !bad, NULL, 0) || bad) {
         fprintf(stderr, "chase: %s\n", w.err);
@@ -495,6 +496,8 @@ static int run_report(const struct chase_opts *o)
         if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
                                                              (int)sizeof log) {
             fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
+            for (k = 0; k < NPARTS; k++)
+                chase_docs_free(runs[k].docs, runs[k].ndocs);
             return CHASE_EXIT_USAGE;
         }
         if (progress) {
@@ -584,6 +587,7 @@ static int run_report(const struct chase_opts *o)
     }
     for (i = 0; i < NPARTS; i++)
         chase_docs_free(runs[i].docs, runs[i].ndocs);
+    chase_meta_free(&meta);
     /* A part that could not run here is the report's to say, not a failure;
      * one that failed is. */
     for (i = 0; i < NPARTS && !code; i++)

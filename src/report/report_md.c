@@ -109,6 +109,16 @@ static void how(FILE *f, const struct chase_doc *d)
         fputs(".\n\n", f);
 }
 
+/* A size from a file, as chase_size_format writes it; "-" for a figure
+ * that is no size (NAN, negative, 2^64 or more: converting it to an
+ * integer would be undefined). */
+static const char *size_text(double v, char *buf, size_t len)
+{
+    if (!(v >= 0 && v < 18446744073709551616.0))
+        return "-";
+    return chase_size_format((uint64_t)v, buf, len);
+}
+
 static void driver_table(FILE *f, const struct chase_meta *m)
 {
     int k, any = 0;
@@ -123,7 +133,7 @@ static void driver_table(FILE *f, const struct chase_meta *m)
         fputs(" | ", f);
         if (!strncmp(m->kv[k].key, "driver.cache.", 13) && m->kv[k].is_num) {
             char a[32];
-            fputs(chase_size_format((uint64_t)m->kv[k].num, a, sizeof a), f);
+            fputs(size_text(m->kv[k].num, a, sizeof a), f);
         } else {
             md_text(f, m->kv[k].val);
         }
@@ -153,10 +163,10 @@ static void levels_section(FILE *f, const struct chase_doc *d)
         fputs("| ", f);
         md_text(f, name->text ? name->text : "?");
         if (!isnan(hi))
-            fprintf(f, " | %s .. %s | ", chase_size_format((uint64_t)lo, a, sizeof a),
-                    chase_size_format((uint64_t)hi, b, sizeof b));
+            fprintf(f, " | %s .. %s | ", size_text(lo, a, sizeof a),
+                    size_text(hi, b, sizeof b));
         else
-            fprintf(f, " | beyond %s | ", chase_size_format((uint64_t)lo, a, sizeof a));
+            fprintf(f, " | beyond %s | ", size_text(lo, a, sizeof a));
         md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "cycles"))->num);
         fputs(" | ", f);
         md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
@@ -294,7 +304,7 @@ static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
         double bytes = cellv(t, r, "bytes")->num;
         fputs("| ", f);
         md_cellv(f, t, r, "level");
-        fprintf(f, " | %s | b%.0f | ", isnan(bytes) ? "-" : chase_size_format((uint64_t)bytes, a, sizeof a),
+        fprintf(f, " | %s | b%.0f | ", size_text(bytes, a, sizeof a),
                 cellv(t, r, "width")->num * 8);
         md_cellv(f, t, r, "lanes");
         fputs(" | ", f);
@@ -372,8 +382,8 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
         any = 1;
         fputs("| ", f);
         md_cellv(f, t, r, "name");
-        fprintf(f, " | %s .. %s | ", chase_size_format((uint64_t)cellv(t, r, "lo")->num, a, sizeof a),
-                chase_size_format((uint64_t)cellv(t, r, "hi")->num, b, sizeof b));
+        fprintf(f, " | %s .. %s | ", size_text(cellv(t, r, "lo")->num, a, sizeof a),
+                size_text(cellv(t, r, "hi")->num, b, sizeof b));
         md_cellv(f, t, r, "entries_lo");
         fputs(" .. ", f);
         md_cellv(f, t, r, "entries_hi");
@@ -382,7 +392,7 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
             fputs("-", f);
         else
             fprintf(f, "%s%s", cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
-                    chase_size_format((uint64_t)cellv(t, r, "page")->num, a, sizeof a));
+                    size_text(cellv(t, r, "page")->num, a, sizeof a));
         fputs(" | ", f);
         md_cellv(f, t, r, "miss_cycles");
         if (cellv(t, r, "revisit_se") && isfinite(cellv(t, r, "revisit_se")->num) &&
@@ -633,10 +643,10 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 continue;
             }
             if (!isnan(hi))
-                fprintf(f, " %s .. %s, ", chase_size_format((uint64_t)lo, a, sizeof a),
-                        chase_size_format((uint64_t)hi, b, sizeof b));
+                fprintf(f, " %s .. %s, ", size_text(lo, a, sizeof a),
+                        size_text(hi, b, sizeof b));
             else
-                fprintf(f, " beyond %s, ", chase_size_format((uint64_t)lo, a, sizeof a));
+                fprintf(f, " beyond %s, ", size_text(lo, a, sizeof a));
             fprintf(f, "%.1f cyc, %.1f ns |", level_figure(&s[i], r, "cycles"), level_figure(&s[i], r, "ns"));
         }
         fputc('\n', f);
@@ -673,8 +683,8 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                     fprintf(f, "- %s: ", names[k]);
                     md_text(f, s[i].device);
                     fprintf(f, "'s is %.2fx %s (%s against %s).\n", h1 > h0 ? h1 / h0 : h0 / h1,
-                            h1 > h0 ? "larger" : "smaller", chase_size_format((uint64_t)h1, a, sizeof a),
-                            chase_size_format((uint64_t)h0, b, sizeof b));
+                            h1 > h0 ? "larger" : "smaller", size_text(h1, a, sizeof a),
+                            size_text(h0, b, sizeof b));
                     any = 1;
                 }
                 if (n0 > 0 && n1 > 0 && fabs(n1 / n0 - 1) > 0.05) {

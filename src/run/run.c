@@ -104,7 +104,8 @@ static int write_out(struct chase_run *r, const char **status, int code)
     }
     if (m->report && (s->human || !r->o->quiet))
         m->report(s->human ? stdout : stderr, r);
-    rc = chase_session_finish(s, *status);
+    rc = r->aside && !strcmp(*status, "complete") ? chase_session_finish_aside(s, *status)
+                                                  : chase_session_finish(s, *status);
     if (rc && !code)
         code = rc;
     if (!rc && m->finished && !strcmp(*status, "complete") && (rc = m->finished(r)) && !code)
@@ -162,6 +163,7 @@ int chase_run(const struct chase_measurement *m, const struct chase_opts *o)
     if (m->free)
         m->free(r);
     chase_curve_free(&r->curve);
+    chase_meta_free(&r->results);
     free(r->state);
     free(r);
     return code;

@@ -101,6 +101,8 @@ struct chase_run {
     void *state;                            /* the measurement's own */
     int failed;                             /* a point failed */
     size_t kept;                            /* what was measured, in m->unit */
+    int aside;                              /* finished writes the file again: a complete run's file is
+                                             * set aside whole (s.w.tmp), not put in place */
 };
 
 /* Runs m with the options; returns chase's exit status. */

@@ -200,7 +200,9 @@ int chase_session_output(struct chase_session *s, const char *kind)
     return 0;
 }
 
-int chase_session_finish(struct chase_session *s, const char *status)
+/* chase_session_finish; aside: a complete file is closed but left under
+ * its temporary name (CHASE_WRITER_ASIDE). */
+static int finish(struct chase_session *s, const char *status, int aside)
 {
     char saved[4400];
     int complete = !strcmp(status, "complete"), bad = 0;
@@ -209,7 +211,7 @@ int chase_session_finish(struct chase_session *s, const char *status)
         return 0;
     if (!s->human && !s->w.failed && chase_writer_end(&s->w, status))
         bad = 1;
-    if (chase_writer_close(&s->w, complete, saved, sizeof saved))
+    if (chase_writer_close(&s->w, complete && aside ? CHASE_WRITER_ASIDE : complete, saved, sizeof saved))
         bad = 1;
     s->writing = 0;
     if (bad && !s->told)
@@ -223,6 +225,16 @@ int chase_session_finish(struct chase_session *s, const char *status)
     return bad ? CHASE_EXIT_FILE : 0;
 }
 
+int chase_session_finish(struct chase_session *s, const char *status)
+{
+    return finish(s, status, 0);
+}
+
+int chase_session_finish_aside(struct chase_session *s, const char *status)
+{
+    return finish(s, status, 1);
+}
+
 void chase_session_close(struct chase_session *s)
 {
     if (s->writing) {
@@ -232,6 +244,7 @@ void chase_session_close(struct chase_session *s)
     if (s->dev && s->ops)
         s->ops->close(s->dev);
     s->dev = NULL;
+    chase_meta_free(&s->meta);
     chase_backends_unload();
 }
 

@@ -50,6 +50,9 @@ int chase_session_output(struct chase_session *s, const char *kind);
 /* Ends the output with status, closes it (in place when complete), says
  * on stderr where partial rows were kept.  Returns 0 or CHASE_EXIT_FILE. */
 int chase_session_finish(struct chase_session *s, const char *status);
+/* The same, but a complete file is left under its temporary name
+ * (s->w.tmp, CHASE_WRITER_ASIDE) for the caller to put in place or keep. */
+int chase_session_finish_aside(struct chase_session *s, const char *status);
 
 /* A plot drawn after the data is written: a failure (prc, err saying why)
  * is said on stderr and becomes *code unless an earlier failure already is

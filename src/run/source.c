@@ -136,7 +136,11 @@ int chase_levels_source(const struct chase_opts *o, struct chase_session *s, str
         m.repeat = 1;
         m.seed = o->seed;
         m.sm = -2;
-        c->meta = s->meta;
+        if (chase_meta_copy(&c->meta, &s->meta)) {
+            free(plan);
+            chase_error("out of memory");
+            return CHASE_EXIT_FAIL;
+        }
         code = chase_curve_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, &failed);
         free(plan);
     }

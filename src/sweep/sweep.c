@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/exitcode.h"
 #include "core/message.h"
@@ -111,7 +112,11 @@ static int measure(struct chase_run *r)
     int code;
 
     st->to_file = !s->human && s->w.tmp[0];
-    r->curve.meta = s->meta;    /* the driver's caches name the levels found on it */
+    /* The driver's caches name the levels found on it. */
+    if (chase_meta_copy(&r->curve.meta, &s->meta)) {
+        chase_error("out of memory");
+        return CHASE_EXIT_FAIL;
+    }
     if (!s->human && chase_writer_table(&s->w, &chase_points_table))
         return chase_session_write_failed(s);
     memset(&m, 0, sizeof m);
@@ -123,6 +128,8 @@ static int measure(struct chase_run *r)
     m.sm = -2;
     code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, 1, &r->curve, r->lv, &r->nlv, &r->failed);
     r->kept = r->curve.n;
+    /* A refined file is written again in order of size (finished). */
+    r->aside = st->to_file && r->curve.n > st->nplan;
     /* The spread between multiprocessors, at one size a level past L1. */
     if (!code && !r->failed && !chase_stop && s->info.pinnable && s->info.units > 1 && o->sm != -1) {
         code = chase_sms_spread(s, &m, &r->curve, st->stride, r->lv, r->nlv, st->spread, &st->nsp);
@@ -154,26 +161,38 @@ static void report(FILE *f, struct chase_run *r)
 }
 
 /* Refinement streams rows in the order measured; a finished file is
- * written again in order of size and put in place. */
+ * written again in order of size and put in place.  The streamed file was
+ * set aside complete (r->aside): nothing replaces an older file before a
+ * complete one is on the disk; if the sorted one cannot be written, the
+ * streamed one is kept as PATH.partial and PATH stays as it was. */
 static int finished(struct chase_run *r)
 {
-    const struct sweep_state *st = r->state;
     const struct chase_curve *c = &r->curve;
+    struct chase_session *s = &r->s;
     struct chase_writer w;
-    char saved[8];
+    char aside[sizeof s->w.tmp], partial[4200];
     int bad;
 
-    if (!st->to_file || c->n <= st->nplan)
+    if (!r->aside)
         return 0;
+    memcpy(aside, s->w.tmp, sizeof aside);
     if (chase_writer_open(&w, r->o->output, r->o->fmt))
         goto fail;
-    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_curve(&w, &chase_points_table, c);
-    bad = bad || write_tables(&w, r) || chase_writer_results(&w, &r->results) || chase_writer_end(&w, "complete");
-    if (chase_writer_close(&w, !bad, saved, sizeof saved) || bad)
+    bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_curve(&w, &chase_points_table, c) ||
+          write_tables(&w, r) || chase_writer_results(&w, &r->results) || chase_writer_end(&w, "complete");
+    if (chase_writer_close(&w, !bad, NULL, 0) || bad)
         goto fail;
+    unlink(aside);
     return 0;
 fail:
     fprintf(stderr, "chase: %s\n", w.err);
+    /* Over the sorted file's own partial rows: the streamed file holds them all. */
+    snprintf(partial, sizeof partial, "%s.partial", s->w.dest);
+    if (!rename(aside, partial))
+        fprintf(stderr, "chase: the rows measured are in '%s', in the order measured; '%s' was left as it was\n",
+                partial, r->o->output);
+    else
+        unlink(aside);
     return CHASE_EXIT_FILE;
 }
 
