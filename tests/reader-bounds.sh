@@ -1,9 +1,9 @@
 # reader-bounds.sh: what a file costs the reader is bounded by what the file
 # holds, and a file past the limits (chase(1), Limits) is refused naming it;
 # a plot draws what it can show, however many rows; hostile figures (1e300,
-# nan, inf) are refused or shown, never converted out of range; a large JSON
-# chase wrote reads back; an older file is replaced only by a complete one
-# (issue 27).
+# nan, inf) are refused or shown, never converted out of range; a key with a
+# control character reads back; a large JSON chase wrote reads back; an
+# older file is replaced only by a complete one (issue 27).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -154,6 +154,25 @@ st=$?
 ran "report --compare of levels at 1e300 and -1e300" 0 -
 check "... shows them as no size" sh -c "grep -q '^| L1 | - \.\. -, 4.0 cyc' '$tmp/cmp/compare.md' &&
                                          grep -q '^| L2 | beyond -, 20.0 cyc' '$tmp/cmp/compare.md'"
+
+# ---- keys: what the writer writes, the reader takes back ----
+ctl=$(printf '\001')
+esc=$(printf '\033')
+curve_doc "# ${ctl}format: one
+# a${ctl}b: two
+# ${esc}[31mred: three
+" > "$tmp/keys.tsv"
+for f in tsv json; do
+    "$CHASE" analyze -f $f "$tmp/keys.tsv" -o "$tmp/keys-out.$f" 2> "$tmp/err"
+    "$CHASE" analyze -f tsv "$tmp/keys-out.$f" -o "$tmp/keys-back.tsv" > "$tmp/out" 2>> "$tmp/err"
+    st=$?
+    ran "keys with control characters: the $f analyze wrote reads back" 0 ''
+    check "... every key in it, each character escaped" \
+        sh -c "grep -qx '# \\\\x01format: one' '$tmp/keys-back.tsv' && grep -qx '# a\\\\x01b: two' '$tmp/keys-back.tsv' &&
+               grep -qx '# \\\\x1b\\[31mred: three' '$tmp/keys-back.tsv'"
+done
+"$CHASE" analyze -f tsv "$tmp/keys-back.tsv" -o "$tmp/keys-again.tsv" 2> "$tmp/err"
+check "... and written again, alike" cmp -s "$tmp/keys-back.tsv" "$tmp/keys-again.tsv"
 
 # ---- a large JSON chase wrote reads back (more than the 64 MiB its reader took) ----
 awk 'BEGIN { srand(5); print "#bytes\tcycles"

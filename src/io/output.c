@@ -371,36 +371,85 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
     return text(w, m->kv[k].val);
 }
 
+/* A metadata key as the reader takes it back, the same in TSV and JSON:
+ * a control character (which in TSV would end the line or, written as a
+ * blank, make the line a comment or a structure line such as "# format:",
+ * and which the reader drops from a JSON key for that reason) as \xNN, as
+ * error messages write them (message.c).  chase's own keys hold none;
+ * only a file's can.  A backslash stays as it is, so a key written once is
+ * written alike again.  buf holds 4 x CHASE_META_KEY: a key is shorter
+ * than CHASE_META_KEY, and it is not cut here (two keys cut alike would
+ * be a JSON object's duplicate members); the reader cuts it. */
+static void key_text(const char *key, char *buf)
+{
+    size_t n = 0;
+    for (; *key; key++) {
+        unsigned char c = (unsigned char)*key;
+        if (c < 0x20 || c == 0x7f)
+            n += (size_t)snprintf(buf + n, 5, "\\x%02x", c);
+        else
+            buf[n++] = *key;
+    }
+    buf[n] = 0;
+}
+
+/* Does key k read as an earlier one once written?  Only a key with a
+ * control character can: its \xNN may be another key's text.  The first
+ * is written, as a JSON object may name a member once. */
+static int key_written(const struct chase_meta *m, int k, const char *text, int any_control)
+{
+    char other[4 * CHASE_META_KEY];
+    int j;
+
+    for (j = 0; any_control && j < k; j++) {
+        key_text(m->kv[j].key, other);
+        if (!strcmp(other, text))
+            return 1;
+    }
+    return 0;
+}
+
 /* Key/value lines (TSV '# key: value') or a JSON member of them: the
  * metadata and the results are written alike. */
 static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
-    int k;
+    char key[4 * CHASE_META_KEY];
+    int k, written = 0, any_control = 0;
 
-    if (w->fmt == CHASE_FMT_TSV) {
-        for (k = 0; k < m->n; k++) {
-            out(w, "# ");
-            text(w, m->kv[k].key);
-            out(w, ": ");
+    for (k = 0; k < m->n && !any_control; k++)
+        for (const char *p = m->kv[k].key; *p && !any_control; p++)
+            any_control = (unsigned char)*p < 0x20 || *p == 0x7f;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, ",\n  \"%s\": {", member);
+    for (k = 0; k < m->n && w->fmt != CHASE_FMT_CSV; k++) {
+        key_text(m->kv[k].key, key);
+        if (key_written(m, k, key, any_control))
+            continue;
+        if (w->fmt == CHASE_FMT_TSV) {
+            out(w, "# %s: ", key);
             meta_value(w, m, k);
             out(w, "\n");
-        }
-    } else if (w->fmt == CHASE_FMT_JSON) {
-        out(w, ",\n  \"%s\": {", member);
-        for (k = 0; k < m->n; k++) {
-            out(w, "%s\n    ", k ? "," : "");
-            jstr(w, m->kv[k].key);
+        } else {
+            out(w, "%s\n    ", written ? "," : "");
+            jstr(w, key);
             out(w, ": ");
             meta_value(w, m, k);
         }
-        out(w, "\n  }");
+        written++;
     }
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, "\n  }");
 }
 
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
 {
     if (w->fmt == CHASE_FMT_TSV) {
-        out(w, "# format: chase %d\n# kind: %s\n", CHASE_FORMAT_VERSION, kind);
+        /* kind, status, table and column names too as text: one from a
+         * file could hold a line break, and the next line would be read
+         * as what it says. */
+        out(w, "# format: chase %d\n# kind: ", CHASE_FORMAT_VERSION);
+        text(w, kind);
+        out(w, "\n");
     } else if (w->fmt == CHASE_FMT_JSON) {
         out(w, "{\n  \"format\": \"chase\",\n  \"version\": %d,\n  \"kind\": ", CHASE_FORMAT_VERSION);
         jstr(w, kind);
@@ -434,12 +483,17 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
          * table named, summary tables too (their lines carry a label). */
         if (w->tables > 1 && !t->row)
             out(w, "\n\n");
-        out(w, "# table: %s\n", t->name);
+        out(w, "# table: ");
+        text(w, t->name);
+        out(w, "\n");
         if (t->row)
             break;
         out(w, "#");
-        for (i = 0; i < t->ncol; i++)
-            out(w, "%s%s", i ? "\t" : "", t->col[i].name);
+        for (i = 0; i < t->ncol; i++) {
+            if (i)
+                out(w, "\t");
+            text(w, t->col[i].name);
+        }
         out(w, "\n");
         break;
     case CHASE_FMT_CSV:
@@ -474,10 +528,15 @@ static int csv_text(struct chase_writer *w, const char *s)
 static void summary_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
 {
     size_t i;
-    out(w, "# %s: ", t->row);
+    out(w, "# ");
+    text(w, t->row);
+    out(w, ": ");
     for (i = 0; i < t->ncol; i++) {
-        if (i)
-            out(w, "\t%s=", t->col[i].name);
+        if (i) {
+            out(w, "\t");
+            text(w, t->col[i].name);
+            out(w, "=");
+        }
         if (t->col[i].type == CHASE_TEXT)
             text(w, c[i].text ? c[i].text : "");
         else
@@ -558,7 +617,9 @@ int chase_writer_end(struct chase_writer *w, const char *status)
         return -1;
     switch (w->fmt) {
     case CHASE_FMT_TSV:
-        out(w, "# status: %s\n", status);
+        out(w, "# status: ");
+        text(w, status);
+        out(w, "\n");
         break;
     case CHASE_FMT_CSV:
         break;
