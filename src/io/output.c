@@ -306,50 +306,69 @@ static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
  * blank, make the line a comment or a structure line such as "# format:",
  * and which the reader drops from a JSON key for that reason) as \xNN, as
  * error messages write them (message.c).  chase's own keys hold none;
- * only a file's can.  A backslash stays as it is, and the key is cut
- * (between characters) where the reader would cut it, so a key written
- * once reads back as written and is written alike again. */
-static void key_text(const char *key, char buf[CHASE_META_KEY])
+ * only a file's can.  A backslash stays as it is, so a key written once is
+ * written alike again.  buf holds 4 x CHASE_META_KEY: a key is shorter
+ * than CHASE_META_KEY, and it is not cut here (two keys cut alike would
+ * be a JSON object's duplicate members); the reader cuts it. */
+static void key_text(const char *key, char *buf)
 {
     size_t n = 0;
     for (; *key; key++) {
         unsigned char c = (unsigned char)*key;
-        int esc = c < 0x20 || c == 0x7f;
-        if (n + (esc ? 4 : 1) >= CHASE_META_KEY)
-            break;
-        if (esc)
-            n += (size_t)snprintf(buf + n, CHASE_META_KEY - n, "\\x%02x", c);
+        if (c < 0x20 || c == 0x7f)
+            n += (size_t)snprintf(buf + n, 5, "\\x%02x", c);
         else
             buf[n++] = *key;
     }
     buf[n] = 0;
 }
 
+/* Does key k read as an earlier one once written?  Only a key with a
+ * control character can: its \xNN may be another key's text.  The first
+ * is written, as a JSON object may name a member once. */
+static int key_written(const struct chase_meta *m, int k, const char *text, int any_control)
+{
+    char other[4 * CHASE_META_KEY];
+    int j;
+
+    for (j = 0; any_control && j < k; j++) {
+        key_text(m->kv[j].key, other);
+        if (!strcmp(other, text))
+            return 1;
+    }
+    return 0;
+}
+
 /* Key/value lines (TSV '# key: value') or a JSON member of them: the
  * metadata and the results are written alike. */
 static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
 {
-    char key[CHASE_META_KEY];
-    int k;
+    char key[4 * CHASE_META_KEY];
+    int k, written = 0, any_control = 0;
 
-    if (w->fmt == CHASE_FMT_TSV) {
-        for (k = 0; k < m->n; k++) {
-            key_text(m->kv[k].key, key);
+    for (k = 0; k < m->n && !any_control; k++)
+        for (const char *p = m->kv[k].key; *p && !any_control; p++)
+            any_control = (unsigned char)*p < 0x20 || *p == 0x7f;
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, ",\n  \"%s\": {", member);
+    for (k = 0; k < m->n && w->fmt != CHASE_FMT_CSV; k++) {
+        key_text(m->kv[k].key, key);
+        if (key_written(m, k, key, any_control))
+            continue;
+        if (w->fmt == CHASE_FMT_TSV) {
             out(w, "# %s: ", key);
             meta_value(w, m, k);
             out(w, "\n");
-        }
-    } else if (w->fmt == CHASE_FMT_JSON) {
-        out(w, ",\n  \"%s\": {", member);
-        for (k = 0; k < m->n; k++) {
-            key_text(m->kv[k].key, key);
-            out(w, "%s\n    ", k ? "," : "");
+        } else {
+            out(w, "%s\n    ", written ? "," : "");
             jstr(w, key);
             out(w, ": ");
             meta_value(w, m, k);
         }
-        out(w, "\n  }");
+        written++;
     }
+    if (w->fmt == CHASE_FMT_JSON)
+        out(w, "\n  }");
 }
 
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
