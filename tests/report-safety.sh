@@ -78,4 +78,24 @@ done > "$tmp/lanes.txt"
 "$CHASE" banks -b sim --lanes "$tmp/lanes.txt" -q -o "$tmp/lanes.tsv" 2> "$tmp/lanes.err"
 check "--lanes reads 010 and 08 as decimal, 0x20 as hex (exit $?: $(head -1 "$tmp/lanes.err"))" \
     grep -q '^# status: complete' "$tmp/lanes.tsv"
+# No user size equals the backends' "most of the memory" sentinel.
+expect 2 "too large \(at most 8 EiB\)" --sim "$sim" --max 18446744073709551615
+# The CPU's guard takes the process's own limits: under ulimit -v 1 GiB a
+# 2 GiB working set is refused before anything is mapped.
+( ulimit -v 1048576 2> /dev/null && "$CHASE" -b cpu --max 2G -q -o "$tmp/big.tsv" ) 2> "$tmp/big.err"
+st=$?
+check "-b cpu --max 2G under ulimit -v 1 GiB: exit 4 naming the limit (got $st)" \
+    sh -c "test $st -eq 4 && grep -q 'ulimit -v' '$tmp/big.err'"
+
+# An interrupted run leaves an older --plot image as it was.
+echo OLD > "$tmp/old.png"
+"$CHASE" -b cpu --max 512M -q -o "$tmp/int.tsv" --plot "$tmp/old.png" 2> "$tmp/int.err" &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+st=$?
+check "an interrupted sweep exits 143 (got $st)" test $st -eq 143
+check "its --plot image was left as it was" grep -qx OLD "$tmp/old.png"
+check "it says so" grep -q "no plot drawn: the run is interrupted" "$tmp/int.err"
 finish

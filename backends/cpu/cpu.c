@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -274,6 +275,60 @@ static void *walk(void *p, uint64_t count)
 
 static void *volatile sink;
 
+/* A number from a cgroup file ("max" or unreadable: 0, no limit). */
+static uint64_t cgroup_value(const char *path)
+{
+    char buf[64];
+    unsigned long long v;
+    FILE *f = fopen(path, "r");
+    int ok;
+
+    if (!f)
+        return 0;
+    ok = fgets(buf, sizeof buf, f) && sscanf(buf, "%llu", &v) == 1;
+    fclose(f);
+    return ok ? (uint64_t)v : 0;
+}
+
+/* The most this process may map without swapping or being killed: 80% of
+ * the machine's memory, what the OS says is available, the process's own
+ * limits (RLIMIT_AS, RLIMIT_DATA) and its cgroup's (v2 memory.max less
+ * memory.current; v1 memory.limit_in_bytes less usage), the smallest of
+ * them; why names which. */
+static uint64_t usable_memory(uint64_t phys, const char **why)
+{
+    uint64_t best = phys / 10 * 8, v, used;
+    struct rlimit rl;
+
+    *why = "80% of the machine's memory";
+    if ((v = meminfo("MemAvailable")) && v < best) {
+        best = v;
+        *why = "the memory the OS has available (MemAvailable)";
+    }
+    if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < best) {
+        best = (uint64_t)rl.rlim_cur;
+        *why = "this process's address-space limit (ulimit -v)";
+    }
+    if (!getrlimit(RLIMIT_DATA, &rl) && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < best) {
+        best = (uint64_t)rl.rlim_cur;
+        *why = "this process's data limit (ulimit -d)";
+    }
+    if ((v = cgroup_value("/sys/fs/cgroup/memory.max"))) {
+        used = cgroup_value("/sys/fs/cgroup/memory.current");
+        if (v > used && v - used < best) {
+            best = v - used;
+            *why = "its cgroup's memory.max, less what the cgroup uses";
+        }
+    } else if ((v = cgroup_value("/sys/fs/cgroup/memory/memory.limit_in_bytes")) && v < (1ULL << 62)) {
+        used = cgroup_value("/sys/fs/cgroup/memory/memory.usage_in_bytes");
+        if (v > used && v - used < best) {
+            best = v - used;
+            *why = "its cgroup's memory.limit_in_bytes, less what the cgroup uses";
+        }
+    }
+    return best;
+}
+
 static int cpu_open(const struct chase_params *p, void **devp, struct chase_devinfo *info,
                     char *err, size_t len)
 {
@@ -281,7 +336,8 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     uint64_t phys = (uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t base_page = (uint64_t)sysconf(_SC_PAGESIZE), huge_page = meminfo("Hugepagesize"), alloc_page;
     double t0, best = 1e30, bestc = 1e30, hz;
-    uint64_t c0;
+    uint64_t c0, usable;
+    const char *limit;
     char a[32], b[32], thp[128];
     int i, huge = !p->alloc || !strcmp(p->alloc, "huge");
 
@@ -311,20 +367,18 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     while (info->default_max < 4 * dev->largest_cache && info->default_max < (1ULL << 30))
         info->default_max <<= 1;
     dev->no_warm = p->no_warm;
+    usable = usable_memory(phys, &limit);
     if (p->max_bytes == CHASE_MAX_MOST) {
-        /* Most of what the OS says is available without swapping. */
-        uint64_t avail = meminfo("MemAvailable");
-        info->default_max = (avail ? avail : phys / 2) / 4 * 3;
-        if (info->default_max > phys / 10 * 8)
-            info->default_max = phys / 10 * 8;
+        /* Three quarters of what this process may use without swapping. */
+        info->default_max = usable / 4 * 3;
         info->default_max &= ~((2ULL << 20) - 1);
-        chase_kv_set(info->settings, &info->nsettings, "max", "%s: three quarters of MemAvailable",
-                     chase_size_format(info->default_max, a, sizeof a));
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: three quarters of %s",
+                     chase_size_format(info->default_max, a, sizeof a), limit);
     }
     dev->mapped = (size_t)(p->max_bytes && p->max_bytes != CHASE_MAX_MOST ? p->max_bytes : info->default_max);
-    if (dev->mapped > phys / 10 * 8) {
-        snprintf(err, len, "a %s working set does not fit in this machine's memory (%s)",
-                 chase_size_format(dev->mapped, a, sizeof a), chase_size_format(phys, b, sizeof b));
+    if (dev->mapped > usable) {
+        snprintf(err, len, "a %s working set does not fit in this machine's memory (%s: %s)",
+                 chase_size_format(dev->mapped, a, sizeof a), chase_size_format(usable, b, sizeof b), limit);
         free(dev);
         return CHASE_ENOMEM;
     }

@@ -226,6 +226,10 @@ int chase_option_set(const struct chase_option *op, const char *arg, struct chas
             return chase_usage_error("--%s: %s", op->name, why);
         if (size == 0)
             return chase_usage_error("--%s must not be zero", op->name);
+        /* Every size the user can give lies below what the backends take
+         * as "most of the memory" (CHASE_MAX_MOST, 2^64 - 1). */
+        if (size > (UINT64_MAX >> 1))
+            return chase_usage_error("--%s: '%s' is too large (at most 8 EiB)", op->name, arg);
         *(uint64_t *)p = size;
         break;
     case CHASE_OPT_UINT: {
