@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "cli/options.h"
+#include "core/signals.h"
 #include "run/run.h"
 #include "sweep/sweep.h"
 
@@ -15,6 +16,9 @@ int main(int argc, char **argv)
 
     if (rc >= 0)
         return rc;
+    /* Every command stops cleanly on a signal: what it wrote is kept, and
+     * a child it waits for (gnuplot, a report's part) is stopped too. */
+    chase_catch_signals();
     if (o.list)
         return chase_list_backends(&o);
     return cmd->m ? chase_run(cmd->m, &o) : cmd->run(&o);

@@ -98,4 +98,24 @@ st=$?
 check "an interrupted sweep exits 143 (got $st)" test $st -eq 143
 check "its --plot image was left as it was" grep -qx OLD "$tmp/old.png"
 check "it says so" grep -q "no plot drawn: the run is interrupted" "$tmp/int.err"
+# A signal while gnuplot draws stops gnuplot too, and is a stop (exit
+# 143), not a plot failure; the older image stays.
+cat > "$tmp/slowgp" <<EOS
+#!/bin/sh
+echo \$\$ > "$tmp/gp.pid"
+sleep 30
+EOS
+chmod +x "$tmp/slowgp"
+echo OLD > "$tmp/slow.png"
+GNUPLOT="$tmp/slowgp" "$CHASE" plot "$srcdir/tests/golden/sim.tsv" -o "$tmp/slow.png" 2> "$tmp/slow.err" &
+pid=$!
+n=0
+while [ ! -s "$tmp/gp.pid" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+kill -TERM $pid
+wait $pid
+st=$?
+check "SIGTERM while gnuplot draws: exit 143 (got $st: $(head -1 "$tmp/slow.err"))" test $st -eq 143
+sleep 0.2
+check "gnuplot was stopped with it" sh -c "! kill -0 \$(cat '$tmp/gp.pid') 2> /dev/null"
+check "the older image stays" grep -qx OLD "$tmp/slow.png"
 finish

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/exitcode.h"
+#include "core/signals.h"
 #include "io/output.h"
 #include "plot/plot.h"
 #include "io/read.h"
@@ -591,7 +593,22 @@ int chase_gp_run(chase_gp_writer write, const void *arg, const char *script_path
         execl(gp, "gnuplot", script, (char *)NULL);
         _exit(127);
     }
-    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    /* A signal while gnuplot draws stops gnuplot too, and is a stop: the
+     * older image stays, and the exit status is the signal's. */
+    while (pid > 0 && waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            pid = -1;
+            break;
+        }
+        if (chase_stop)
+            kill(pid, SIGTERM);
+    }
+    if (pid > 0 && chase_stop) {
+        snprintf(err, len, "stopped by %s while gnuplot drew '%s': no plot was drawn", chase_signal_name(), out);
+        rc = chase_signal_exit();
+        goto out_script;
+    }
+    if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         snprintf(err, len, "gnuplot failed to draw '%s'%s", out,
                  pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (it could not be run)" : "");
         rc = CHASE_EXIT_PLOT;
