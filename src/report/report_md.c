@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "io/doc.h"
+#include "io/md.h"
 #include "core/exitcode.h"
 #include "levels/levels.h"
 #include "plot/plot.h"
@@ -22,102 +23,6 @@
 #include "report/parts.h"
 #include "report/report_md.h"
 #include "core/size.h"
-
-#define SMALL_TABLE 40      /* rows shown on the page; longer tables stay in their file */
-
-/* Text in a Markdown table cell: no line breaks, no column bars. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n' || *s == '\r' || *s == '\t')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
-
-static void md_num(FILE *f, double v)
-{
-    if (isnan(v))
-        fputs("-", f);
-    else if (v == floor(v) && fabs(v) < 1e15)
-        fprintf(f, "%.0f", v);
-    else
-        fprintf(f, "%.4g", v);
-}
-
-static void md_cell(FILE *f, const struct chase_cell *c)
-{
-    if (c->text)
-        md_text(f, c->text);
-    else
-        md_num(f, c->num);
-}
-
-/* A document's table as a Markdown table (the first rows of a long one). */
-static void md_table(FILE *f, const struct chase_doc_table *t, const char *file)
-{
-    size_t r, k, rows = t->nrows < SMALL_TABLE ? t->nrows : SMALL_TABLE;
-
-    fputs("|", f);
-    for (k = 0; k < t->ncols; k++) {
-        fputc(' ', f);
-        md_text(f, t->cols[k]);
-        fputs(" |", f);
-    }
-    fputs("\n|", f);
-    for (k = 0; k < t->ncols; k++)
-        fputs("---|", f);
-    fputc('\n', f);
-    for (r = 0; r < rows; r++) {
-        fputs("|", f);
-        for (k = 0; k < t->ncols; k++) {
-            fputc(' ', f);
-            md_cell(f, chase_doc_cell(t, r, k));
-            fputs(" |", f);
-        }
-        fputc('\n', f);
-    }
-    if (rows < t->nrows)
-        fprintf(f, "\n(%zu more rows in `%s`, table `%s`.)\n", t->nrows - rows, file, t->name);
-    fputc('\n', f);
-}
-
-static const char *meta_text(const struct chase_doc *d, const char *key)
-{
-    const char *v = d ? chase_meta_get(&d->meta, key) : NULL;
-    return v ? v : "";
-}
-
-/* What the part measured and how, from its metadata. */
-static void how(FILE *f, const struct chase_doc *d)
-{
-    static const char *const keys[] = {"pattern", "stride", "cache_op", "carveout", "sm", "warm", "timer",
-                                       "samples", "widths", "lanes", "block", "pages", "alloc", NULL};
-    int i, any = 0;
-    for (i = 0; keys[i]; i++) {
-        const char *v = chase_meta_get(&d->meta, keys[i]);
-        if (!v)
-            continue;
-        fprintf(f, "%s%s: ", any ? "; " : "How it was measured: ", keys[i]);
-        md_text(f, v);
-        any = 1;
-    }
-    if (any)
-        fputs(".\n\n", f);
-}
-
-/* A size from a file, as chase_size_format writes it; "-" for a figure
- * that is no size (NAN, negative, 2^64 or more: converting it to an
- * integer would be undefined). */
-static const char *size_text(double v, char *buf, size_t len)
-{
-    if (!(v >= 0 && v < 18446744073709551616.0))
-        return "-";
-    return chase_size_format((uint64_t)v, buf, len);
-}
 
 static void driver_table(FILE *f, const struct chase_meta *m)
 {
@@ -129,13 +34,13 @@ static void driver_table(FILE *f, const struct chase_meta *m)
             fputs("| figure (the driver's or OS's, not measured) | value |\n|---|---|\n", f);
         any = 1;
         fputs("| ", f);
-        md_text(f, m->kv[k].key + 7);
+        chase_md_text(f, m->kv[k].key + 7);
         fputs(" | ", f);
         if (!strncmp(m->kv[k].key, "driver.cache.", 13) && m->kv[k].is_num) {
             char a[32];
-            fputs(size_text(m->kv[k].num, a, sizeof a), f);
+            fputs(chase_md_size(m->kv[k].num, a, sizeof a), f);
         } else {
-            md_text(f, m->kv[k].val);
+            chase_md_text(f, m->kv[k].val);
         }
         fputs(" |\n", f);
     }
@@ -161,17 +66,17 @@ static void levels_section(FILE *f, const struct chase_doc *d)
         double hi = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "hi"))->num;
         char a[32], b[32];
         fputs("| ", f);
-        md_text(f, name->text ? name->text : "?");
+        chase_md_text(f, name->text ? name->text : "?");
         if (!isnan(hi))
-            fprintf(f, " | %s .. %s | ", size_text(lo, a, sizeof a),
-                    size_text(hi, b, sizeof b));
+            fprintf(f, " | %s .. %s | ", chase_md_size(lo, a, sizeof a),
+                    chase_md_size(hi, b, sizeof b));
         else
-            fprintf(f, " | beyond %s | ", size_text(lo, a, sizeof a));
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "cycles"))->num);
+            fprintf(f, " | beyond %s | ", chase_md_size(lo, a, sizeof a));
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "cycles"))->num);
         fputs(" | ", f);
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
         fputs(" | ", f);
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "confidence"))->num);
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "confidence"))->num);
         fputs(" | ", f);
         for (s = 0; sp && s < sp->nrows; s++) {
             const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "level"));
@@ -192,44 +97,6 @@ static void levels_section(FILE *f, const struct chase_doc *d)
     if (sp && sp->nrows)
         fputs(", from the SM the sweep ran on; the spread is the same load from every SM", f);
     fputs(".\n\n", f);
-}
-
-/* Any other part: its results, its summary tables and its small tables. */
-static void generic_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    size_t t;
-    int k;
-
-    if (d->results.n) {
-        fputs("| result | value |\n|---|---|\n", f);
-        for (k = 0; k < d->results.n; k++) {
-            fputs("| ", f);
-            md_text(f, d->results.kv[k].key);
-            fputs(" | ", f);
-            md_text(f, d->results.kv[k].val);
-            fputs(" |\n", f);
-        }
-        fputc('\n', f);
-    }
-    for (t = 0; t < d->ntables; t++) {
-        const struct chase_doc_table *dt = &d->tables[t];
-        if (!strcmp(dt->name, "points"))
-            continue;   /* the curve: in the plot and the file */
-        fprintf(f, "Table `%s`:\n\n", dt->name);
-        md_table(f, dt, file);
-    }
-}
-
-/* A cell's text or number, by column name (NULL or NAN when absent). */
-static const struct chase_cell *cellv(const struct chase_doc_table *t, size_t r, const char *col)
-{
-    int c = chase_doc_col(t, col);
-    return chase_doc_cell(t, r, c < 0 ? (size_t)-1 : (size_t)c);
-}
-
-static void md_cellv(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
-{
-    md_cell(f, cellv(t, r, col));
 }
 
 /* chase banks: the structure in a sentence, the conflict table in the
@@ -254,30 +121,30 @@ static void banks_section(FILE *f, const struct chase_doc *d, const char *file)
     }
     fputs(".\n\n", f);
     if (!t || !t->nrows) {
-        generic_section(f, d, file);
+        chase_md_generic(f, d, file);
         return;
     }
     fputs("Cycles per warp instruction: latency (one warp, dependent accesses) / a full block's throughput, "
           "and that throughput's ratio to conflict-free.\n\n| pattern | ways | 32-bit | 64-bit | 128-bit |\n"
           "|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
-        const struct chase_cell *pat = cellv(t, r, "pattern");
+        const struct chase_cell *pat = chase_md_cellv(t, r, "pattern");
         /* A row a pattern: its first width's row leads. */
-        if (!pat->text || cellv(t, r, "width")->num != cellv(t, 0, "width")->num)
+        if (!pat->text || chase_md_cellv(t, r, "width")->num != chase_md_cellv(t, 0, "width")->num)
             continue;
         fputs("| ", f);
-        md_text(f, pat->text);
+        chase_md_text(f, pat->text);
         fputs(" | ", f);
-        md_cellv(f, t, r, "ways");
+        chase_md_put_cellv(f, t, r, "ways");
         for (w = 0; w < 3; w++) {
             fputs(" | ", f);
             for (k = 0; k < t->nrows; k++) {
-                const struct chase_cell *pk = cellv(t, k, "pattern"), *wk = cellv(t, k, "width");
+                const struct chase_cell *pk = chase_md_cellv(t, k, "pattern"), *wk = chase_md_cellv(t, k, "width");
                 char wt[16];
                 snprintf(wt, sizeof wt, "%.0f", wk->num);
                 if (pk->text && !strcmp(pk->text, pat->text) && !strcmp(wt, widths[w])) {
-                    fprintf(f, "%.1f / %.1f (x%.2f)", cellv(t, k, "latency")->num, cellv(t, k, "issue_block")->num,
-                            cellv(t, k, "ratio")->num);
+                    fprintf(f, "%.1f / %.1f (x%.2f)", chase_md_cellv(t, k, "latency")->num, chase_md_cellv(t, k, "issue_block")->num,
+                            chase_md_cellv(t, k, "ratio")->num);
                     break;
                 }
             }
@@ -294,40 +161,40 @@ static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
     size_t r;
 
     if (!t) {
-        generic_section(f, d, file);
+        chase_md_generic(f, d, file);
         return;
     }
     fputs("| level | working set | load | lanes | latency, cycles: median (mean) | the sweep's | issue, cycles (N) | "
           "B/cycle, warp | B/cycle, SM | note |\n|---|---|---|---|---|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
         char a[32];
-        double bytes = cellv(t, r, "bytes")->num;
+        double bytes = chase_md_cellv(t, r, "bytes")->num;
         fputs("| ", f);
-        md_cellv(f, t, r, "level");
-        fprintf(f, " | %s | b%.0f | ", size_text(bytes, a, sizeof a),
-                cellv(t, r, "width")->num * 8);
-        md_cellv(f, t, r, "lanes");
+        chase_md_put_cellv(f, t, r, "level");
+        fprintf(f, " | %s | b%.0f | ", chase_md_size(bytes, a, sizeof a),
+                chase_md_cellv(t, r, "width")->num * 8);
+        chase_md_put_cellv(f, t, r, "lanes");
         fputs(" | ", f);
-        md_cellv(f, t, r, "latency");
+        chase_md_put_cellv(f, t, r, "latency");
         /* Files written before the mean was kept have no such column. */
-        if (chase_doc_col(t, "latency_mean") >= 0 && !isnan(cellv(t, r, "latency_mean")->num)) {
+        if (chase_doc_col(t, "latency_mean") >= 0 && !isnan(chase_md_cellv(t, r, "latency_mean")->num)) {
             fputs(" (", f);
-            md_cellv(f, t, r, "latency_mean");
+            chase_md_put_cellv(f, t, r, "latency_mean");
             fputs(")", f);
         }
         fputs(" | ", f);
-        md_cellv(f, t, r, "sweep_latency");
+        chase_md_put_cellv(f, t, r, "sweep_latency");
         fputs(" | ", f);
-        md_cellv(f, t, r, "issue");
+        chase_md_put_cellv(f, t, r, "issue");
         fputs(" (", f);
-        md_cellv(f, t, r, "n");
-        fputs(cellv(t, r, "settled")->num == 0 ? ", not settled) | " : ") | ", f);
-        md_cellv(f, t, r, "bytes_per_cycle_warp");
+        chase_md_put_cellv(f, t, r, "n");
+        fputs(chase_md_cellv(t, r, "settled")->num == 0 ? ", not settled) | " : ") | ", f);
+        chase_md_put_cellv(f, t, r, "bytes_per_cycle_warp");
         fputs(" | ", f);
-        md_cellv(f, t, r, "bytes_per_cycle_sm");
+        chase_md_put_cellv(f, t, r, "bytes_per_cycle_sm");
         fputs(" | ", f);
-        if (cellv(t, r, "note")->text)
-            md_text(f, cellv(t, r, "note")->text);
+        if (chase_md_cellv(t, r, "note")->text)
+            chase_md_text(f, chase_md_cellv(t, r, "note")->text);
         fputs(" |\n", f);
     }
     fprintf(f, "\nLatency: from the first clock read to the use of one load's result, the median of its samples (their mean in brackets: a sweep's figure is a chain's mean); issue: (T(N) - T(1)) / (N - 1), "
@@ -342,21 +209,21 @@ static void lines_section(FILE *f, const struct chase_doc *d, const char *file)
     size_t r;
 
     if (!t) {
-        generic_section(f, d, file);
+        chase_md_generic(f, d, file);
         return;
     }
     fputs("| level | line, bytes | sector, bytes | a miss fetches, bytes | reading |\n|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
         fputs("| ", f);
-        md_cellv(f, t, r, "name");
+        chase_md_put_cellv(f, t, r, "name");
         fputs(" | ", f);
-        md_cellv(f, t, r, "line");
+        chase_md_put_cellv(f, t, r, "line");
         fputs(" | ", f);
-        md_cellv(f, t, r, "sector");
+        chase_md_put_cellv(f, t, r, "sector");
         fputs(" | ", f);
-        md_cellv(f, t, r, "fetch");
+        chase_md_put_cellv(f, t, r, "fetch");
         fputs(" | ", f);
-        md_cellv(f, t, r, "verdict");
+        chase_md_put_cellv(f, t, r, "verdict");
         fputs(" |\n", f);
     }
     fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
@@ -372,7 +239,7 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
     int any = 0;
 
     for (r = 0; t && r < t->nrows; r++) {
-        const struct chase_cell *kind = cellv(t, r, "kind");
+        const struct chase_cell *kind = chase_md_cellv(t, r, "kind");
         char a[32], b[32];
         if (!kind->text || strcmp(kind->text, "tlb"))
             continue;
@@ -381,25 +248,25 @@ static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
                   "|---|---|---|---|---|---|\n", f);
         any = 1;
         fputs("| ", f);
-        md_cellv(f, t, r, "name");
-        fprintf(f, " | %s .. %s | ", size_text(cellv(t, r, "lo")->num, a, sizeof a),
-                size_text(cellv(t, r, "hi")->num, b, sizeof b));
-        md_cellv(f, t, r, "entries_lo");
+        chase_md_put_cellv(f, t, r, "name");
+        fprintf(f, " | %s .. %s | ", chase_md_size(chase_md_cellv(t, r, "lo")->num, a, sizeof a),
+                chase_md_size(chase_md_cellv(t, r, "hi")->num, b, sizeof b));
+        chase_md_put_cellv(f, t, r, "entries_lo");
         fputs(" .. ", f);
-        md_cellv(f, t, r, "entries_hi");
+        chase_md_put_cellv(f, t, r, "entries_hi");
         fputs(" | ", f);
-        if (isnan(cellv(t, r, "page")->num))
+        if (isnan(chase_md_cellv(t, r, "page")->num))
             fputs("-", f);
         else
-            fprintf(f, "%s%s", cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
-                    size_text(cellv(t, r, "page")->num, a, sizeof a));
+            fprintf(f, "%s%s", chase_md_cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
+                    chase_md_size(chase_md_cellv(t, r, "page")->num, a, sizeof a));
         fputs(" | ", f);
-        md_cellv(f, t, r, "miss_cycles");
-        if (cellv(t, r, "revisit_se") && isfinite(cellv(t, r, "revisit_se")->num) &&
-            cellv(t, r, "revisit_miss_cycles")->num == cellv(t, r, "miss_cycles")->num)
-            fprintf(f, " +- %.2f", cellv(t, r, "revisit_se")->num);
+        chase_md_put_cellv(f, t, r, "miss_cycles");
+        if (chase_md_cellv(t, r, "revisit_se") && isfinite(chase_md_cellv(t, r, "revisit_se")->num) &&
+            chase_md_cellv(t, r, "revisit_miss_cycles")->num == chase_md_cellv(t, r, "miss_cycles")->num)
+            fprintf(f, " +- %.2f", chase_md_cellv(t, r, "revisit_se")->num);
         fputs(" | ", f);
-        md_cellv(f, t, r, "how");
+        chase_md_put_cellv(f, t, r, "how");
         fputs(" |\n", f);
     }
     if (!any)
@@ -433,7 +300,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
     }
     chase_meta_get_num(meta, "elapsed_s", &elapsed);
     fputs("# chase report: ", f);
-    md_text(f, dev ? dev : "unknown device");
+    chase_md_text(f, dev ? dev : "unknown device");
     fprintf(f, " (%s)\n\n", be ? be : "?");
     fprintf(f, "Measured by %s %s", PACKAGE_NAME, PACKAGE_VERSION);
     if (date)
@@ -441,7 +308,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
     fprintf(f, " in %.1f s; status: %s.", elapsed, status);
     if (cmd) {
         fputs(" Command: `", f);
-        md_text(f, cmd);
+        chase_md_text(f, cmd);
         fputs("`.", f);
     }
     fputs(" Every figure below was measured by the part named, except where marked as the driver's.\n\n", f);
@@ -460,7 +327,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         }
         if (p[i].status != 0 && p[i].status != CHASE_EXIT_PLOT)
             fprintf(f, "**%s**: the rows measured before it stopped are shown.\n\n", part_state(&p[i]));
-        how(f, d);
+        chase_md_how(f, d);
         if (!strcmp(p[i].name, "sweep"))
             levels_section(f, d);
         else if (!strcmp(d->kind, "banks"))
@@ -474,7 +341,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         else if (chase_measurement_find(d->kind) && chase_measurement_find(d->kind)->markdown)
             chase_measurement_find(d->kind)->markdown(f, d, p[i].file);   /* the part's own section */
         else
-            generic_section(f, d, p[i].file);
+            chase_md_generic(f, d, p[i].file);
         if (p[i].plot && p[i].plot[0])
             fprintf(f, "![%s](%s)\n\n", p[i].name, p[i].plot);
         else if (p[i].status == CHASE_EXIT_PLOT)
@@ -491,7 +358,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
             fprintf(f, "- **%s** (%s): %s", p[i].name, p[i].what, part_state(&p[i]));
             if (p[i].reason && p[i].reason[0]) {
                 fputs(": ", f);
-                md_text(f, p[i].reason);
+                chase_md_text(f, p[i].reason);
             }
             fputs(".\n", f);
         }
@@ -574,7 +441,7 @@ static void parts_instead(FILE *f, const struct side *s, const char *name, const
         if (!x->text || strcmp(x->text, name) == 0 || !same_cache(x->text, name))
             continue;
         fputs(any ? ", " : lead, f);
-        md_text(f, x->text);
+        chase_md_text(f, x->text);
         any = 1;
     }
     if (any && *lead == ' ')
@@ -589,7 +456,7 @@ static void side_header(FILE *f, const char *first, const struct side *s, size_t
     fprintf(f, "| %s |", first);
     for (i = 0; i < n; i++) {
         fputc(' ', f);
-        md_text(f, s[i].device);
+        chase_md_text(f, s[i].device);
         fputs(" |", f);
     }
     fputs("\n|---|", f);
@@ -631,7 +498,7 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
     side_header(f, "level", s, n);
     for (k = 0; k < nn; k++) {
         fputs("| ", f);
-        md_text(f, names[k]);
+        chase_md_text(f, names[k]);
         fputs(" |", f);
         for (i = 0; i < n; i++) {
             long r = level_row(&s[i], names[k]);
@@ -643,10 +510,10 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 continue;
             }
             if (!isnan(hi))
-                fprintf(f, " %s .. %s, ", size_text(lo, a, sizeof a),
-                        size_text(hi, b, sizeof b));
+                fprintf(f, " %s .. %s, ", chase_md_size(lo, a, sizeof a),
+                        chase_md_size(hi, b, sizeof b));
             else
-                fprintf(f, " beyond %s, ", size_text(lo, a, sizeof a));
+                fprintf(f, " beyond %s, ", chase_md_size(lo, a, sizeof a));
             fprintf(f, "%.1f cyc, %.1f ns |", level_figure(&s[i], r, "cycles"), level_figure(&s[i], r, "ns"));
         }
         fputc('\n', f);
@@ -655,7 +522,7 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
 
     /* The differences that matter, against the first report. */
     fputs("Differences against ", f);
-    md_text(f, s[0].device);
+    chase_md_text(f, s[0].device);
     fputs(":\n\n", f);
     {
         int any = 0;
@@ -666,7 +533,7 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 double c0, c1, n0, n1, h0, h1;
                 if (r0 < 0 || r < 0) {
                     fprintf(f, "- %s: ", names[k]);
-                    md_text(f, r < 0 ? s[i].device : s[0].device);
+                    chase_md_text(f, r < 0 ? s[i].device : s[0].device);
                     fputs(" has no such level", f);
                     parts_instead(f, r < 0 ? &s[i] : &s[0], names[k], " (seen as ");
                     fputs(".\n", f);
@@ -681,21 +548,21 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 h1 = level_figure(&s[i], r, "lo");
                 if (!isnan(level_figure(&s[0], r0, "hi")) && h0 > 0 && (h1 / h0 > 1.2 || h0 / h1 > 1.2)) {
                     fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
+                    chase_md_text(f, s[i].device);
                     fprintf(f, "'s is %.2fx %s (%s against %s).\n", h1 > h0 ? h1 / h0 : h0 / h1,
-                            h1 > h0 ? "larger" : "smaller", size_text(h1, a, sizeof a),
-                            size_text(h0, b, sizeof b));
+                            h1 > h0 ? "larger" : "smaller", chase_md_size(h1, a, sizeof a),
+                            chase_md_size(h0, b, sizeof b));
                     any = 1;
                 }
                 if (n0 > 0 && n1 > 0 && fabs(n1 / n0 - 1) > 0.05) {
                     fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
+                    chase_md_text(f, s[i].device);
                     fprintf(f, " is %.0f%% %s in ns (%.1f ns against %.1f; %.1f cycles against %.1f).\n",
                             fabs(n1 / n0 - 1) * 100, n1 > n0 ? "slower" : "faster", n1, n0, c1, c0);
                     any = 1;
                 } else if (c0 > 0 && c1 > 0 && fabs(c1 / c0 - 1) > 0.05) {
                     fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
+                    chase_md_text(f, s[i].device);
                     fprintf(f, " takes %.0f%% %s cycles (%.1f against %.1f).\n", fabs(c1 / c0 - 1) * 100,
                             c1 > c0 ? "more" : "fewer", c1, c0);
                     any = 1;
@@ -729,12 +596,12 @@ static void compare_results(FILE *f, const struct side *s, size_t n)
                 any = 1;
             }
             fputs("| ", f);
-            md_text(f, key);
+            chase_md_text(f, key);
             fputs(" |", f);
             for (j = 0; j < n; j++) {
                 const char *v = s[j].ndocs ? chase_meta_get(&s[j].docs[0].results, key) : NULL;
                 fputc(' ', f);
-                md_text(f, v ? v : "(none)");
+                chase_md_text(f, v ? v : "(none)");
                 fputs(" |", f);
             }
             fputc('\n', f);
@@ -843,13 +710,13 @@ int chase_report_compare(const struct chase_opts *o)
     fputs("# chase: reports side by side\n\n| report | device | backend | date |\n|---|---|---|---|\n", f);
     for (i = 0; i < n; i++) {
         fputs("| ", f);
-        md_text(f, s[i].dir);
+        chase_md_text(f, s[i].dir);
         fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "device"));
+        chase_md_text(f, chase_md_meta_text(&s[i].docs[0], "device"));
         fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "backend"));
+        chase_md_text(f, chase_md_meta_text(&s[i].docs[0], "backend"));
         fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "date"));
+        chase_md_text(f, chase_md_meta_text(&s[i].docs[0], "date"));
         fputs(" |\n", f);
     }
     fputs("\n## Cache levels\n\n", f);
