@@ -670,4 +670,5 @@ const struct chase_measurement chase_banks_measurement = {
     .report = report,
     .plot = plot,
     .free = release,
+    .markdown = chase_banks_markdown,
 };

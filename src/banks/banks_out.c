@@ -1,5 +1,5 @@
 /* banks_out.c: chase banks' tables: the conflicts, the stride sweep, the
- * lane groups, a pattern's cost and the bank hypotheses. */
+ * lane groups, a pattern's cost and the bank hypotheses; its report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "banks/banks.h"
+#include "io/md.h"
 #include "io/output.h"
 #include "io/table.h"
 
@@ -141,4 +142,59 @@ int chase_banks_write(struct chase_writer *w, const struct chase_banks_result *r
     if (r->fitted)
         return chase_writer_rows(w, &hyp_table, r->fit.hyp, r->fit.nhyp < 8 ? r->fit.nhyp : 8, sizeof *r->fit.hyp);
     return 0;
+}
+
+/* chase banks: the structure in a sentence, the conflict table in the
+ * seed's layout (rows: pattern; columns: width; cells: latency, and the
+ * block's cycles a warp instruction with its ratio), the lane groups. */
+void chase_banks_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "conflicts");
+    const char *banks = chase_meta_get(&d->results, "banks"), *bb = chase_meta_get(&d->results, "bank_bytes");
+    static const char *const widths[] = {"32", "64", "128"};
+    size_t r, k;
+    int w;
+
+    fprintf(f, "**%s banks of %s bytes**", banks ? banks : "?", bb ? bb : "?");
+    for (w = 0; w < 3; w++) {
+        char key[32];
+        const char *g;
+        snprintf(key, sizeof key, "groups_%d", (w == 0 ? 32 : w == 1 ? 64 : 128));
+        g = chase_meta_get(&d->results, key);
+        if (g)
+            fprintf(f, "; %d-bit lane groups: %s", w == 0 ? 32 : w == 1 ? 64 : 128, g);
+    }
+    fputs(".\n\n", f);
+    if (!t || !t->nrows) {
+        chase_md_generic(f, d, file);
+        return;
+    }
+    fputs("Cycles per warp instruction: latency (one warp, dependent accesses) / a full block's throughput, "
+          "and that throughput's ratio to conflict-free.\n\n| pattern | ways | 32-bit | 64-bit | 128-bit |\n"
+          "|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *pat = chase_md_cellv(t, r, "pattern");
+        /* A row a pattern: its first width's row leads. */
+        if (!pat->text || chase_md_cellv(t, r, "width")->num != chase_md_cellv(t, 0, "width")->num)
+            continue;
+        fputs("| ", f);
+        chase_md_text(f, pat->text);
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "ways");
+        for (w = 0; w < 3; w++) {
+            fputs(" | ", f);
+            for (k = 0; k < t->nrows; k++) {
+                const struct chase_cell *pk = chase_md_cellv(t, k, "pattern"), *wk = chase_md_cellv(t, k, "width");
+                char wt[16];
+                snprintf(wt, sizeof wt, "%.0f", wk->num);
+                if (pk->text && !strcmp(pk->text, pat->text) && !strcmp(wt, widths[w])) {
+                    fprintf(f, "%.1f / %.1f (x%.2f)", chase_md_cellv(t, k, "latency")->num, chase_md_cellv(t, k, "issue_block")->num,
+                            chase_md_cellv(t, k, "ratio")->num);
+                    break;
+                }
+            }
+        }
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nThe stride sweep, the lane probes and every hypothesis the fit weighed are in `%s`.\n\n", file);
 }

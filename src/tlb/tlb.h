@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/curve.h"
 #include "core/options.h"
@@ -217,6 +218,9 @@ int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, cons
                     const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv);
 int chase_tlb_write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
                           const struct chase_tlb_entry_level *t, size_t nt);
+struct chase_doc;
+/* Its section of report.md (tlb_out.c; the descriptor's markdown hook). */
+void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file);
 /* chase tlb */
 struct chase_measurement;
 extern const struct chase_measurement chase_tlb_measurement;

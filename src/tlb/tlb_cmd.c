@@ -806,4 +806,5 @@ const struct chase_measurement chase_tlb_measurement = {
     .report = report,
     .plot = plot,
     .free = release,
+    .markdown = chase_tlb_markdown,
 };

@@ -1,5 +1,5 @@
 /* tlb_out.c: chase tlb's tables: its curves, the probes, the levels, the
- * entries' pass. */
+ * entries' pass; its report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -7,7 +7,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <ctype.h>
+#include <stdlib.h>
 
+#include "core/size.h"
+#include "io/md.h"
 #include "io/table.h"
 #include "tlb/tlb.h"
 
@@ -198,4 +202,54 @@ int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, cons
                 return -1;
         }
     return chase_writer_rows(w, &levels_table, lv, nlv, sizeof *lv);
+}
+
+/* chase tlb: the TLB levels, apart from the data caches' steps. */
+void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "tlb");
+    const char *page = chase_meta_get(&d->results, "page_bytes");
+    char pg[32];
+    size_t r;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const struct chase_cell *kind = chase_md_cellv(t, r, "kind");
+        char a[32], b[32];
+        if (!kind->text || strcmp(kind->text, "tlb"))
+            continue;
+        if (!any)
+            fputs("| TLB level | reach (bytes spanned) | entries | page | a miss adds, cycles | how |\n"
+                  "|---|---|---|---|---|---|\n", f);
+        any = 1;
+        fputs("| ", f);
+        chase_md_put_cellv(f, t, r, "name");
+        fprintf(f, " | %s .. %s | ", chase_md_size(chase_md_cellv(t, r, "lo")->num, a, sizeof a),
+                chase_md_size(chase_md_cellv(t, r, "hi")->num, b, sizeof b));
+        chase_md_put_cellv(f, t, r, "entries_lo");
+        fputs(" .. ", f);
+        chase_md_put_cellv(f, t, r, "entries_hi");
+        fputs(" | ", f);
+        if (isnan(chase_md_cellv(t, r, "page")->num))
+            fputs("-", f);
+        else
+            fprintf(f, "%s%s", chase_md_cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
+                    chase_md_size(chase_md_cellv(t, r, "page")->num, a, sizeof a));
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "miss_cycles");
+        if (chase_md_cellv(t, r, "revisit_se") && isfinite(chase_md_cellv(t, r, "revisit_se")->num) &&
+            chase_md_cellv(t, r, "revisit_miss_cycles")->num == chase_md_cellv(t, r, "miss_cycles")->num)
+            fprintf(f, " +- %.2f", chase_md_cellv(t, r, "revisit_se")->num);
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "how");
+        fputs(" |\n", f);
+    }
+    if (!any)
+        fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
+    if (page && isdigit((unsigned char)*page))
+        fprintf(f, "\nPage size: %s, as measured (`%s` says how).\n",
+                chase_size_format(strtoull(page, NULL, 10), pg, sizeof pg), file);
+    else if (page)
+        fprintf(f, "\nPage size: %s.\n", page);
+    fputs("\n", f);
 }
