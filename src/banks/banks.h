@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "abi/chase_backend.h"
 
@@ -201,6 +202,15 @@ int chase_plot_banks(const struct chase_banks_result *r, const struct chase_meta
 struct chase_writer;
 int chase_banks_write(struct chase_writer *w, const struct chase_banks_result *r);
 
+/* banks_out.c: the results and the report for a person (mhz: the clock
+ * measured, NAN where none was; calls: the timed launches). */
+struct chase_session;
+void chase_banks_results(struct chase_meta *res, const struct chase_banks_result *r, double mhz, unsigned calls);
+void chase_banks_report(FILE *f, const struct chase_session *s, const struct chase_banks_result *r, double mhz,
+                        unsigned calls);
+struct chase_doc;
+/* Its section of report.md (banks_out.c; the descriptor's markdown hook). */
+void chase_banks_markdown(FILE *f, const struct chase_doc *d, const char *file);
 struct chase_measurement;
 extern const struct chase_measurement chase_banks_measurement;
 

@@ -1,5 +1,6 @@
 /* banks_out.c: chase banks' tables: the conflicts, the stride sweep, the
- * lane groups, a pattern's cost and the bank hypotheses. */
+ * lane groups, a pattern's cost and the bank hypotheses; its results, its report
+ * for a person and its report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -9,8 +10,10 @@
 #include <string.h>
 
 #include "banks/banks.h"
+#include "io/md.h"
 #include "io/output.h"
 #include "io/table.h"
+#include "run/session.h"
 
 /* A width in bytes, written in bits as the patterns name it (b32). */
 static void get_bits(const void *row, struct chase_cell *c)
@@ -141,4 +144,281 @@ int chase_banks_write(struct chase_writer *w, const struct chase_banks_result *r
     if (r->fitted)
         return chase_writer_rows(w, &hyp_table, r->fit.hyp, r->fit.nhyp < 8 ? r->fit.nhyp : 8, sizeof *r->fit.hyp);
     return 0;
+}
+
+void chase_banks_results(struct chase_meta *res, const struct chase_banks_result *r, double mhz, unsigned calls)
+{
+    char buf[512];
+    int wi;
+
+    if (r->fitted) {
+        const struct chase_banks_fit *f = &r->fit;
+        chase_meta_num(res, "banks", f->best.banks);
+        chase_meta_num(res, "bank_bytes", f->best.bank_bytes);
+        chase_meta_num(res, "bank_row_bytes", (double)f->best.banks * f->best.bank_bytes);
+        chase_meta_num(res, "phase_lanes_b32", f->best.phase_lanes);
+        chase_meta_num(res, "fit_rms", f->best.rms);
+        chase_meta_add(res, "fit_clear", "%s", f->clear ? "yes" : "no");
+        if (f->runner_up.rms >= 0)
+            chase_meta_add(res, "fit_runner_up", "%u banks of %u B: rms %.3g", f->runner_up.banks,
+                           f->runner_up.bank_bytes, f->runner_up.rms);
+        chase_meta_num(res, "cycles_per_pass", f->best.b);
+        chase_meta_num(res, "cycles_intercept", f->best.a);
+        chase_meta_num(res, "floor_passes", f->best.floor);
+    } else {
+        chase_meta_add(res, "banks", "unknown: the stride sweep fits no bank model");
+    }
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+        char key[32];
+        if (!r->groups[wi])
+            continue;
+        snprintf(key, sizeof key, "groups_%d", 32 << wi);
+        if (r->resolved[wi]) {
+            chase_banks_groups_text(&r->groups[wi]->layout, r->lanes, buf, sizeof buf);
+            chase_meta_add(res, key, "%s", buf);
+            snprintf(key, sizeof key, "groups_%d_merge", 32 << wi);
+            chase_meta_add(res, key, "%s", r->groups[wi]->layout.merge ? "yes" : "no");
+        } else {
+            chase_meta_add(res, key, "unresolved: no probe rose above the floor");
+        }
+    }
+    if (r->user && r->user_costed)
+        chase_meta_num(res, "lanes_predicted_passes", r->user_cost.passes);
+    chase_meta_num(res, "clock_mhz_measured", mhz);
+    chase_meta_num(res, "launches", calls);
+}
+
+/* ---- the report at a terminal ---- */
+
+static const struct chase_banks_entry *find(const struct chase_banks_result *r, const char *pat, unsigned width)
+{
+    unsigned i;
+    for (i = 0; i < r->nentry; i++)
+        if (r->entry[i].width == width && !strcmp(r->entry[i].pattern, pat))
+            return &r->entry[i];
+    return NULL;
+}
+
+/* One table of the seed's layout: rows = patterns, columns = widths. */
+static void grid(FILE *f, const struct chase_banks_result *r, const char *title, int what)
+{
+    const char *seen[CHASE_BANKS_NROW + 1];
+    unsigned nseen = 0, i, j, wi;
+
+    fprintf(f, "\n%s\n%-14s %5s", title, "pattern", "ways");
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
+        fprintf(f, " %15u-bit", 32u << wi);
+    fprintf(f, "\n");
+    for (i = 0; i < r->nentry; i++) {
+        for (j = 0; j < nseen && strcmp(seen[j], r->entry[i].pattern); j++)
+            ;
+        if (j < nseen || nseen == CHASE_BANKS_NROW + 1)
+            continue;
+        seen[nseen++] = r->entry[i].pattern;
+        fprintf(f, "%-14s %5u", r->entry[i].pattern, r->entry[i].ways);
+        for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+            const struct chase_banks_entry *e = find(r, r->entry[i].pattern, 4u << wi);
+            char cellbuf[40];
+            if (!e)
+                snprintf(cellbuf, sizeof cellbuf, "-");
+            else if (what == 0)
+                snprintf(cellbuf, sizeof cellbuf, "%.2f x%.2f", e->issue_block, e->ratio);
+            else if (what == 1)
+                snprintf(cellbuf, sizeof cellbuf, "%.1f x%.2f", e->latency, e->latency_ratio);
+            else if (what == 2)
+                snprintf(cellbuf, sizeof cellbuf, "%.2f", e->issue_warp);
+            else if (isnan(e->predicted))
+                snprintf(cellbuf, sizeof cellbuf, "%.1f / -", e->passes);
+            else
+                snprintf(cellbuf, sizeof cellbuf, "%.1f / %.0f", e->passes, e->predicted);
+            fprintf(f, " %19s", cellbuf);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+/* The device, the bank model the sweep fitted, the clock and the shared memory. */
+static void report_head(FILE *f, const struct chase_session *s, const struct chase_banks_result *r, double mhz)
+{
+    const struct chase_banks_fit *fit = &r->fit;
+    unsigned i;
+
+    fprintf(f, "shared memory: %s (%s, %s)", s->info.name, s->slot->name, s->info.arch);
+    if (chase_meta_get(&s->meta, "sm"))
+        fprintf(f, ", SM %s", chase_meta_get(&s->meta, "sm"));
+    fprintf(f, "\n");
+    if (r->fitted) {
+        fprintf(f, "banks:        %u banks of %u bytes (a %u-byte row); b32 lanes served together: %u\n",
+                fit->best.banks, fit->best.bank_bytes, fit->best.banks * fit->best.bank_bytes, fit->best.phase_lanes);
+        fprintf(f, "fit:          rms %.1f%% of the cost", 100 * fit->best.rms);
+        if (fit->runner_up.rms >= 0)
+            fprintf(f, "; next best %u x %u B at %.1f%%", fit->runner_up.banks, fit->runner_up.bank_bytes,
+                    100 * fit->runner_up.rms);
+        fprintf(f, ": %s\n", fit->clear ? "clear" : "NOT clear (see the notes)");
+        fprintf(f, "pass cost:    %.3g cycles a pass (block, b32)", fit->best.b);
+        if (fit->best.floor > 1.01)
+            fprintf(f, ", nothing cheaper than %.2g passes", fit->best.floor);
+        fprintf(f, "\n");
+    } else {
+        fprintf(f, "banks:        unknown: the stride sweep fits no bank model\n");
+    }
+    if (!isnan(mhz))
+        fprintf(f, "clock:        %.0f MHz (measured)", mhz);
+    else
+        fprintf(f, "clock:        not measured");
+    if (s->info.clock_mhz > 0)
+        fprintf(f, "; the driver's: %.0f MHz", s->info.clock_mhz);
+    fprintf(f, "\n");
+    if (s->info.shared_bytes)
+        fprintf(f, "shared:       %llu bytes a block (the driver's)", (unsigned long long)s->info.shared_bytes);
+    for (i = 0; i < (unsigned)s->info.nfacts; i++)
+        if (strstr(s->info.facts[i].key, "shared_per_sm") || strstr(s->info.facts[i].key, "lds_per_cu"))
+            fprintf(f, "; %s %s (the driver's)", s->info.facts[i].key, s->info.facts[i].val);
+    if (s->info.shared_bytes)
+        fprintf(f, "\n");
+}
+
+/* The lane groups at each width, and the --lanes pattern's conflicts. */
+static void report_lanes(FILE *f, const struct chase_banks_result *r)
+{
+    char buf[512];
+    unsigned i, wi;
+
+    fprintf(f, "\nlane groups (lanes served in one pass):\n");
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+        if (!r->groups[wi])
+            continue;
+        if (!r->resolved[wi]) {
+            fprintf(f, "  %3u-bit: unresolved (no probe rose above the floor)\n", 32u << wi);
+            continue;
+        }
+        chase_banks_groups_text(&r->groups[wi]->layout, r->lanes, buf, sizeof buf);
+        fprintf(f, "  %3u-bit: %s%s\n", 32u << wi, buf,
+                r->groups[wi]->layout.merge ? "  (groups share a pass while together conflict-free)" : "");
+    }
+    if (r->user && r->user_costed) {
+        const struct chase_banks_entry *e = find(r, "lanes", r->user_width);
+        fprintf(f, "\n--lanes pattern (%u-bit): %u passes predicted", r->user_width * 8, r->user_cost.passes);
+        if (e)
+            fprintf(f, ", %.1f measured (%.2f cycles per warp instruction, x%.2f over conflict-free)", e->passes,
+                    e->issue_block, e->ratio);
+        fprintf(f, "\n");
+        for (i = 0; i < r->user_cost.npass; i++) {
+            unsigned most = 0, l, n = 0;
+            for (l = 0; l < r->lanes; l++)
+                if (r->user_cost.pass[l] == i && r->user_cost.depth[l] > most)
+                    most = r->user_cost.depth[l];
+            if (most < 2)
+                continue;
+            fprintf(f, "  group %u: %u-way: lanes", i, most);
+            for (l = 0; l < r->lanes; l++)
+                if (r->user_cost.pass[l] == i && r->user_cost.depth[l] == most)
+                    fprintf(f, "%s%u (bank %u)", n++ ? ", " : " ", l, r->user_cost.bank[l]);
+            fprintf(f, "\n");
+        }
+    }
+}
+
+/* Notes: what the figures mean where they surprise. */
+static void report_notes(FILE *f, const struct chase_banks_result *r, unsigned calls)
+{
+    const struct chase_banks_fit *fit = &r->fit;
+    unsigned i, wi, off_rows = 0;
+
+    fprintf(f, "\nnotes:\n");
+    if (r->fitted && !fit->clear)
+        fprintf(f, "- the stride sweep does not single out one bank model: read banks and width as a guess\n");
+    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+        if (!r->groups[wi] || !r->resolved[wi])
+            continue;
+        if (r->groups[wi]->layout.ngroups == 1)
+            fprintf(f, "- %u-bit: every lane can conflict with every other: the warp is served as one group\n",
+                    32u << wi);
+        if (r->groups[wi]->layout.merge)
+            fprintf(f,
+                    "- %u-bit: a lane of another group costs %.1f passes more than the reference alone: groups "
+                    "share passes while together conflict-free (multicast and broadcast cost less than the groups' "
+                    "count)\n",
+                    32u << wi, r->groups[wi]->base_excess);
+    }
+    for (i = 0; i < r->nentry; i++) {
+        const struct chase_banks_entry *e = &r->entry[i];
+        if (!isnan(e->predicted) && fabs(e->passes - e->predicted) > 0.25 * e->predicted + 0.25)
+            off_rows++;
+    }
+    if (off_rows)
+        fprintf(f, "- %u table cells cost other than the model predicts (passes column): the model does not explain "
+                   "them\n", off_rows);
+    else if (r->nentry && r->fitted)
+        fprintf(f, "- every table cell costs what the bank model predicts (within a quarter)\n");
+    fprintf(f, "- %u timed launches; cycles are medians, the timer's own cost removed\n", calls);
+}
+
+void chase_banks_report(FILE *f, const struct chase_session *s, const struct chase_banks_result *r, double mhz,
+                        unsigned calls)
+{
+    report_head(f, s, r, mhz);
+    if (r->nentry) {
+        grid(f, r, "throughput: cycles per warp instruction, a full block; x: over conflict-free", 0);
+        grid(f, r, "latency: cycles an access, one warp, each access waiting for the one before", 1);
+        grid(f, r, "issue: cycles per instruction, one warp, 8 independent accesses", 2);
+        grid(f, r, "passes: measured (throughput / pass cost) / predicted by the model", 3);
+    }
+    report_lanes(f, r);
+    report_notes(f, r, calls);
+}
+
+/* chase banks: the structure in a sentence, the conflict table in the
+ * seed's layout (rows: pattern; columns: width; cells: latency, and the
+ * block's cycles a warp instruction with its ratio), the lane groups. */
+void chase_banks_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "conflicts");
+    const char *banks = chase_meta_get(&d->results, "banks"), *bb = chase_meta_get(&d->results, "bank_bytes");
+    static const char *const widths[] = {"32", "64", "128"};
+    size_t r, k;
+    int w;
+
+    fprintf(f, "**%s banks of %s bytes**", banks ? banks : "?", bb ? bb : "?");
+    for (w = 0; w < 3; w++) {
+        char key[32];
+        const char *g;
+        snprintf(key, sizeof key, "groups_%d", (w == 0 ? 32 : w == 1 ? 64 : 128));
+        g = chase_meta_get(&d->results, key);
+        if (g)
+            fprintf(f, "; %d-bit lane groups: %s", w == 0 ? 32 : w == 1 ? 64 : 128, g);
+    }
+    fputs(".\n\n", f);
+    if (!t || !t->nrows) {
+        chase_md_generic(f, d, file);
+        return;
+    }
+    fputs("Cycles per warp instruction: latency (one warp, dependent accesses) / a full block's throughput, "
+          "and that throughput's ratio to conflict-free.\n\n| pattern | ways | 32-bit | 64-bit | 128-bit |\n"
+          "|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *pat = chase_md_cellv(t, r, "pattern");
+        /* A row a pattern: its first width's row leads. */
+        if (!pat->text || chase_md_cellv(t, r, "width")->num != chase_md_cellv(t, 0, "width")->num)
+            continue;
+        fputs("| ", f);
+        chase_md_text(f, pat->text);
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "ways");
+        for (w = 0; w < 3; w++) {
+            fputs(" | ", f);
+            for (k = 0; k < t->nrows; k++) {
+                const struct chase_cell *pk = chase_md_cellv(t, k, "pattern"), *wk = chase_md_cellv(t, k, "width");
+                char wt[16];
+                snprintf(wt, sizeof wt, "%.0f", wk->num);
+                if (pk->text && !strcmp(pk->text, pat->text) && !strcmp(wt, widths[w])) {
+                    fprintf(f, "%.1f / %.1f (x%.2f)", chase_md_cellv(t, k, "latency")->num, chase_md_cellv(t, k, "issue_block")->num,
+                            chase_md_cellv(t, k, "ratio")->num);
+                    break;
+                }
+            }
+        }
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nThe stride sweep, the lane probes and every hypothesis the fit weighed are in `%s`.\n\n", file);
 }

@@ -71,6 +71,9 @@ void chase_lines_report(FILE *f, const struct chase_meta *meta, const struct cha
 int chase_lines_plot(const struct chase_lines_level *lv, size_t n, const struct chase_meta *meta, const char *title,
                      const char *script, const char *out, char *err, size_t len);
 
+struct chase_doc;
+/* Its section of report.md (lines_out.c; the descriptor's markdown hook). */
+void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file);
 struct chase_measurement;
 extern const struct chase_measurement chase_lines_measurement;
 

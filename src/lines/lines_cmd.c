@@ -312,4 +312,5 @@ const struct chase_measurement chase_lines_measurement = {
     .write = write_tables,
     .report = report,
     .plot = plot,
+    .markdown = chase_lines_markdown,
 };

@@ -1,4 +1,4 @@
-/* lines_out.c: chase lines' tables, results and report for a person. */
+/* lines_out.c: chase lines' tables, results, report for a person and report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -9,6 +9,7 @@
 
 #include "abi/chain.h"
 #include "core/size.h"
+#include "io/md.h"
 #include "io/table.h"
 #include "lines/lines.h"
 
@@ -168,4 +169,31 @@ void chase_lines_report(FILE *f, const struct chase_meta *meta, const struct cha
     fprintf(f, "fetch: the smallest +sub whose second load misses at once (pair chains); later: a group of %d "
                "blocks later;\nalloc: the largest stride that misses just past the capacity (one load a block)\n",
             CHASE_CHAIN_LATE_GROUP);
+}
+
+/* chase lines: per level, the line and what a miss fetches. */
+void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lines");
+    size_t r;
+
+    if (!t) {
+        chase_md_generic(f, d, file);
+        return;
+    }
+    fputs("| level | line, bytes | sector, bytes | a miss fetches, bytes | reading |\n|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        fputs("| ", f);
+        chase_md_put_cellv(f, t, r, "name");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "line");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "sector");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "fetch");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "verdict");
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
 }

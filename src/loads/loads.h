@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "abi/chase_backend.h"
 #include "core/curve.h"
@@ -125,6 +126,9 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n);
 int chase_loads_plot(const struct chase_loads_row *rows, size_t n, const struct chase_meta *meta,
                      const struct chase_opts *o, const char *out, char *err, size_t len);
 
+struct chase_doc;
+/* Its section of report.md (loads_out.c; the descriptor's markdown hook). */
+void chase_loads_markdown(FILE *f, const struct chase_doc *d, const char *file);
 /* chase loads (loads_cmd.c). */
 struct chase_measurement;
 extern const struct chase_measurement chase_loads_measurement;

@@ -402,4 +402,5 @@ const struct chase_measurement chase_loads_measurement = {
     .report = report,
     .plot = plot,
     .free = release,
+    .markdown = chase_loads_markdown,
 };

@@ -1,4 +1,4 @@
-/* report_md.c: a report as one Markdown page, and reports side by side.
+/* report_md.c: a report as one Markdown page.
  * Every figure on the page is read from the parts' own files, and the
  * driver's figures are marked as the driver's. */
 /* SPDX-License-Identifier: BSD-3-Clause
@@ -6,118 +6,15 @@
 #include "config.h"
 
 #include <errno.h>
-#include <ctype.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "io/doc.h"
+#include "io/md.h"
 #include "core/exitcode.h"
-#include "levels/levels.h"
-#include "plot/plot.h"
-#include "io/read.h"
 #include "core/fresh.h"
 #include "report/parts.h"
 #include "report/report_md.h"
-#include "core/size.h"
-
-#define SMALL_TABLE 40      /* rows shown on the page; longer tables stay in their file */
-
-/* Text in a Markdown table cell: no line breaks, no column bars. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n' || *s == '\r' || *s == '\t')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
-
-static void md_num(FILE *f, double v)
-{
-    if (isnan(v))
-        fputs("-", f);
-    else if (v == floor(v) && fabs(v) < 1e15)
-        fprintf(f, "%.0f", v);
-    else
-        fprintf(f, "%.4g", v);
-}
-
-static void md_cell(FILE *f, const struct chase_cell *c)
-{
-    if (c->text)
-        md_text(f, c->text);
-    else
-        md_num(f, c->num);
-}
-
-/* A document's table as a Markdown table (the first rows of a long one). */
-static void md_table(FILE *f, const struct chase_doc_table *t, const char *file)
-{
-    size_t r, k, rows = t->nrows < SMALL_TABLE ? t->nrows : SMALL_TABLE;
-
-    fputs("|", f);
-    for (k = 0; k < t->ncols; k++) {
-        fputc(' ', f);
-        md_text(f, t->cols[k]);
-        fputs(" |", f);
-    }
-    fputs("\n|", f);
-    for (k = 0; k < t->ncols; k++)
-        fputs("---|", f);
-    fputc('\n', f);
-    for (r = 0; r < rows; r++) {
-        fputs("|", f);
-        for (k = 0; k < t->ncols; k++) {
-            fputc(' ', f);
-            md_cell(f, chase_doc_cell(t, r, k));
-            fputs(" |", f);
-        }
-        fputc('\n', f);
-    }
-    if (rows < t->nrows)
-        fprintf(f, "\n(%zu more rows in `%s`, table `%s`.)\n", t->nrows - rows, file, t->name);
-    fputc('\n', f);
-}
-
-static const char *meta_text(const struct chase_doc *d, const char *key)
-{
-    const char *v = d ? chase_meta_get(&d->meta, key) : NULL;
-    return v ? v : "";
-}
-
-/* What the part measured and how, from its metadata. */
-static void how(FILE *f, const struct chase_doc *d)
-{
-    static const char *const keys[] = {"pattern", "stride", "cache_op", "carveout", "sm", "warm", "timer",
-                                       "samples", "widths", "lanes", "block", "pages", "alloc", NULL};
-    int i, any = 0;
-    for (i = 0; keys[i]; i++) {
-        const char *v = chase_meta_get(&d->meta, keys[i]);
-        if (!v)
-            continue;
-        fprintf(f, "%s%s: ", any ? "; " : "How it was measured: ", keys[i]);
-        md_text(f, v);
-        any = 1;
-    }
-    if (any)
-        fputs(".\n\n", f);
-}
-
-/* A size from a file, as chase_size_format writes it; "-" for a figure
- * that is no size (NAN, negative, 2^64 or more: converting it to an
- * integer would be undefined). */
-static const char *size_text(double v, char *buf, size_t len)
-{
-    if (!(v >= 0 && v < 18446744073709551616.0))
-        return "-";
-    return chase_size_format((uint64_t)v, buf, len);
-}
 
 static void driver_table(FILE *f, const struct chase_meta *m)
 {
@@ -129,287 +26,18 @@ static void driver_table(FILE *f, const struct chase_meta *m)
             fputs("| figure (the driver's or OS's, not measured) | value |\n|---|---|\n", f);
         any = 1;
         fputs("| ", f);
-        md_text(f, m->kv[k].key + 7);
+        chase_md_text(f, m->kv[k].key + 7);
         fputs(" | ", f);
         if (!strncmp(m->kv[k].key, "driver.cache.", 13) && m->kv[k].is_num) {
             char a[32];
-            fputs(size_text(m->kv[k].num, a, sizeof a), f);
+            fputs(chase_md_size(m->kv[k].num, a, sizeof a), f);
         } else {
-            md_text(f, m->kv[k].val);
+            chase_md_text(f, m->kv[k].val);
         }
         fputs(" |\n", f);
     }
     if (any)
         fputc('\n', f);
-}
-
-/* The sweep's levels with their spread over the multiprocessors. */
-static void levels_section(FILE *f, const struct chase_doc *d)
-{
-    const struct chase_doc_table *lv = chase_doc_table(d, "levels"), *sp = chase_doc_table(d, "spread");
-    size_t r, s;
-
-    if (!lv || !lv->nrows) {
-        fputs("No levels were found (too few points).\n\n", f);
-        return;
-    }
-    fputs("| level | capacity (measured) | latency, cycles | latency, ns | confidence | SM spread, cycles: "
-          "min (SM) / median / max (SM) |\n|---|---|---|---|---|---|\n", f);
-    for (r = 0; r < lv->nrows; r++) {
-        const struct chase_cell *name = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "name"));
-        double lo = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "lo"))->num;
-        double hi = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "hi"))->num;
-        char a[32], b[32];
-        fputs("| ", f);
-        md_text(f, name->text ? name->text : "?");
-        if (!isnan(hi))
-            fprintf(f, " | %s .. %s | ", size_text(lo, a, sizeof a),
-                    size_text(hi, b, sizeof b));
-        else
-            fprintf(f, " | beyond %s | ", size_text(lo, a, sizeof a));
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "cycles"))->num);
-        fputs(" | ", f);
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
-        fputs(" | ", f);
-        md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "confidence"))->num);
-        fputs(" | ", f);
-        for (s = 0; sp && s < sp->nrows; s++) {
-            const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "level"));
-            if (sn->text && name->text && !strcmp(sn->text, name->text)) {
-                fprintf(f, "%.1f (%.0f) / %.1f / %.1f (%.0f)",
-                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "min"))->num,
-                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "min_sm"))->num,
-                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "median"))->num,
-                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "max"))->num,
-                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "max_sm"))->num);
-                break;
-            }
-        }
-        fputs(" |\n", f);
-    }
-    fputs("\nCapacity: [the largest size still on the plateau .. the first size clearly above it]. "
-          "The latency is a single thread's dependent load", f);
-    if (sp && sp->nrows)
-        fputs(", from the SM the sweep ran on; the spread is the same load from every SM", f);
-    fputs(".\n\n", f);
-}
-
-/* Any other part: its results, its summary tables and its small tables. */
-static void generic_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    size_t t;
-    int k;
-
-    if (d->results.n) {
-        fputs("| result | value |\n|---|---|\n", f);
-        for (k = 0; k < d->results.n; k++) {
-            fputs("| ", f);
-            md_text(f, d->results.kv[k].key);
-            fputs(" | ", f);
-            md_text(f, d->results.kv[k].val);
-            fputs(" |\n", f);
-        }
-        fputc('\n', f);
-    }
-    for (t = 0; t < d->ntables; t++) {
-        const struct chase_doc_table *dt = &d->tables[t];
-        if (!strcmp(dt->name, "points"))
-            continue;   /* the curve: in the plot and the file */
-        fprintf(f, "Table `%s`:\n\n", dt->name);
-        md_table(f, dt, file);
-    }
-}
-
-/* A cell's text or number, by column name (NULL or NAN when absent). */
-static const struct chase_cell *cellv(const struct chase_doc_table *t, size_t r, const char *col)
-{
-    int c = chase_doc_col(t, col);
-    return chase_doc_cell(t, r, c < 0 ? (size_t)-1 : (size_t)c);
-}
-
-static void md_cellv(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
-{
-    md_cell(f, cellv(t, r, col));
-}
-
-/* chase banks: the structure in a sentence, the conflict table in the
- * seed's layout (rows: pattern; columns: width; cells: latency, and the
- * block's cycles a warp instruction with its ratio), the lane groups. */
-static void banks_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    const struct chase_doc_table *t = chase_doc_table(d, "conflicts");
-    const char *banks = chase_meta_get(&d->results, "banks"), *bb = chase_meta_get(&d->results, "bank_bytes");
-    static const char *const widths[] = {"32", "64", "128"};
-    size_t r, k;
-    int w;
-
-    fprintf(f, "**%s banks of %s bytes**", banks ? banks : "?", bb ? bb : "?");
-    for (w = 0; w < 3; w++) {
-        char key[32];
-        const char *g;
-        snprintf(key, sizeof key, "groups_%d", (w == 0 ? 32 : w == 1 ? 64 : 128));
-        g = chase_meta_get(&d->results, key);
-        if (g)
-            fprintf(f, "; %d-bit lane groups: %s", w == 0 ? 32 : w == 1 ? 64 : 128, g);
-    }
-    fputs(".\n\n", f);
-    if (!t || !t->nrows) {
-        generic_section(f, d, file);
-        return;
-    }
-    fputs("Cycles per warp instruction: latency (one warp, dependent accesses) / a full block's throughput, "
-          "and that throughput's ratio to conflict-free.\n\n| pattern | ways | 32-bit | 64-bit | 128-bit |\n"
-          "|---|---|---|---|---|\n", f);
-    for (r = 0; r < t->nrows; r++) {
-        const struct chase_cell *pat = cellv(t, r, "pattern");
-        /* A row a pattern: its first width's row leads. */
-        if (!pat->text || cellv(t, r, "width")->num != cellv(t, 0, "width")->num)
-            continue;
-        fputs("| ", f);
-        md_text(f, pat->text);
-        fputs(" | ", f);
-        md_cellv(f, t, r, "ways");
-        for (w = 0; w < 3; w++) {
-            fputs(" | ", f);
-            for (k = 0; k < t->nrows; k++) {
-                const struct chase_cell *pk = cellv(t, k, "pattern"), *wk = cellv(t, k, "width");
-                char wt[16];
-                snprintf(wt, sizeof wt, "%.0f", wk->num);
-                if (pk->text && !strcmp(pk->text, pat->text) && !strcmp(wt, widths[w])) {
-                    fprintf(f, "%.1f / %.1f (x%.2f)", cellv(t, k, "latency")->num, cellv(t, k, "issue_block")->num,
-                            cellv(t, k, "ratio")->num);
-                    break;
-                }
-            }
-        }
-        fputs(" |\n", f);
-    }
-    fprintf(f, "\nThe stride sweep, the lane probes and every hypothesis the fit weighed are in `%s`.\n\n", file);
-}
-
-/* chase loads: the seed's table. */
-static void loads_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    const struct chase_doc_table *t = chase_doc_table(d, "loads");
-    size_t r;
-
-    if (!t) {
-        generic_section(f, d, file);
-        return;
-    }
-    fputs("| level | working set | load | lanes | latency, cycles: median (mean) | the sweep's | issue, cycles (N) | "
-          "B/cycle, warp | B/cycle, SM | note |\n|---|---|---|---|---|---|---|---|---|---|\n", f);
-    for (r = 0; r < t->nrows; r++) {
-        char a[32];
-        double bytes = cellv(t, r, "bytes")->num;
-        fputs("| ", f);
-        md_cellv(f, t, r, "level");
-        fprintf(f, " | %s | b%.0f | ", size_text(bytes, a, sizeof a),
-                cellv(t, r, "width")->num * 8);
-        md_cellv(f, t, r, "lanes");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "latency");
-        /* Files written before the mean was kept have no such column. */
-        if (chase_doc_col(t, "latency_mean") >= 0 && !isnan(cellv(t, r, "latency_mean")->num)) {
-            fputs(" (", f);
-            md_cellv(f, t, r, "latency_mean");
-            fputs(")", f);
-        }
-        fputs(" | ", f);
-        md_cellv(f, t, r, "sweep_latency");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "issue");
-        fputs(" (", f);
-        md_cellv(f, t, r, "n");
-        fputs(cellv(t, r, "settled")->num == 0 ? ", not settled) | " : ") | ", f);
-        md_cellv(f, t, r, "bytes_per_cycle_warp");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "bytes_per_cycle_sm");
-        fputs(" | ", f);
-        if (cellv(t, r, "note")->text)
-            md_text(f, cellv(t, r, "note")->text);
-        fputs(" |\n", f);
-    }
-    fprintf(f, "\nLatency: from the first clock read to the use of one load's result, the median of its samples (their mean in brackets: a sweep's figure is a chain's mean); issue: (T(N) - T(1)) / (N - 1), "
-               "the cycles each further independent load adds; T(N) for every N is in `%s` (table convergence).\n\n",
-            file);
-}
-
-/* chase lines: per level, the line and what a miss fetches. */
-static void lines_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    const struct chase_doc_table *t = chase_doc_table(d, "lines");
-    size_t r;
-
-    if (!t) {
-        generic_section(f, d, file);
-        return;
-    }
-    fputs("| level | line, bytes | sector, bytes | a miss fetches, bytes | reading |\n|---|---|---|---|---|\n", f);
-    for (r = 0; r < t->nrows; r++) {
-        fputs("| ", f);
-        md_cellv(f, t, r, "name");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "line");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "sector");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "fetch");
-        fputs(" | ", f);
-        md_cellv(f, t, r, "verdict");
-        fputs(" |\n", f);
-    }
-    fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
-}
-
-/* chase tlb: the TLB levels, apart from the data caches' steps. */
-static void tlb_section(FILE *f, const struct chase_doc *d, const char *file)
-{
-    const struct chase_doc_table *t = chase_doc_table(d, "tlb");
-    const char *page = chase_meta_get(&d->results, "page_bytes");
-    char pg[32];
-    size_t r;
-    int any = 0;
-
-    for (r = 0; t && r < t->nrows; r++) {
-        const struct chase_cell *kind = cellv(t, r, "kind");
-        char a[32], b[32];
-        if (!kind->text || strcmp(kind->text, "tlb"))
-            continue;
-        if (!any)
-            fputs("| TLB level | reach (bytes spanned) | entries | page | a miss adds, cycles | how |\n"
-                  "|---|---|---|---|---|---|\n", f);
-        any = 1;
-        fputs("| ", f);
-        md_cellv(f, t, r, "name");
-        fprintf(f, " | %s .. %s | ", size_text(cellv(t, r, "lo")->num, a, sizeof a),
-                size_text(cellv(t, r, "hi")->num, b, sizeof b));
-        md_cellv(f, t, r, "entries_lo");
-        fputs(" .. ", f);
-        md_cellv(f, t, r, "entries_hi");
-        fputs(" | ", f);
-        if (isnan(cellv(t, r, "page")->num))
-            fputs("-", f);
-        else
-            fprintf(f, "%s%s", cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
-                    size_text(cellv(t, r, "page")->num, a, sizeof a));
-        fputs(" | ", f);
-        md_cellv(f, t, r, "miss_cycles");
-        if (cellv(t, r, "revisit_se") && isfinite(cellv(t, r, "revisit_se")->num) &&
-            cellv(t, r, "revisit_miss_cycles")->num == cellv(t, r, "miss_cycles")->num)
-            fprintf(f, " +- %.2f", cellv(t, r, "revisit_se")->num);
-        fputs(" | ", f);
-        md_cellv(f, t, r, "how");
-        fputs(" |\n", f);
-    }
-    if (!any)
-        fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
-    if (page && isdigit((unsigned char)*page))
-        fprintf(f, "\nPage size: %s, as measured (`%s` says how).\n",
-                chase_size_format(strtoull(page, NULL, 10), pg, sizeof pg), file);
-    else if (page)
-        fprintf(f, "\nPage size: %s.\n", page);
-    fputs("\n", f);
 }
 
 static const char *part_state(const struct chase_report_part *p)
@@ -433,7 +61,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
     }
     chase_meta_get_num(meta, "elapsed_s", &elapsed);
     fputs("# chase report: ", f);
-    md_text(f, dev ? dev : "unknown device");
+    chase_md_text(f, dev ? dev : "unknown device");
     fprintf(f, " (%s)\n\n", be ? be : "?");
     fprintf(f, "Measured by %s %s", PACKAGE_NAME, PACKAGE_VERSION);
     if (date)
@@ -441,7 +69,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
     fprintf(f, " in %.1f s; status: %s.", elapsed, status);
     if (cmd) {
         fputs(" Command: `", f);
-        md_text(f, cmd);
+        chase_md_text(f, cmd);
         fputs("`.", f);
     }
     fputs(" Every figure below was measured by the part named, except where marked as the driver's.\n\n", f);
@@ -460,21 +88,15 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         }
         if (p[i].status != 0 && p[i].status != CHASE_EXIT_PLOT)
             fprintf(f, "**%s**: the rows measured before it stopped are shown.\n\n", part_state(&p[i]));
-        how(f, d);
-        if (!strcmp(p[i].name, "sweep"))
-            levels_section(f, d);
-        else if (!strcmp(d->kind, "banks"))
-            banks_section(f, d, p[i].file);
-        else if (!strcmp(d->kind, "loads"))
-            loads_section(f, d, p[i].file);
-        else if (!strcmp(d->kind, "lines"))
-            lines_section(f, d, p[i].file);
-        else if (!strcmp(d->kind, "tlb"))
-            tlb_section(f, d, p[i].file);
-        else if (chase_measurement_find(d->kind) && chase_measurement_find(d->kind)->markdown)
-            chase_measurement_find(d->kind)->markdown(f, d, p[i].file);   /* the part's own section */
-        else
-            generic_section(f, d, p[i].file);
+        chase_md_how(f, d);
+        {
+            /* The part's own section, or the generic one where it has none. */
+            const struct chase_measurement *m = chase_measurement_find(d->kind);
+            if (m && m->markdown)
+                m->markdown(f, d, p[i].file);
+            else
+                chase_md_generic(f, d, p[i].file);
+        }
         if (p[i].plot && p[i].plot[0])
             fprintf(f, "![%s](%s)\n\n", p[i].name, p[i].plot);
         else if (p[i].status == CHASE_EXIT_PLOT)
@@ -491,7 +113,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
             fprintf(f, "- **%s** (%s): %s", p[i].name, p[i].what, part_state(&p[i]));
             if (p[i].reason && p[i].reason[0]) {
                 fputs(": ", f);
-                md_text(f, p[i].reason);
+                chase_md_text(f, p[i].reason);
             }
             fputs(".\n", f);
         }
@@ -506,374 +128,4 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         return CHASE_EXIT_FILE;
     }
     return 0;
-}
-
-/* ---- reports side by side ---- */
-
-struct side {
-    const char *dir;
-    struct chase_doc *docs;
-    size_t ndocs;
-    const char *device;     /* the column's name: the device, with the directory where two share one */
-    char label[512];
-};
-
-/* The report's table named part.table, or NULL. */
-static const struct chase_doc_table *part_table(const struct side *s, const char *name)
-{
-    return s->ndocs ? chase_doc_table(&s->docs[0], name) : NULL;
-}
-
-/* Level name's row in a side's sweep.levels, or -1. */
-static long level_row(const struct side *s, const char *name)
-{
-    const struct chase_doc_table *t = part_table(s, "sweep.levels");
-    int c = chase_doc_col(t, "name");
-    size_t r;
-    for (r = 0; t && c >= 0 && r < t->nrows; r++) {
-        const struct chase_cell *x = chase_doc_cell(t, r, (size_t)c);
-        if (x->text && !strcmp(x->text, name))
-            return (long)r;
-    }
-    return -1;
-}
-
-static double level_figure(const struct side *s, long r, const char *col)
-{
-    const struct chase_doc_table *t = part_table(s, "sweep.levels");
-    int c = chase_doc_col(t, col);
-    return r < 0 || c < 0 ? NAN : chase_doc_cell(t, (size_t)r, (size_t)c)->num;
-}
-
-/* The cache a level belongs to: "L2" of "L2 far" and of "L2 part 3". */
-static size_t base_len(const char *name)
-{
-    const char *p = strstr(name, " part ");
-    if (!p)
-        p = strstr(name, " near");
-    if (!p)
-        p = strstr(name, " far");
-    return p ? (size_t)(p - name) : strlen(name);
-}
-
-static int same_cache(const char *x, const char *y)
-{
-    size_t n = base_len(x);
-    return n == base_len(y) && !strncmp(x, y, n);
-}
-
-/* Where a side has no level of this name but parts of the same cache
- * (one board's L1 seen as two plateaus, another's as one), says which. */
-static void parts_instead(FILE *f, const struct side *s, const char *name, const char *lead)
-{
-    const struct chase_doc_table *t = part_table(s, "sweep.levels");
-    int c = chase_doc_col(t, "name"), any = 0;
-    size_t r;
-    for (r = 0; t && c >= 0 && r < t->nrows; r++) {
-        const struct chase_cell *x = chase_doc_cell(t, r, (size_t)c);
-        if (!x->text || strcmp(x->text, name) == 0 || !same_cache(x->text, name))
-            continue;
-        fputs(any ? ", " : lead, f);
-        md_text(f, x->text);
-        any = 1;
-    }
-    if (any && *lead == ' ')
-        fputc(')', f);
-}
-
-/* A side-by-side table's header: the first column's name, then a column
- * a report. */
-static void side_header(FILE *f, const char *first, const struct side *s, size_t n)
-{
-    size_t i;
-    fprintf(f, "| %s |", first);
-    for (i = 0; i < n; i++) {
-        fputc(' ', f);
-        md_text(f, s[i].device);
-        fputs(" |", f);
-    }
-    fputs("\n|---|", f);
-    for (i = 0; i < n; i++)
-        fputs("---|", f);
-    fputc('\n', f);
-}
-
-static void compare_levels(FILE *f, const struct side *s, size_t n)
-{
-    char names[32][48];
-    size_t nn = 0, i, k;
-    char a[32], b[32];
-
-    /* Every level name, in the order the sides list them. */
-    for (i = 0; i < n; i++) {
-        const struct chase_doc_table *t = part_table(&s[i], "sweep.levels");
-        int c = chase_doc_col(t, "name");
-        size_t r;
-        for (r = 0; t && c >= 0 && r < t->nrows; r++) {
-            const struct chase_cell *x = chase_doc_cell(t, r, (size_t)c);
-            if (!x->text)
-                continue;
-            for (k = 0; k < nn && strcmp(names[k], x->text); k++)
-                ;
-            if (k == nn && nn < 32) {
-                /* A new name goes after the last of its cache's, so the
-                 * parts of one cache stay together. */
-                size_t at = nn, j;
-                for (j = 0; j < nn; j++)
-                    if (same_cache(names[j], x->text))
-                        at = j + 1;
-                memmove(names[at + 1], names[at], (nn - at) * sizeof names[0]);
-                snprintf(names[at], sizeof names[0], "%s", x->text);
-                nn++;
-            }
-        }
-    }
-    side_header(f, "level", s, n);
-    for (k = 0; k < nn; k++) {
-        fputs("| ", f);
-        md_text(f, names[k]);
-        fputs(" |", f);
-        for (i = 0; i < n; i++) {
-            long r = level_row(&s[i], names[k]);
-            double lo = level_figure(&s[i], r, "lo"), hi = level_figure(&s[i], r, "hi");
-            if (r < 0) {
-                fputs(" (none", f);
-                parts_instead(f, &s[i], names[k], "; seen as ");
-                fputs(") |", f);
-                continue;
-            }
-            if (!isnan(hi))
-                fprintf(f, " %s .. %s, ", size_text(lo, a, sizeof a),
-                        size_text(hi, b, sizeof b));
-            else
-                fprintf(f, " beyond %s, ", size_text(lo, a, sizeof a));
-            fprintf(f, "%.1f cyc, %.1f ns |", level_figure(&s[i], r, "cycles"), level_figure(&s[i], r, "ns"));
-        }
-        fputc('\n', f);
-    }
-    fputc('\n', f);
-
-    /* The differences that matter, against the first report. */
-    fputs("Differences against ", f);
-    md_text(f, s[0].device);
-    fputs(":\n\n", f);
-    {
-        int any = 0;
-        for (k = 0; k < nn; k++) {
-            long r0 = level_row(&s[0], names[k]);
-            for (i = 1; i < n; i++) {
-                long r = level_row(&s[i], names[k]);
-                double c0, c1, n0, n1, h0, h1;
-                if (r0 < 0 || r < 0) {
-                    fprintf(f, "- %s: ", names[k]);
-                    md_text(f, r < 0 ? s[i].device : s[0].device);
-                    fputs(" has no such level", f);
-                    parts_instead(f, r < 0 ? &s[i] : &s[0], names[k], " (seen as ");
-                    fputs(".\n", f);
-                    any = 1;
-                    continue;
-                }
-                c0 = level_figure(&s[0], r0, "cycles");
-                c1 = level_figure(&s[i], r, "cycles");
-                n0 = level_figure(&s[0], r0, "ns");
-                n1 = level_figure(&s[i], r, "ns");
-                h0 = level_figure(&s[0], r0, "lo");
-                h1 = level_figure(&s[i], r, "lo");
-                if (!isnan(level_figure(&s[0], r0, "hi")) && h0 > 0 && (h1 / h0 > 1.2 || h0 / h1 > 1.2)) {
-                    fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
-                    fprintf(f, "'s is %.2fx %s (%s against %s).\n", h1 > h0 ? h1 / h0 : h0 / h1,
-                            h1 > h0 ? "larger" : "smaller", size_text(h1, a, sizeof a),
-                            size_text(h0, b, sizeof b));
-                    any = 1;
-                }
-                if (n0 > 0 && n1 > 0 && fabs(n1 / n0 - 1) > 0.05) {
-                    fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
-                    fprintf(f, " is %.0f%% %s in ns (%.1f ns against %.1f; %.1f cycles against %.1f).\n",
-                            fabs(n1 / n0 - 1) * 100, n1 > n0 ? "slower" : "faster", n1, n0, c1, c0);
-                    any = 1;
-                } else if (c0 > 0 && c1 > 0 && fabs(c1 / c0 - 1) > 0.05) {
-                    fprintf(f, "- %s: ", names[k]);
-                    md_text(f, s[i].device);
-                    fprintf(f, " takes %.0f%% %s cycles (%.1f against %.1f).\n", fabs(c1 / c0 - 1) * 100,
-                            c1 > c0 ? "more" : "fewer", c1, c0);
-                    any = 1;
-                }
-            }
-        }
-        if (!any)
-            fputs("- none beyond 5% in latency or 20% in capacity.\n", f);
-        fputc('\n', f);
-    }
-}
-
-/* Every part's results, one row a result, a column a report. */
-static void compare_results(FILE *f, const struct side *s, size_t n)
-{
-    size_t i, k, j;
-    const struct chase_meta *m0;
-    int any = 0;
-
-    for (i = 0; i < n; i++) {
-        m0 = s[i].ndocs ? &s[i].docs[0].results : NULL;
-        for (k = 0; m0 && k < (size_t)m0->n; k++) {
-            const char *key = m0->kv[k].key;
-            int seen = 0;
-            for (j = 0; j < i && !seen; j++)
-                seen = s[j].ndocs && chase_meta_get(&s[j].docs[0].results, key);
-            if (seen)
-                continue;
-            if (!any) {
-                side_header(f, "result", s, n);
-                any = 1;
-            }
-            fputs("| ", f);
-            md_text(f, key);
-            fputs(" |", f);
-            for (j = 0; j < n; j++) {
-                const char *v = s[j].ndocs ? chase_meta_get(&s[j].docs[0].results, key) : NULL;
-                fputc(' ', f);
-                md_text(f, v ? v : "(none)");
-                fputs(" |", f);
-            }
-            fputc('\n', f);
-        }
-    }
-    if (any)
-        fputc('\n', f);
-}
-
-int chase_report_compare(const struct chase_opts *o)
-{
-    struct side *s;
-    struct chase_curve *curves;
-    struct chase_level (*lv)[CHASE_MAX_LEVELS];
-    struct chase_plot_curve *pc;
-    char path[4200], err[600];
-    size_t n = (size_t)o->nargs, i, nc = 0;
-    int code = 0;
-    FILE *f;
-
-    if (n < 2) {
-        fprintf(stderr, "chase: report --compare: name two or more report directories\n"
-                        "Try 'chase --help' for more information.\n");
-        return CHASE_EXIT_USAGE;
-    }
-    s = calloc(n, sizeof *s);
-    curves = calloc(n, sizeof *curves);
-    lv = calloc(n, sizeof *lv);
-    pc = calloc(n, sizeof *pc);
-    if (!s || !curves || !lv || !pc) {
-        code = CHASE_EXIT_FAIL;
-        goto out;
-    }
-    for (i = 0; i < n; i++) {
-        s[i].dir = o->args[i];
-        if ((size_t)snprintf(path, sizeof path, "%s/report.json", s[i].dir) >= sizeof path) {
-            fprintf(stderr, "chase: report --compare: the path '%s' is too long\n", s[i].dir);
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-        if (chase_docs_read(path, &s[i].docs, &s[i].ndocs, err, sizeof err)) {
-            fprintf(stderr, "chase: report --compare: %s\n", err);
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-        if (!s[i].ndocs || strcmp(s[i].docs[0].kind, "report")) {
-            fprintf(stderr, "chase: report --compare: '%s' is not a chase report\n", path);
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-        s[i].device = chase_meta_get(&s[i].docs[0].meta, "device");
-        if (!s[i].device)
-            s[i].device = s[i].dir;
-    }
-    /* Two reports of one device (before and after, two boards of a kind)
-     * need their directories to tell their columns apart. */
-    for (i = 0; i < n; i++) {
-        size_t j;
-        for (j = 0; j < n; j++)
-            if (j != i && !strcmp(s[i].device, s[j].device))
-                break;
-        if (j < n)
-            snprintf(s[i].label, sizeof s[i].label, "%s (%s)", s[i].device, s[i].dir);
-        else
-            snprintf(s[i].label, sizeof s[i].label, "%s", s[i].device);
-    }
-    for (i = 0; i < n; i++)
-        s[i].device = s[i].label;
-    {
-        struct stat st;
-        if (mkdir(o->output, 0777) && !(errno == EEXIST && !stat(o->output, &st) && S_ISDIR(st.st_mode))) {
-            fprintf(stderr, "chase: cannot make '%s': %s\n", o->output, strerror(errno));
-            code = CHASE_EXIT_FILE;
-            goto out;
-        }
-    }
-    /* The curves overlaid, in cycles and in ns (the fair axis across clocks). */
-    for (i = 0; i < n; i++) {
-        if ((size_t)snprintf(path, sizeof path, "%s/sweep.tsv", s[i].dir) >= sizeof path ||
-            chase_curve_read(path, &curves[nc], err, sizeof err))
-            continue;
-        pc[nc].curve = &curves[nc];
-        pc[nc].levels = lv[nc];
-        pc[nc].nlevels = chase_levels_find(&curves[nc], lv[nc], CHASE_MAX_LEVELS);
-        nc++;
-    }
-    if (nc > 1) {
-        struct chase_opts po = *o;
-        const char *ext = o->plot_format ? o->plot_format : "png";
-        int k;
-        for (k = 0; k < 2; k++) {
-            po.ns = k;
-            po.script = NULL;
-            snprintf(path, sizeof path, "%s/compare-%s.%s", o->output, k ? "ns" : "cycles", ext);
-            if (chase_plot(pc, nc, &po, path, err, sizeof err)) {
-                fprintf(stderr, "chase: %s\n", err);
-                code = CHASE_EXIT_PLOT;
-            }
-        }
-    }
-    if ((size_t)snprintf(path, sizeof path, "%s/compare.md", o->output) >= sizeof path || !(f = chase_fresh_fopen(path))) {
-        fprintf(stderr, "chase: cannot write '%s': %s\n", path, strerror(errno));
-        code = CHASE_EXIT_FILE;
-        goto out;
-    }
-    fputs("# chase: reports side by side\n\n| report | device | backend | date |\n|---|---|---|---|\n", f);
-    for (i = 0; i < n; i++) {
-        fputs("| ", f);
-        md_text(f, s[i].dir);
-        fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "device"));
-        fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "backend"));
-        fputs(" | ", f);
-        md_text(f, meta_text(&s[i].docs[0], "date"));
-        fputs(" |\n", f);
-    }
-    fputs("\n## Cache levels\n\n", f);
-    compare_levels(f, s, n);
-    if (nc > 1) {
-        const char *ext = o->plot_format ? o->plot_format : "png";
-        fprintf(f, "![latency in cycles](compare-cycles.%s)\n\n![latency in ns](compare-ns.%s)\n\n", ext, ext);
-    }
-    fputs("## Results of every part\n\n", f);
-    compare_results(f, s, n);
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "chase: writing '%s' failed\n", path);
-        code = CHASE_EXIT_FILE;
-    } else if (!o->quiet) {
-        fprintf(stderr, "chase: report --compare: %s\n", path);
-    }
-out:
-    for (i = 0; s && i < n; i++)
-        chase_docs_free(s[i].docs, s[i].ndocs);
-    for (i = 0; curves && i < nc; i++)
-        chase_curve_free(&curves[i]);
-    free(s);
-    free(curves);
-    free(lv);
-    free(pc);
-    return code;
 }

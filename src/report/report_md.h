@@ -24,7 +24,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
                           size_t n, const char *status);
 /* chase report -o DIR (report_cmd.c) */
 int chase_report_main(const struct chase_opts *o);
-/* chase report --compare DIR... -o OUT */
+/* chase report --compare DIR... -o OUT (report_compare.c) */
 int chase_report_compare(const struct chase_opts *o);
 
 #endif

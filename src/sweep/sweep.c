@@ -228,4 +228,5 @@ const struct chase_measurement chase_sweep_measurement = {
     .finished = finished,
     .plot = plot,
     .free = release,
+    .markdown = chase_sweep_markdown,
 };

@@ -4,6 +4,8 @@
 #ifndef CHASE_SWEEP_H
 #define CHASE_SWEEP_H
 
+#include <stdio.h>
+
 #include "core/curve.h"
 #include "core/measure.h"
 #include "core/options.h"
@@ -12,6 +14,9 @@
 
 struct chase_sm_spread;
 
+struct chase_doc;
+/* Its section of report.md (sweep_out.c; the descriptor's markdown hook). */
+void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file);
 /* chase (the sweep command). */
 struct chase_measurement;
 extern const struct chase_measurement chase_sweep_measurement;

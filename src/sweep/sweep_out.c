@@ -1,4 +1,4 @@
-/* sweep_out.c: the sweep's tables and level reports for people at a terminal. */
+/* sweep_out.c: the sweep's tables, level reports for people at a terminal and report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/size.h"
+#include "io/md.h"
 #include "io/table.h"
 #include "sms/sms.h"
 #include "sweep/sweep.h"
@@ -114,4 +115,56 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
             fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, own, lo, sp[i].median, hi);
         }
     }
+}
+
+/* The sweep's levels with their spread over the multiprocessors. */
+void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *lv = chase_doc_table(d, "levels"), *sp = chase_doc_table(d, "spread");
+    size_t r, s;
+
+    (void)file;     /* the page names no file of the sweep's */
+    if (!lv || !lv->nrows) {
+        fputs("No levels were found (too few points).\n\n", f);
+        return;
+    }
+    fputs("| level | capacity (measured) | latency, cycles | latency, ns | confidence | SM spread, cycles: "
+          "min (SM) / median / max (SM) |\n|---|---|---|---|---|---|\n", f);
+    for (r = 0; r < lv->nrows; r++) {
+        const struct chase_cell *name = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "name"));
+        double lo = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "lo"))->num;
+        double hi = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "hi"))->num;
+        char a[32], b[32];
+        fputs("| ", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        if (!isnan(hi))
+            fprintf(f, " | %s .. %s | ", chase_md_size(lo, a, sizeof a),
+                    chase_md_size(hi, b, sizeof b));
+        else
+            fprintf(f, " | beyond %s | ", chase_md_size(lo, a, sizeof a));
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "cycles"))->num);
+        fputs(" | ", f);
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
+        fputs(" | ", f);
+        chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "confidence"))->num);
+        fputs(" | ", f);
+        for (s = 0; sp && s < sp->nrows; s++) {
+            const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "level"));
+            if (sn->text && name->text && !strcmp(sn->text, name->text)) {
+                fprintf(f, "%.1f (%.0f) / %.1f / %.1f (%.0f)",
+                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "min"))->num,
+                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "min_sm"))->num,
+                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "median"))->num,
+                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "max"))->num,
+                        chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "max_sm"))->num);
+                break;
+            }
+        }
+        fputs(" |\n", f);
+    }
+    fputs("\nCapacity: [the largest size still on the plateau .. the first size clearly above it]. "
+          "The latency is a single thread's dependent load", f);
+    if (sp && sp->nrows)
+        fputs(", from the SM the sweep ran on; the spread is the same load from every SM", f);
+    fputs(".\n\n", f);
 }

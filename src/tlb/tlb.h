@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/curve.h"
 #include "core/options.h"
@@ -217,6 +218,22 @@ int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, cons
                     const struct chase_tlb_probe *pr, size_t npr, const struct chase_tlb_level *lv, size_t nlv);
 int chase_tlb_write_entry(struct chase_writer *w, const struct chase_curve *ec, const struct chase_curve *et,
                           const struct chase_tlb_entry_level *t, size_t nt);
+/* The results: the page size, each TLB level, the latency past them all
+ * (clv: the curve's levels; huge: the process's huge-page bytes, or -1). */
+void chase_tlb_results(struct chase_meta *r, const struct chase_level *clv, size_t ncl,
+                       const struct chase_tlb_level *lv, size_t nlv, double huge);
+/* The report for a person (believed: the page the driver or OS says, 0 for none). */
+struct chase_session;
+void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, uint64_t stride, uint64_t unit,
+                      const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res);
+/* tlb_plot.c: --plot: the PAGE curve, its twin and the entries' pass.
+ * 0 or an exit status, err saying why. */
+int chase_tlb_plot(const struct chase_curve *c, const struct chase_curve *twin, const struct chase_curve *entry,
+                   uint64_t entry_stride, const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *meta,
+                   const char *title, const char *script, const char *out, char *err, size_t len);
+struct chase_doc;
+/* Its section of report.md (tlb_out.c; the descriptor's markdown hook). */
+void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file);
 /* chase tlb */
 struct chase_measurement;
 extern const struct chase_measurement chase_tlb_measurement;

@@ -36,229 +36,6 @@ static double fact(const struct chase_devinfo *info, const char *key)
 
 /* The PAGE curve: the file's points, as a sweep's. */
 static const struct chase_table points_table = {"points", chase_row_cols, CHASE_COLS(chase_row_cols), NULL};
-/* The summary: the page size, each TLB level, the latency past them all. */
-static void tlb_results(struct chase_meta *r, const struct chase_curve *c, const struct chase_level *clv, size_t ncl,
-                    const struct chase_tlb_level *lv, size_t nlv, double huge)
-{
-    uint64_t page = 0;
-    size_t i, ntlb = 0, ncache = 0;
-    int agree = 1, at_least = 0;
-    char key[48];
-
-    (void)c;
-    for (i = 0; i < nlv; i++) {
-        const struct chase_tlb_level *L = &lv[i];
-        if (L->kind == CHASE_STEP_CACHE)
-            ncache++;
-        if (L->kind != CHASE_STEP_TLB)
-            continue;
-        ntlb++;
-        if (L->page) {  /* a level not told says nothing against the others */
-            if (page && page != L->page)
-                agree = 0;
-            page = L->page;
-            at_least |= L->page_at_least;
-        }
-        snprintf(key, sizeof key, "%.15s.lo", L->name);
-        chase_meta_num(r, key, (double)L->lo);
-        snprintf(key, sizeof key, "%.15s.hi", L->name);
-        chase_meta_num(r, key, (double)L->hi);
-        snprintf(key, sizeof key, "%.15s.page", L->name);
-        chase_meta_num(r, key, L->page ? (double)L->page : NAN);
-        snprintf(key, sizeof key, "%.15s.stride", L->name);
-        chase_meta_num(r, key, (double)L->stride);
-        snprintf(key, sizeof key, "%.15s.entries_lo", L->name);
-        chase_meta_num(r, key, floor(L->entries_lo * 10 + 0.5) / 10);
-        snprintf(key, sizeof key, "%.15s.entries_hi", L->name);
-        chase_meta_num(r, key, floor(L->entries_hi * 10 + 0.5) / 10);
-        snprintf(key, sizeof key, "%.15s.cycles", L->name);
-        chase_meta_num(r, key, floor(L->cycles * 100 + 0.5) / 100);
-        snprintf(key, sizeof key, "%.15s.miss_cycles", L->name);
-        chase_meta_num(r, key, floor(L->miss * 100 + 0.5) / 100);
-        snprintf(key, sizeof key, "%.15s.probe_miss_cycles", L->name);
-        chase_meta_num(r, key, floor(2 * L->jump * 100 + 0.5) / 100);
-        if (L->revisit_points && isfinite(L->revisit_miss)) {
-            snprintf(key, sizeof key, "%.15s.miss_se", L->name);
-            chase_meta_num(r, key, floor(L->revisit_se * 100 + 0.5) / 100);
-            snprintf(key, sizeof key, "%.15s.miss_from", L->name);
-            chase_meta_add(r, key, "%s", chase_tlb_miss_from(L));
-            snprintf(key, sizeof key, "%.15s.replacement", L->name);
-            chase_meta_add(r, key, "%s", L->replacement);
-        }
-    }
-    chase_meta_num(r, "tlb_levels", (double)ntlb);
-    chase_meta_num(r, "cache_steps", (double)ncache);
-    if (ntlb && agree && page && at_least) {
-        char a[32];
-        chase_meta_num(r, "page_bytes_min", (double)page);
-        chase_meta_add(r, "page_bytes", "at least %s: the probes bound it from below (see tlb)",
-                       chase_size_format(page, a, sizeof a));
-    } else if (ntlb && agree && page)
-        chase_meta_num(r, "page_bytes", (double)page);
-    else
-        chase_meta_add(r, "page_bytes", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
-                       "see tlb" : "not measured: the probes could not tell (see tlb)");
-    if (ncl)
-        chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
-    if (huge >= 0)
-        chase_meta_num(r, "process_anon_huge_bytes", huge);
-}
-
-static void tlb_report(FILE *f, const struct chase_session *s, uint64_t stride, uint64_t unit,
-                   const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
-{
-    const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
-    char a[32], b[32], reach[64], ent[48], lat[40], miss[96], pg[40];
-    double v;
-    size_t i, k;
-
-    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
-        const char *t = chase_meta_get(&s->meta, what[k]);
-        if (t)
-            fprintf(f, "%-9s %s\n", what[k], t);
-    }
-    fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block), pair probes, REVISIT "
-            "(the same lines, each page back at random moments), wider strides, and where an entry maps several "
-            "blocks, the chain and its twin at its size\n", "pattern",
-            chase_size_format(unit, a, sizeof a), chase_size_format(stride, b, sizeof b));
-    if ((v = fact(&s->info, "alloc_page_bytes")) > 0)
-        fprintf(f, "%-9s %s believed (the driver's or OS's figure); ", "page",
-                chase_size_format((uint64_t)v, a, sizeof a));
-    else
-        fprintf(f, "%-9s none believed; ", "page");
-    if (!chase_meta_get_num(res, "page_bytes", &v))
-        fprintf(f, "measured: %s\n", chase_size_format((uint64_t)v, a, sizeof a));
-    else
-        fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
-    fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
-            "a miss adds");
-    for (i = 0; i < nlv; i++) {
-        const struct chase_tlb_level *L = &lv[i];
-        if (L->kind != CHASE_STEP_TLB)
-            continue;
-        snprintf(reach, sizeof reach, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
-                 chase_size_format(L->hi, b, sizeof b));
-        snprintf(ent, sizeof ent, "%.0f .. %.0f", L->entries_lo, L->entries_hi);
-        snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
-        if (isnan(L->miss))
-            snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
-        else if (L->pass_stride)
-            snprintf(miss, sizeof miss, "+%.1f cyc (the step at %s stride)", L->miss,
-                     chase_size_format(L->pass_stride, b, sizeof b));
-        else if (L->revisit_points && L->miss == L->revisit_miss)
-            snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (REVISIT; replacement: %s)", L->miss,
-                     L->revisit_se, L->replacement);
-        else
-            snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
-                     2 * L->jump);
-        if (L->page)
-            snprintf(pg, sizeof pg, "%s%s", L->page_at_least ? ">=" : "", chase_size_format(L->page, a, sizeof a));
-        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s%s\n", L->name, reach, ent, L->page ? pg : "unknown", lat, miss,
-                L->open ? " (the span ended in the rise)" : "");
-    }
-    if (!chase_meta_get_num(res, "walk_cycles", &v))
-        fprintf(f, "past the last step: %.1f cycles a load\n", v);
-    for (i = k = 0; i < nlv; i++)
-        if (lv[i].kind != CHASE_STEP_TLB) {
-            if (!k++)
-                fprintf(f, "\nother steps (not TLB levels):\n");
-            fprintf(f, "%-7s %s .. %s (%.0f .. %.0f blocks), +%.1f cyc: %s\n", lv[i].name,
-                    chase_size_format(lv[i].lo, a, sizeof a), chase_size_format(lv[i].hi, b, sizeof b),
-                    lv[i].blocks_lo, lv[i].blocks_hi, lv[i].to_cycles - lv[i].cycles, lv[i].how);
-        }
-    fprintf(f, "reach: [the last span still on the plateau .. the first clearly above]; entries: reach over "
-               "the larger of the page and the stride\n");
-    for (k = 0; k < (size_t)s->info.nfacts; k++) {
-        const char *key = s->info.facts[k].key;
-        if (strstr(key, "tlb") || strstr(key, "page") || strstr(key, "granularity") || strstr(key, "thp"))
-            fprintf(f, "driver.%s: %s\n", key, s->info.facts[k].val);
-    }
-}
-
-struct tlb_plot_arg {
-    const struct chase_curve *c, *twin, *entry;     /* entry: the pass at the entries' stride (may be empty) */
-    uint64_t entry_stride;
-    const struct chase_tlb_level *lv;
-    size_t nlv;
-    const struct chase_meta *meta;
-    const char *title;
-};
-
-/* IEC labels on the log2 size axis (every other octave over a wide range). */
-static void iec_xtics(FILE *f, double xmin, double xmax)
-{
-    unsigned step = log2(xmax / xmin) > 16 ? 2 : 1, k = 0;
-    const char *sep = "";
-    char a[32];
-    uint64_t t;
-
-    fprintf(f, "set xrange [%g:%g]\nset xtics (", xmin / 1.15, xmax * 1.15);
-    for (t = 1; t && (double)t <= xmax * 1.15; t <<= 1, k++) {
-        if ((double)t < xmin / 1.15 || k % step)
-            continue;
-        fprintf(f, "%s\"%s\" %llu", sep, chase_size_format(t, a, sizeof a), (unsigned long long)t);
-        sep = ", ";
-    }
-    fprintf(f, ")\n");
-}
-
-/* Latency against span; each step marked with what it is. */
-static int write_plot(FILE *f, const void *arg, const char *out)
-{
-    const struct tlb_plot_arg *a = arg;
-    const char *dev = chase_meta_get(a->meta, "device");
-    char title[300], sz[32], lab[96];
-    size_t i;
-
-    if (chase_gp_begin(f, out, NULL, 0))
-        return -1;
-    if (a->title)
-        snprintf(title, sizeof title, "%s", a->title);
-    else
-        snprintf(title, sizeof title, "%s: TLB reach (one load a page)", dev ? dev : "device");
-    fprintf(f, "\nset title ");
-    chase_gp_string(f, title);
-    fprintf(f, "\nset xlabel \"bytes the chain spans\"\nset ylabel \"load-to-use latency (cycles)\"\n");
-    if (a->c->n)
-        iec_xtics(f, (double)a->c->rows[0].bytes, (double)a->c->rows[a->c->n - 1].bytes);
-    fprintf(f, "$curve << EOD\n");
-    for (i = 0; i < a->c->n; i++)
-        fprintf(f, "%llu %g\n", (unsigned long long)a->c->rows[i].bytes, a->c->rows[i].cycles);
-    fprintf(f, "EOD\n$twin << EOD\n");
-    for (i = 0; i < a->twin->n; i++)
-        fprintf(f, "%llu %g\n", (unsigned long long)a->twin->rows[i].bytes, a->twin->rows[i].cycles);
-    fprintf(f, "EOD\n$entry << EOD\n");
-    for (i = 0; i < a->entry->n; i++)
-        fprintf(f, "%llu %g\n", (unsigned long long)a->entry->rows[i].bytes, a->entry->rows[i].cycles);
-    fprintf(f, "EOD\n");
-    for (i = 0; i < a->nlv; i++) {
-        const struct chase_tlb_level *L = &a->lv[i];
-        int tlb = L->kind == CHASE_STEP_TLB;
-        fprintf(f, "set arrow from %llu, graph 0 to %llu, graph 1 nohead dt %d lc rgb \"%s\"\n",
-                (unsigned long long)L->hi, (unsigned long long)L->hi, tlb ? 2 : 3, tlb ? "#D55E00" : "#808080");
-        if (tlb && L->page)
-            snprintf(lab, sizeof lab, "%s: %.0f x %s", L->name, L->entries_lo,
-                     chase_size_format(L->page, sz, sizeof sz));
-        else if (tlb)
-            snprintf(lab, sizeof lab, "%s: %.0f blocks", L->name, L->entries_lo);
-        else
-            snprintf(lab, sizeof lab, "%s (%s)", L->name, chase_tlb_kind_name(L->kind));
-        fprintf(f, "set label %zu ", i + 1);
-        chase_gp_string(f, lab);
-        fprintf(f, " at %llu, graph 0.97 rotate by 90 right offset -0.8, 0 font \",10\"\n",
-                (unsigned long long)L->hi);
-    }
-    fprintf(f, "plot $curve using 1:2 with linespoints ls 1 title \"one line a block\", "
-               "$twin using 1:2 with linespoints ls 2 title \"two lines a block, one page (twin)\"");
-    if (a->entry->n) {
-        snprintf(lab, sizeof lab, "one line a block of %s (an entry)", chase_size_format(a->entry_stride, sz, sizeof sz));
-        fprintf(f, ", $entry using 1:2 with linespoints ls 3 title ");
-        chase_gp_string(f, lab);
-    }
-    fprintf(f, "\n");
-    return 0;
-}
-
 /* The probes' seconds: +2 x unit (always the first's page) and +page/16
  * up to half the probes' block (their base is in its first half). */
 static size_t probe_subs(uint64_t page, uint64_t unit, uint64_t pstride, uint64_t *subs)
@@ -743,7 +520,7 @@ static void results(struct chase_run *r, struct chase_meta *res)
 
     if (st->estride)
         chase_meta_num(res, "entry_stride", (double)st->estride);
-    tlb_results(res, &st->curve, st->clv, st->ncl, st->lv, st->nlv,
+    chase_tlb_results(res, st->clv, st->ncl, st->lv, st->nlv,
                 r->s.ops->huge_bytes ? r->s.ops->huge_bytes(r->s.dev) : -1);
     if (st->narrowed)
         chase_meta_add(res, "probes_note", "blocks of %s x the stride, seconds up to +%sthe stride: the memory "
@@ -761,18 +538,18 @@ static int write_tables(struct chase_writer *w, struct chase_run *r)
 static void report(FILE *f, struct chase_run *r)
 {
     const struct tlb_state *st = r->state;
-    tlb_report(f, &r->s, st->page, st->unit, st->lv, st->nlv, &r->results);
+    chase_tlb_report(f, &r->s, fact(&r->s.info, "alloc_page_bytes"), st->page, st->unit, st->lv, st->nlv,
+                     &r->results);
 }
 
 static int plot(struct chase_run *r, const char *out, char *err, size_t len)
 {
     const struct tlb_state *st = r->state;
-    struct tlb_plot_arg pa = {&st->curve, &st->twin, &st->entry, st->estride, st->lv, st->nlv, &r->s.meta,
-                              r->o->title};
 
     if (!st->curve.n)
         return CHASE_PLOT_NOTHING;
-    return chase_gp_run(write_plot, &pa, r->o->script, out, err, len);
+    return chase_tlb_plot(&st->curve, &st->twin, &st->entry, st->estride, st->lv, st->nlv, &r->s.meta, r->o->title,
+                          r->o->script, out, err, len);
 }
 
 static void release(struct chase_run *r)
@@ -806,4 +583,5 @@ const struct chase_measurement chase_tlb_measurement = {
     .report = report,
     .plot = plot,
     .free = release,
+    .markdown = chase_tlb_markdown,
 };

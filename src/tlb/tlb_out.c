@@ -1,5 +1,5 @@
 /* tlb_out.c: chase tlb's tables: its curves, the probes, the levels, the
- * entries' pass. */
+ * entries' pass; the results, the report for a person and its report.md section. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -7,8 +7,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <ctype.h>
+#include <stdlib.h>
 
+#include "core/size.h"
+#include "io/md.h"
 #include "io/table.h"
+#include "run/session.h"
 #include "tlb/tlb.h"
 
 #define CURVE(NAME) {NAME, chase_row_cols, CHASE_COLS(chase_row_cols), NULL}
@@ -198,4 +203,192 @@ int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, cons
                 return -1;
         }
     return chase_writer_rows(w, &levels_table, lv, nlv, sizeof *lv);
+}
+
+/* The summary: the page size, each TLB level, the latency past them all. */
+void chase_tlb_results(struct chase_meta *r, const struct chase_level *clv, size_t ncl,
+                       const struct chase_tlb_level *lv, size_t nlv, double huge)
+{
+    uint64_t page = 0;
+    size_t i, ntlb = 0, ncache = 0;
+    int agree = 1, at_least = 0;
+    char key[48];
+
+    for (i = 0; i < nlv; i++) {
+        const struct chase_tlb_level *L = &lv[i];
+        if (L->kind == CHASE_STEP_CACHE)
+            ncache++;
+        if (L->kind != CHASE_STEP_TLB)
+            continue;
+        ntlb++;
+        if (L->page) {  /* a level not told says nothing against the others */
+            if (page && page != L->page)
+                agree = 0;
+            page = L->page;
+            at_least |= L->page_at_least;
+        }
+        snprintf(key, sizeof key, "%.15s.lo", L->name);
+        chase_meta_num(r, key, (double)L->lo);
+        snprintf(key, sizeof key, "%.15s.hi", L->name);
+        chase_meta_num(r, key, (double)L->hi);
+        snprintf(key, sizeof key, "%.15s.page", L->name);
+        chase_meta_num(r, key, L->page ? (double)L->page : NAN);
+        snprintf(key, sizeof key, "%.15s.stride", L->name);
+        chase_meta_num(r, key, (double)L->stride);
+        snprintf(key, sizeof key, "%.15s.entries_lo", L->name);
+        chase_meta_num(r, key, floor(L->entries_lo * 10 + 0.5) / 10);
+        snprintf(key, sizeof key, "%.15s.entries_hi", L->name);
+        chase_meta_num(r, key, floor(L->entries_hi * 10 + 0.5) / 10);
+        snprintf(key, sizeof key, "%.15s.cycles", L->name);
+        chase_meta_num(r, key, floor(L->cycles * 100 + 0.5) / 100);
+        snprintf(key, sizeof key, "%.15s.miss_cycles", L->name);
+        chase_meta_num(r, key, floor(L->miss * 100 + 0.5) / 100);
+        snprintf(key, sizeof key, "%.15s.probe_miss_cycles", L->name);
+        chase_meta_num(r, key, floor(2 * L->jump * 100 + 0.5) / 100);
+        if (L->revisit_points && isfinite(L->revisit_miss)) {
+            snprintf(key, sizeof key, "%.15s.miss_se", L->name);
+            chase_meta_num(r, key, floor(L->revisit_se * 100 + 0.5) / 100);
+            snprintf(key, sizeof key, "%.15s.miss_from", L->name);
+            chase_meta_add(r, key, "%s", chase_tlb_miss_from(L));
+            snprintf(key, sizeof key, "%.15s.replacement", L->name);
+            chase_meta_add(r, key, "%s", L->replacement);
+        }
+    }
+    chase_meta_num(r, "tlb_levels", (double)ntlb);
+    chase_meta_num(r, "cache_steps", (double)ncache);
+    if (ntlb && agree && page && at_least) {
+        char a[32];
+        chase_meta_num(r, "page_bytes_min", (double)page);
+        chase_meta_add(r, "page_bytes", "at least %s: the probes bound it from below (see tlb)",
+                       chase_size_format(page, a, sizeof a));
+    } else if (ntlb && agree && page)
+        chase_meta_num(r, "page_bytes", (double)page);
+    else
+        chase_meta_add(r, "page_bytes", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
+                       "see tlb" : "not measured: the probes could not tell (see tlb)");
+    if (ncl)
+        chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
+    if (huge >= 0)
+        chase_meta_num(r, "process_anon_huge_bytes", huge);
+}
+
+void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, uint64_t stride, uint64_t unit,
+                      const struct chase_tlb_level *lv, size_t nlv, const struct chase_meta *res)
+{
+    const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
+    char a[32], b[32], reach[64], ent[48], lat[40], miss[96], pg[40];
+    double v;
+    size_t i, k;
+
+    for (k = 0; k < sizeof what / sizeof what[0]; k++) {
+        const char *t = chase_meta_get(&s->meta, what[k]);
+        if (t)
+            fprintf(f, "%-9s %s\n", what[k], t);
+    }
+    fprintf(f, "%-9s one %s load a block of %s (PAGE chain), its twin (two lines a block), pair probes, REVISIT "
+            "(the same lines, each page back at random moments), wider strides, and where an entry maps several "
+            "blocks, the chain and its twin at its size\n", "pattern",
+            chase_size_format(unit, a, sizeof a), chase_size_format(stride, b, sizeof b));
+    if (believed > 0)
+        fprintf(f, "%-9s %s believed (the driver's or OS's figure); ", "page",
+                chase_size_format((uint64_t)believed, a, sizeof a));
+    else
+        fprintf(f, "%-9s none believed; ", "page");
+    if (!chase_meta_get_num(res, "page_bytes", &v))
+        fprintf(f, "measured: %s\n", chase_size_format((uint64_t)v, a, sizeof a));
+    else
+        fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
+    fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
+            "a miss adds");
+    for (i = 0; i < nlv; i++) {
+        const struct chase_tlb_level *L = &lv[i];
+        if (L->kind != CHASE_STEP_TLB)
+            continue;
+        snprintf(reach, sizeof reach, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
+                 chase_size_format(L->hi, b, sizeof b));
+        snprintf(ent, sizeof ent, "%.0f .. %.0f", L->entries_lo, L->entries_hi);
+        snprintf(lat, sizeof lat, "%.1f cyc", L->cycles);
+        if (isnan(L->miss))
+            snprintf(miss, sizeof miss, "unknown (step +%.1f; see how in the file)", L->to_cycles - L->cycles);
+        else if (L->pass_stride)
+            snprintf(miss, sizeof miss, "+%.1f cyc (the step at %s stride)", L->miss,
+                     chase_size_format(L->pass_stride, b, sizeof b));
+        else if (L->revisit_points && L->miss == L->revisit_miss)
+            snprintf(miss, sizeof miss, "+%.1f +- %.1f cyc (REVISIT; replacement: %s)", L->miss,
+                     L->revisit_se, L->replacement);
+        else
+            snprintf(miss, sizeof miss, "+%.1f cyc (step +%.1f; probes +%.1f)", L->miss, L->to_cycles - L->cycles,
+                     2 * L->jump);
+        if (L->page)
+            snprintf(pg, sizeof pg, "%s%s", L->page_at_least ? ">=" : "", chase_size_format(L->page, a, sizeof a));
+        fprintf(f, "%-7s %-24s %-16s %-9s %-12s %s%s\n", L->name, reach, ent, L->page ? pg : "unknown", lat, miss,
+                L->open ? " (the span ended in the rise)" : "");
+    }
+    if (!chase_meta_get_num(res, "walk_cycles", &v))
+        fprintf(f, "past the last step: %.1f cycles a load\n", v);
+    for (i = k = 0; i < nlv; i++)
+        if (lv[i].kind != CHASE_STEP_TLB) {
+            if (!k++)
+                fprintf(f, "\nother steps (not TLB levels):\n");
+            fprintf(f, "%-7s %s .. %s (%.0f .. %.0f blocks), +%.1f cyc: %s\n", lv[i].name,
+                    chase_size_format(lv[i].lo, a, sizeof a), chase_size_format(lv[i].hi, b, sizeof b),
+                    lv[i].blocks_lo, lv[i].blocks_hi, lv[i].to_cycles - lv[i].cycles, lv[i].how);
+        }
+    fprintf(f, "reach: [the last span still on the plateau .. the first clearly above]; entries: reach over "
+               "the larger of the page and the stride\n");
+    for (k = 0; k < (size_t)s->info.nfacts; k++) {
+        const char *key = s->info.facts[k].key;
+        if (strstr(key, "tlb") || strstr(key, "page") || strstr(key, "granularity") || strstr(key, "thp"))
+            fprintf(f, "driver.%s: %s\n", key, s->info.facts[k].val);
+    }
+}
+
+/* chase tlb: the TLB levels, apart from the data caches' steps. */
+void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "tlb");
+    const char *page = chase_meta_get(&d->results, "page_bytes");
+    char pg[32];
+    size_t r;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const struct chase_cell *kind = chase_md_cellv(t, r, "kind");
+        char a[32], b[32];
+        if (!kind->text || strcmp(kind->text, "tlb"))
+            continue;
+        if (!any)
+            fputs("| TLB level | reach (bytes spanned) | entries | page | a miss adds, cycles | how |\n"
+                  "|---|---|---|---|---|---|\n", f);
+        any = 1;
+        fputs("| ", f);
+        chase_md_put_cellv(f, t, r, "name");
+        fprintf(f, " | %s .. %s | ", chase_md_size(chase_md_cellv(t, r, "lo")->num, a, sizeof a),
+                chase_md_size(chase_md_cellv(t, r, "hi")->num, b, sizeof b));
+        chase_md_put_cellv(f, t, r, "entries_lo");
+        fputs(" .. ", f);
+        chase_md_put_cellv(f, t, r, "entries_hi");
+        fputs(" | ", f);
+        if (isnan(chase_md_cellv(t, r, "page")->num))
+            fputs("-", f);
+        else
+            fprintf(f, "%s%s", chase_md_cellv(t, r, "page_at_least")->num > 0 ? ">= " : "",
+                    chase_md_size(chase_md_cellv(t, r, "page")->num, a, sizeof a));
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "miss_cycles");
+        if (chase_md_cellv(t, r, "revisit_se") && isfinite(chase_md_cellv(t, r, "revisit_se")->num) &&
+            chase_md_cellv(t, r, "revisit_miss_cycles")->num == chase_md_cellv(t, r, "miss_cycles")->num)
+            fprintf(f, " +- %.2f", chase_md_cellv(t, r, "revisit_se")->num);
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "how");
+        fputs(" |\n", f);
+    }
+    if (!any)
+        fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
+    if (page && isdigit((unsigned char)*page))
+        fprintf(f, "\nPage size: %s, as measured (`%s` says how).\n",
+                chase_size_format(strtoull(page, NULL, 10), pg, sizeof pg), file);
+    else if (page)
+        fprintf(f, "\nPage size: %s.\n", page);
+    fputs("\n", f);
 }

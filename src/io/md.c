@@ -1,0 +1,146 @@
+/* md.c: Markdown for report.md: text in a table cell, numbers, sizes, a document's tables. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "io/md.h"
+
+#define SMALL_TABLE 40      /* rows shown on the page; longer tables stay in their file */
+
+/* Text in a Markdown table cell: no line breaks, no column bars. */
+void chase_md_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else if (*s == '\n' || *s == '\r' || *s == '\t')
+            fputc(' ', f);
+        else
+            fputc(*s, f);
+    }
+}
+
+void chase_md_num(FILE *f, double v)
+{
+    if (isnan(v))
+        fputs("-", f);
+    else if (v == floor(v) && fabs(v) < 1e15)
+        fprintf(f, "%.0f", v);
+    else
+        fprintf(f, "%.4g", v);
+}
+
+void chase_md_cell(FILE *f, const struct chase_cell *c)
+{
+    if (c->text)
+        chase_md_text(f, c->text);
+    else
+        chase_md_num(f, c->num);
+}
+
+/* A document's table as a Markdown table (the first rows of a long one). */
+void chase_md_table(FILE *f, const struct chase_doc_table *t, const char *file)
+{
+    size_t r, k, rows = t->nrows < SMALL_TABLE ? t->nrows : SMALL_TABLE;
+
+    fputs("|", f);
+    for (k = 0; k < t->ncols; k++) {
+        fputc(' ', f);
+        chase_md_text(f, t->cols[k]);
+        fputs(" |", f);
+    }
+    fputs("\n|", f);
+    for (k = 0; k < t->ncols; k++)
+        fputs("---|", f);
+    fputc('\n', f);
+    for (r = 0; r < rows; r++) {
+        fputs("|", f);
+        for (k = 0; k < t->ncols; k++) {
+            fputc(' ', f);
+            chase_md_cell(f, chase_doc_cell(t, r, k));
+            fputs(" |", f);
+        }
+        fputc('\n', f);
+    }
+    if (rows < t->nrows)
+        fprintf(f, "\n(%zu more rows in `%s`, table `%s`.)\n", t->nrows - rows, file, t->name);
+    fputc('\n', f);
+}
+
+const char *chase_md_meta_text(const struct chase_doc *d, const char *key)
+{
+    const char *v = d ? chase_meta_get(&d->meta, key) : NULL;
+    return v ? v : "";
+}
+
+/* What the part measured and how, from its metadata. */
+void chase_md_how(FILE *f, const struct chase_doc *d)
+{
+    static const char *const keys[] = {"pattern", "stride", "cache_op", "carveout", "sm", "warm", "timer",
+                                       "samples", "widths", "lanes", "block", "pages", "alloc", NULL};
+    int i, any = 0;
+    for (i = 0; keys[i]; i++) {
+        const char *v = chase_meta_get(&d->meta, keys[i]);
+        if (!v)
+            continue;
+        fprintf(f, "%s%s: ", any ? "; " : "How it was measured: ", keys[i]);
+        chase_md_text(f, v);
+        any = 1;
+    }
+    if (any)
+        fputs(".\n\n", f);
+}
+
+/* A size from a file, as chase_size_format writes it; "-" for a figure
+ * that is no size (NAN, negative, 2^64 or more: converting it to an
+ * integer would be undefined). */
+const char *chase_md_size(double v, char *buf, size_t len)
+{
+    if (!(v >= 0 && v < 18446744073709551616.0))
+        return "-";
+    return chase_size_format((uint64_t)v, buf, len);
+}
+
+/* Any other part: its results, its summary tables and its small tables. */
+void chase_md_generic(FILE *f, const struct chase_doc *d, const char *file)
+{
+    size_t t;
+    int k;
+
+    if (d->results.n) {
+        fputs("| result | value |\n|---|---|\n", f);
+        for (k = 0; k < d->results.n; k++) {
+            fputs("| ", f);
+            chase_md_text(f, d->results.kv[k].key);
+            fputs(" | ", f);
+            chase_md_text(f, d->results.kv[k].val);
+            fputs(" |\n", f);
+        }
+        fputc('\n', f);
+    }
+    for (t = 0; t < d->ntables; t++) {
+        const struct chase_doc_table *dt = &d->tables[t];
+        if (!strcmp(dt->name, "points"))
+            continue;   /* the curve: in the plot and the file */
+        fprintf(f, "Table `%s`:\n\n", dt->name);
+        chase_md_table(f, dt, file);
+    }
+}
+
+/* A cell's text or number, by column name (NULL or NAN when absent). */
+const struct chase_cell *chase_md_cellv(const struct chase_doc_table *t, size_t r, const char *col)
+{
+    int c = chase_doc_col(t, col);
+    return chase_doc_cell(t, r, c < 0 ? (size_t)-1 : (size_t)c);
+}
+
+void chase_md_put_cellv(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
+{
+    chase_md_cell(f, chase_md_cellv(t, r, col));
+}
