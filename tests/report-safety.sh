@@ -118,4 +118,18 @@ check "SIGTERM while gnuplot draws: exit 143 (got $st: $(head -1 "$tmp/slow.err"
 sleep 0.2
 check "gnuplot was stopped with it" sh -c "! kill -0 \$(cat '$tmp/gp.pid') 2> /dev/null"
 check "the older image stays" grep -qx OLD "$tmp/slow.png"
+# Text from data reaches report.md and compare.md as text: no HTML, no
+# link, no heading, no code span broken by a backquote.
+mkdir -p "$tmp/hostile"
+"$CHASE" report --sim "$sim" -q -o "$tmp/hostile/a\`b" 2> /dev/null
+check "a backquote in the command stays inside its code span" \
+    grep -q 'Command: `` .*a`b.* ``' "$tmp/hostile/a\`b/report.md"
+cp -r "$tmp/r" "$tmp/evil"
+sed -i 's/^# level: L1\t/# level: <img src=x onerror=alert(1)>\t/' "$tmp/evil/sweep.tsv"
+sed -i 's/"name": "L1"/"name": "<img src=x onerror=alert(1)>"/g' "$tmp/evil/report.json"
+sed -i 's/"simulated hierarchy"/"[x](javascript:alert(1)) <b>#1<\/b>"/' "$tmp/evil/report.json"
+"$CHASE" report --compare "$tmp/r" "$tmp/evil" -q -o "$tmp/cmp-evil" 2> /dev/null
+check "compare.md holds no HTML tag from another report" sh -c "! grep -q '<img\|<b>' '$tmp/cmp-evil/compare.md'"
+check "compare.md holds no link from another report" sh -c "! grep -q '[^\\\\]](javascript' '$tmp/cmp-evil/compare.md'"
+check "the hostile names are shown, escaped" grep -q '&lt;img src=x onerror=alert(1)&gt;' "$tmp/cmp-evil/compare.md"
 finish

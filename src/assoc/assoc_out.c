@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "assoc/assoc.h"
+#include "io/md.h"
 #include "core/size.h"
 #include "io/doc.h"
 #include "io/table.h"
@@ -167,17 +168,6 @@ void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct cha
 }
 
 /* report.md: Markdown's table cells take no '|' nor a line break. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n' || *s == '\r' || *s == '\t')
-            fputc(' ', f);
-        else
-            fputc(*s, f);
-    }
-}
 
 static void md_cell(FILE *f, const struct chase_doc_table *t, size_t r, const char *col)
 {
@@ -191,7 +181,7 @@ static void md_cell(FILE *f, const struct chase_doc_table *t, size_t r, const ch
     if (!v || (!v->text && isnan(v->num)))
         fputs("-", f);
     else if (v->text)
-        md_text(f, v->text);
+        chase_md_text(f, v->text);
     else
         fprintf(f, "%.0f", v->num);
 }
@@ -220,6 +210,6 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
           "doubles; the way is the smallest stride it settles at, the sets the way over the line. ", f);
     fputs("Replacement: a cycle of ways + 1 lines in one set (LRU and FIFO miss all of it, random replacement "
           "2 / (ways + 1)). Every chain's latency is in `", f);
-    md_text(f, file);
+    chase_md_text(f, file);
     fputs("` (table points), each stride's knee in its table knees.\n\n", f);
 }

@@ -16,14 +16,51 @@
 /* Text in a Markdown table cell: no line breaks, no column bars. */
 void chase_md_text(FILE *f, const char *s)
 {
+    /* Text from data (a device's name, another person's report) is text:
+     * every character that could start Markdown or HTML (emphasis, code,
+     * a link, a heading, a tag, an entity, a table cell) is escaped, and
+     * line breaks become spaces, so no cell can open a block of its own. */
     for (; s && *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else if (*s == '\n' || *s == '\r' || *s == '\t')
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n' || c == '\r' || c == '\t')
             fputc(' ', f);
+        else if (c < 0x20 || c == 0x7f)
+            fputc('?', f);
+        else if (c == '&')
+            fputs("&amp;", f);
+        else if (c == '<')
+            fputs("&lt;", f);
+        else if (c == '>')
+            fputs("&gt;", f);
+        else if (strchr("\\`*_[]#|!~", c))
+            fprintf(f, "\\%c", c);
         else
-            fputc(*s, f);
+            fputc(c, f);
     }
+}
+
+void chase_md_code(FILE *f, const char *s)
+{
+    size_t run = 0, most = 0, i;
+    const char *p;
+
+    /* A code span's fence is one backquote longer than the longest run in
+     * the text, so no backquote in it can close the span early. */
+    for (p = s ? s : ""; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > most)
+            most = run;
+    }
+    for (i = 0; i <= most; i++)
+        fputc('`', f);
+    if (most)
+        fputc(' ', f);
+    for (p = s ? s : ""; *p; p++)
+        fputc(*p == '\n' || *p == '\r' || *p == '\t' || (unsigned char)*p < 0x20 ? ' ' : *p, f);
+    if (most)
+        fputc(' ', f);
+    for (i = 0; i <= most; i++)
+        fputc('`', f);
 }
 
 void chase_md_num(FILE *f, double v)

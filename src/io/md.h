@@ -11,6 +11,8 @@
 
 /* Text in a Markdown table cell: no line breaks, no column bars (NULL: nothing). */
 void chase_md_text(FILE *f, const char *s);
+/* s as an inline code span, whatever backquotes it holds. */
+void chase_md_code(FILE *f, const char *s);
 /* A figure: "-" for NAN, an integer without decimals, else four figures. */
 void chase_md_num(FILE *f, double v);
 /* A cell: its text, else its figure. */

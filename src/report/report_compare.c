@@ -174,7 +174,9 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 long r = level_row(&s[i], names[k]);
                 double c0, c1, n0, n1, h0, h1;
                 if (r0 < 0 || r < 0) {
-                    fprintf(f, "- %s: ", names[k]);
+                    fputs("- ", f);
+                    chase_md_text(f, names[k]);
+                    fputs(": ", f);
                     chase_md_text(f, r < 0 ? s[i].device : s[0].device);
                     fputs(" has no such level", f);
                     parts_instead(f, r < 0 ? &s[i] : &s[0], names[k], " (seen as ");
@@ -189,7 +191,9 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                 h0 = level_figure(&s[0], r0, "lo");
                 h1 = level_figure(&s[i], r, "lo");
                 if (!isnan(level_figure(&s[0], r0, "hi")) && h0 > 0 && (h1 / h0 > 1.2 || h0 / h1 > 1.2)) {
-                    fprintf(f, "- %s: ", names[k]);
+                    fputs("- ", f);
+                    chase_md_text(f, names[k]);
+                    fputs(": ", f);
                     chase_md_text(f, s[i].device);
                     fprintf(f, "'s is %.2fx %s (%s against %s).\n", h1 > h0 ? h1 / h0 : h0 / h1,
                             h1 > h0 ? "larger" : "smaller", chase_md_size(h1, a, sizeof a),
@@ -197,13 +201,17 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
                     any = 1;
                 }
                 if (n0 > 0 && n1 > 0 && fabs(n1 / n0 - 1) > 0.05) {
-                    fprintf(f, "- %s: ", names[k]);
+                    fputs("- ", f);
+                    chase_md_text(f, names[k]);
+                    fputs(": ", f);
                     chase_md_text(f, s[i].device);
                     fprintf(f, " is %.0f%% %s in ns (%.1f ns against %.1f; %.1f cycles against %.1f).\n",
                             fabs(n1 / n0 - 1) * 100, n1 > n0 ? "slower" : "faster", n1, n0, c1, c0);
                     any = 1;
                 } else if (c0 > 0 && c1 > 0 && fabs(c1 / c0 - 1) > 0.05) {
-                    fprintf(f, "- %s: ", names[k]);
+                    fputs("- ", f);
+                    chase_md_text(f, names[k]);
+                    fputs(": ", f);
                     chase_md_text(f, s[i].device);
                     fprintf(f, " takes %.0f%% %s cycles (%.1f against %.1f).\n", fabs(c1 / c0 - 1) * 100,
                             c1 > c0 ? "more" : "fewer", c1, c0);

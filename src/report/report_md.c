@@ -62,15 +62,19 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
     chase_meta_get_num(meta, "elapsed_s", &elapsed);
     fputs("# chase report: ", f);
     chase_md_text(f, dev ? dev : "unknown device");
-    fprintf(f, " (%s)\n\n", be ? be : "?");
+    fputs(" (", f);
+    chase_md_text(f, be ? be : "?");
+    fputs(")\n\n", f);
     fprintf(f, "Measured by %s %s", PACKAGE_NAME, PACKAGE_VERSION);
-    if (date)
-        fprintf(f, " on %s", date);
+    if (date) {
+        fputs(" on ", f);
+        chase_md_text(f, date);
+    }
     fprintf(f, " in %.1f s; status: %s.", elapsed, status);
     if (cmd) {
-        fputs(" Command: `", f);
-        chase_md_text(f, cmd);
-        fputs("`.", f);
+        fputs(" Command: ", f);
+        chase_md_code(f, cmd);
+        fputs(".", f);
     }
     fputs(" Every figure below was measured by the part named, except where marked as the driver's.\n\n", f);
 
