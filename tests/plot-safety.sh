@@ -60,6 +60,7 @@ check "report -o '|cmd': the sweep's image is in the directory" is_png "$tmp/pip
 check "report -o '|cmd': no temporary image is left" \
     sh -c "! ls -A '$tmp/pipe/|touch m3;cat>' | grep -q '^\\.'"
 
+# The two reports' report.json and sweep.tsv (all --compare reads) go with the tarball.
 (cd "$tmp/pipe" && "$CHASE" report --compare "$data/h100-report" "$data/h200-report" -q -o '|touch m4;cat>' 2> err4)
 st=$?
 check "report --compare -o '|cmd': exit 0 (got $st)" test "$st" -eq 0
