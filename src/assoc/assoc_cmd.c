@@ -94,11 +94,7 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
     for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
         struct chase_assoc_level *L = &st->ll[st->n];
         uint64_t bytes;
-        if (o->level && strcmp(o->level, r->lv[k].name))
-            continue;
-        /* A TLB's reach is a plateau of the sweep but no cache: it has no
-         * sets of lines to alias. */
-        if (!o->level && !strcmp(r->lv[k].name, "TLB reach"))
+        if (!chase_level_probed(o, &r->lv[k]))
             continue;
         if (plan_level(r, k, line, budget, L)) {
             fprintf(stderr, "chase: assoc: %s: the chains' bytes overflow\n", L->name);
@@ -112,11 +108,8 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
         st->total += L->nst * L->st[0].cap;
         st->n++;
     }
-    if (!st->n) {
-        fprintf(stderr, "chase: assoc: %s\n", o->level ? "no cache level of that name (the last level, memory, "
-                "has no sets to find)" : "the sweep found no cache level below memory");
-        return o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
-    }
+    if (!st->n)
+        return chase_levels_none(o, "assoc", "sets");
     return 0;
 }
 

@@ -167,11 +167,7 @@ static int plan_levels(struct chase_run *r, uint64_t line)
     st->n = st->total = 0;
     st->need = 0;
     for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
-        if (o->level && strcmp(o->level, r->lv[k].name))
-            continue;
-        /* A TLB's reach is a plateau of the sweep but no cache: it has no
-         * line to find, and its probes would only time page walks. */
-        if (!o->level && !strcmp(r->lv[k].name, "TLB reach"))
+        if (!chase_level_probed(o, &r->lv[k]))
             continue;
         plan_level(&r->curve, r->lv, r->nlv, k, line, &st->ll[st->n]);
         if (plan_bytes(&st->ll[st->n]) > st->need)
@@ -179,11 +175,8 @@ static int plan_levels(struct chase_run *r, uint64_t line)
         st->total += st->ll[st->n].nsub + st->ll[st->n].nstride + st->ll[st->n].nscan;
         st->n++;
     }
-    if (!st->n) {
-        fprintf(stderr, "chase: lines: %s\n", o->level ? "no cache level of that name (the last level, memory, "
-                "has no line to find)" : "the sweep found no cache level below memory");
-        return o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
-    }
+    if (!st->n)
+        return chase_levels_none(o, "lines", "line");
     return 0;
 }
 

@@ -146,3 +146,20 @@ int chase_levels_source(const struct chase_opts *o, struct chase_session *s, str
     }
     return code ? code : chase_stop ? chase_signal_exit() : 0;
 }
+
+int chase_level_probed(const struct chase_opts *o, const struct chase_level *lv)
+{
+    if (o->level)
+        return !strcmp(o->level, lv->name);
+    return strcmp(lv->name, "TLB reach") != 0;
+}
+
+int chase_levels_none(const struct chase_opts *o, const char *kind, const char *what)
+{
+    if (o->level)
+        fprintf(stderr, "chase: %s: no cache level of that name (the last level, memory, has no %s to find)\n", kind,
+                what);
+    else
+        fprintf(stderr, "chase: %s: the sweep found no cache level below memory\n", kind);
+    return o->level ? CHASE_EXIT_USAGE : CHASE_EXIT_FAIL;
+}

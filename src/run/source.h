@@ -22,4 +22,14 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
 int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
                         struct chase_level *lv, size_t *nlv);
 
+/* A level a per-level measurement (lines, assoc) probes: the one --level
+ * names, else every cache level (a TLB's reach is a plateau of the sweep,
+ * not a cache: it has no line or set to find).  The last level, memory,
+ * is the caller's to leave out. */
+int chase_level_probed(const struct chase_opts *o, const struct chase_level *lv);
+/* The refusal when no level was left to probe: what names what a level
+ * has ("line", "sets").  Returns CHASE_EXIT_USAGE for a --level that
+ * named none, else CHASE_EXIT_FAIL. */
+int chase_levels_none(const struct chase_opts *o, const char *kind, const char *what);
+
 #endif
