@@ -357,7 +357,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
      * its phases are formed per pass, whatever the warp). */
     if (d->spec.lanes && d->spec.lanes != d->shared.lanes) {
         if (p->spec && strstr(p->spec, "shared:")) {
-            snprintf(err, len, "sim spec: mem:lanes=%u but the shared: model has %u lanes", d->spec.lanes,
+            snprintf(err, len, "spec: mem:lanes=%u but the shared: model has %u lanes", d->spec.lanes,
                      d->shared.lanes);
             sim_close(d);
             return CHASE_EINVAL;

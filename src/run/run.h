@@ -39,7 +39,7 @@ struct chase_measurement {
     const char *summary;        /* one line: help, the report's table of parts */
     unsigned flags;             /* CHASE_M_* */
     size_t state_size;          /* bytes of r->state, zeroed before the first hook */
-    const char *unit;           /* what measure counts in r->kept ("points", "rows"): said when a signal stops it */
+    const char *unit;           /* what measure counts in r->kept, singular ("point", "row"): said when a signal stops it */
     unsigned options;           /* the option groups it takes (CHASE_G_*, core/options.h) */
 
     /* Usage errors, before any device or file: 0 or an exit status
