@@ -103,6 +103,18 @@ static int describe(struct chase_run *r)
     return 0;
 }
 
+/* The curve's rows, in order of size, into the points table begun before
+ * measuring (standard output). */
+static int sorted_rows(struct chase_session *s, const struct chase_curve *c)
+{
+    size_t i;
+
+    for (i = 0; i < c->n; i++)
+        if (chase_writer_put(&s->w, &c->rows[i]))
+            return -1;
+    return 0;
+}
+
 static int measure(struct chase_run *r)
 {
     struct sweep_state *st = r->state;
@@ -126,7 +138,15 @@ static int measure(struct chase_run *r)
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
-    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, 1, &r->curve, r->lv, &r->nlv, &r->failed);
+    /* Rows stream to a file as they are measured (a .partial keeps them if
+     * the run stops) and the finished file is written again in order of
+     * size.  Standard output cannot be rewritten: it gets the rows once,
+     * in order of size, when the measuring is over (refinement points would
+     * otherwise follow the first pass, and `with lines` zig-zags). */
+    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, st->to_file || s->human, &r->curve, r->lv,
+                               &r->nlv, &r->failed);
+    if (!st->to_file && !s->human && sorted_rows(s, &r->curve))
+        code = code ? code : chase_session_write_failed(s);
     r->kept = r->curve.n;
     /* A refined file is written again in order of size (finished). */
     r->aside = st->to_file && r->curve.n > st->nplan;
