@@ -53,7 +53,7 @@ done
 check "the man page's synopsis names every command (missing:${missing:- none})" test -z "$missing"
 check "the man page is for chase $version" grep -q "^\\.TH CHASE 1 .*\"chase $version\"" "$man"
 for w in 'BSD-3-Clause' 'CHASE_BACKEND_PATH' 'CHASE_DATA_DIR' 'GNUPLOT' 'chase-format.schema.json' \
-         '# format: chase 2' '# level:' '# status:' '"version": 2' 'lat_mem_rd' 'gpu-latency' '\.partial' \
+         '# format: chase 3' '# level:' '# status:' '"version": 3' 'lat_mem_rd' 'gpu-latency' '\.partial' \
          'dev@chase.invalid'; do
     check "the man page documents $w" grep -q -- "$w" "$man"
 done

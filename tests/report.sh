@@ -53,8 +53,15 @@ st = {p['name']: p['status'] for p in d['parts']}
 for p in ('sweep', 'lines', 'tlb', 'loads', 'banks'):
     # Without gnuplot a part is measured whole but has no plot.
     assert st[p] in (('complete',) if '$plots' == 'yes' else ('complete', 'measured, no plot')), (p, st[p])
-    assert any(k.startswith(p + '.') and isinstance(d[k], list) and d[k] for k in d), p
+    # Each part nested under its name, as its own file holds it (format 3).
+    assert isinstance(d[p], dict) and isinstance(d[p]['meta'], dict), p
+    assert any(isinstance(v, list) and v for v in d[p].values()), p
 assert st['sms'] != 'complete'
+# What a jq user writes works: .sweep.levels[0].cycles, typed.
+assert d['sweep']['levels'][0]['name'] == 'L1' and d['sweep']['levels'][0]['cycles'] == 4, d['sweep']['levels'][0]
+assert isinstance(d['banks']['results']['fit_clear'], bool), d['banks']['results']['fit_clear']
+assert not any(v == 'nan' or v in ('yes', 'no') for p in d['parts'] if p['name'] in d
+               for v in d[p['name']]['results'].values()), 'a word where JSON has a type'
 "
 fi
 
