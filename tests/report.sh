@@ -65,6 +65,28 @@ assert not any(v == 'nan' or v in ('yes', 'no') for p in d['parts'] if p['name']
 "
 fi
 
+# report.md reads top down: a summary first (every part's main figures in
+# a line, what was not measured and why), the method in full once, the
+# driver's figures in an appendix at the end.
+md=$tmp/r/report.md
+line_of() { grep -n -m1 "$1" "$md" | cut -d: -f1; }
+check "report.md opens with its summary, before the first part" \
+    sh -c '[ "$1" -gt 0 ] && [ "$1" -lt "$2" ]' sh "$(line_of '^## Summary')" "$(line_of '^## sweep:')"
+check "... whose sweep line gives each level's size and latency" \
+    grep -q '^- \*\*sweep\*\*: L1 8 KiB \.\. [^;]* at 4 cycles.*; memory beyond .* at 200 cycles' "$md"
+check "... and says what was not measured, and why" sh -c 'sed -n "/^## Summary/,/^## sweep/p" "$1" | grep -q "^- \*\*sms\*\* .*cannot run a load"' sh "$md"
+check "the method is said in full once, then as the sweep's" \
+    sh -c '[ "$(grep -c "^How it was measured: pattern: random; stride" "$1")" -eq 1 ] && grep -q "^How it was measured: as sweep" "$1"' sh "$md"
+check "the driver's figures are an appendix, last" sh -c '[ "$(grep "^## " "$1" | tail -1)" = "## Appendix: the device as its driver describes it" ]' sh "$md"
+check "a device with no SM spread has no empty spread column" sh -c '! grep -q "SM spread" "$1"' sh "$md"
+
+# With multiprocessors (the sim's sms: section), the sms section is a row
+# a level with the SMs far from the median named, not a row an SM.
+"$CHASE" report --sim "$sim;sms:count=16,far=4,extra=30" -q -o "$tmp/rs" 2> /dev/null
+check "sms in report.md: a row a level, the far SMs named" \
+    sh -c 'sed -n "/^## sms:/,/^## /p" "$1" | grep -c "^| L" | grep -qx "[1-3]" &&
+           sed -n "/^## sms:/,/^## /p" "$1" | grep -q "| 4: "' sh "$tmp/rs/report.md"
+
 # Two reports side by side; two of one device are told apart by directory.
 "$CHASE" report --sim "$sim2" -q -o "$tmp/r2" 2> /dev/null
 "$CHASE" report --compare "$tmp/r" "$tmp/r2" -o "$tmp/c" 2> "$tmp/c.err"

@@ -344,4 +344,5 @@ const struct chase_measurement chase_assoc_measurement = {
     .report = report,
     .plot = plot,
     .markdown = chase_assoc_markdown,
+    .headline = chase_assoc_headline,
 };

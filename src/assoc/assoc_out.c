@@ -213,3 +213,32 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
     chase_md_text(f, file);
     fputs("` (table points), each stride's knee in its table knees.\n\n", f);
 }
+
+/* The summary's line: each level's ways, sets and replacement. */
+void chase_assoc_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "assoc");
+    size_t r;
+
+    if (!t || !t->nrows) {
+        fputs("no level measured", f);
+        return;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *rep = chase_md_cellv(t, r, "replacement");
+        double ways = chase_md_cellv(t, r, "ways")->num, sets = chase_md_cellv(t, r, "sets")->num;
+        fputs(r ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        if (isnan(ways)) {
+            fputs(": not resolved (see its section)", f);
+            continue;
+        }
+        fprintf(f, ": %.0f ways", ways);
+        if (!isnan(sets))
+            fprintf(f, " x %.0f sets", sets);
+        if (rep->text && strcmp(rep->text, "-")) {
+            fputs(", ", f);
+            chase_md_text(f, rep->text);
+        }
+    }
+}

@@ -197,3 +197,22 @@ void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file)
     }
     fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
 }
+
+/* The summary's line: each level's verdict. */
+void chase_lines_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lines");
+    size_t r;
+
+    if (!t || !t->nrows) {
+        fputs("no level measured", f);
+        return;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *v = chase_md_cellv(t, r, "verdict");
+        fputs(r ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        fputs(": ", f);
+        chase_md_text(f, v->text ? v->text : "no verdict");
+    }
+}

@@ -82,6 +82,10 @@ struct chase_measurement {
     /* Its section of report.md, from its file read back (file: the file's
      * name in the report's directory).  NULL: the report's generic one. */
     void (*markdown)(FILE *f, const struct chase_doc *d, const char *file);
+    /* Its line in report.md's summary: the figures a reader wants first,
+     * from its file read back, as Markdown text (no line break).  NULL:
+     * the summary names the part and points to its section. */
+    void (*headline)(FILE *f, const struct chase_doc *d);
 };
 
 #define CHASE_PLOT_NOTHING (-1)

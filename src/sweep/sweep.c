@@ -249,4 +249,5 @@ const struct chase_measurement chase_sweep_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_sweep_markdown,
+    .headline = chase_sweep_headline,
 };
