@@ -37,4 +37,21 @@ if [ -n "${GNUPLOT_PROG:-}" ]; then
 else
     ok "# SKIP gnuplot is not installed"
 fi
+# A level whose name has a blank ("L2 near": two steps inside the one L2
+# the file's driver reports) gives result keys that read back
+# (L2_near.line_bytes: a key with a blank would be a comment in TSV), and a
+# figure not resolved is null in JSON, never a sentence.
+sim3='L1:size=8K,ways=4,lat=4;L2:size=128K,ways=8,lat=20;L3:size=256K,ways=8,lat=40;mem:lat=200'
+"$CHASE" --sim "$sim3" --max 2M -q -o "$tmp/s3.tsv"
+sed -e '/^# driver.cache\./d' -e 's/^# driver: \(.*\)$/# driver: \1\n# driver.cache.L2: 262144/' "$tmp/s3.tsv" > "$tmp/near.tsv"
+check "the sweep names two parts of one L2 'L2 near' and 'L2 far'" \
+    sh -c '"$1" analyze "$2" | grep -q "^L2 near .*^L2 far" || "$1" analyze "$2" | grep -c "^L2 near\|^L2 far" | grep -qx 2' sh "$CHASE" "$tmp/near.tsv"
+for m in lines assoc; do
+    key=$([ $m = lines ] && echo line_bytes || echo ways)
+    "$CHASE" $m --sim "$sim3" --from "$tmp/near.tsv" --level 'L2 near' -q -f tsv -o "$tmp/$m-near.tsv" 2> "$tmp/$m.err"
+    "$CHASE" $m --sim "$sim3" --from "$tmp/near.tsv" --level 'L2 near' -q -f json -o "$tmp/$m-near.json" 2>> "$tmp/$m.err"
+    check "$m: 'L2 near' gives the result line '# L2_near.$key: N' (a key TSV reads back) ($(head -1 "$tmp/$m.err"))" \
+        grep -q "^# L2_near\.$key: [0-9]" "$tmp/$m-near.tsv"
+    check "$m: ... and \"L2_near.$key\" a number in JSON" grep -q "\"L2_near\.$key\": [0-9]" "$tmp/$m-near.json"
+done
 finish

@@ -114,6 +114,8 @@ int chase_lines_write(struct chase_writer *w, const struct chase_lines_level *lv
     return chase_writer_rows(w, &chase_lines_table, lv, measured < n ? measured : n, sizeof *lv);
 }
 
+/* Typed results: a number, or NAN (null in JSON) where the figure was
+ * not resolved; the tables say why. */
 void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n)
 {
     char key[48];
@@ -121,17 +123,17 @@ void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *l
 
     for (k = 0; k < n; k++) {
         const struct chase_lines_level *L = &lv[k];
-        snprintf(key, sizeof key, "%.15s.line_bytes", L->name);
-        if (L->line)
-            chase_meta_num(r, key, (double)L->line);
+        chase_meta_level_key(key, sizeof key, L->name, "line_bytes");
+        chase_meta_num(r, key, L->line ? (double)L->line : NAN);
+        /* No sectors (a miss fills the line) is an answer: sectored no. */
+        chase_meta_level_key(key, sizeof key, L->name, "sectored");
+        if (L->line || L->sector)
+            chase_meta_add(r, key, "%s", L->sector ? "yes" : "no");
         else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.sector_bytes", L->name);
-        if (L->sector)
-            chase_meta_num(r, key, (double)L->sector);
-        else
-            chase_meta_add(r, key, "%s", L->line ? "none: a miss fills the line" : "not resolved");
-        snprintf(key, sizeof key, "%.15s.fetch_bytes", L->name);
+            chase_meta_num(r, key, NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "sector_bytes");
+        chase_meta_num(r, key, L->sector ? (double)L->sector : NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "fetch_bytes");
         if (L->fetch)
             chase_meta_num(r, key, (double)L->fetch);
     }
