@@ -136,6 +136,9 @@ static void plot(struct chase_run *r, const char *status, int *code)
     prc = r->m->plot(r, r->o->plot, err, sizeof err);
     if (prc != CHASE_PLOT_NOTHING)
         chase_plot_failed(code, prc, err);
+    /* Say where it went: a plot is often asked for beside data on stdout. */
+    if (!prc && !r->o->quiet)
+        fprintf(stderr, "chase: plot: %s\n", r->o->plot);
 }
 
 int chase_run(const struct chase_measurement *m, const struct chase_opts *o)

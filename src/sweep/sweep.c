@@ -171,9 +171,13 @@ static void report(FILE *f, struct chase_run *r)
 {
     const struct sweep_state *st = r->state;
 
-    if (r->s.human) {
+    /* At a terminal the levels are what a reader wants; the curve's
+     * hundred-odd rows scrolled them away (-v shows them, -o keeps them). */
+    if (r->s.human && r->o->verbose) {
         chase_report_table(f, &r->curve);
         fputc('\n', f);
+    } else if (r->s.human) {
+        fprintf(f, "%zu points measured (-v lists them here; -o FILE keeps them)\n\n", r->curve.n);
     } else if (r->s.w.failed) {
         return;
     }
