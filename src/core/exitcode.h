@@ -13,6 +13,7 @@ enum {
     CHASE_EXIT_FILE = 5,        /* a file could not be read, parsed or written */
     CHASE_EXIT_PLOT = 6,        /* plotting failed; the data was still written */
     CHASE_EXIT_UNSUPPORTED = 7, /* the backend cannot make this measurement */
+    CHASE_EXIT_OUTLIERS = 10,   /* chase fleet: done, and some GPU's figure lies outside its peers' */
     /* Stopped by a signal; what was measured so far is kept. */
     CHASE_EXIT_SIGHUP = 129,
     CHASE_EXIT_SIGINT = 130,
