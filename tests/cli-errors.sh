@@ -23,7 +23,7 @@ expect 2 "from 1 to 64" --steps 0
 expect 2 "from 0 to 100" --carveout 101
 expect 2 "unknown option '--frobnicate'" --frobnicate
 expect 2 "needs a value" --max
-.*report, fleet\)" stray
+expect 2 "unexpected argument 'stray' \(not a command: sweep, .*report, fleet\)" stray
 expect 2 "unexpected argument 'x' \(chase banks takes no operands\)" banks x
 expect 2 "unknown option '--maxx' \(did you mean --max\?\)" --maxx 1K
 expect 2 "unknown option '--lane' \(did you mean --lanes\?\)" banks --lane x
