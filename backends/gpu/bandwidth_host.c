@@ -83,7 +83,7 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
 {
     struct gpu_dev *d = dev;
     unsigned units = d->info->units ? d->info->units : 1, blocks, threads, grid, width, reps = 1, place, magic = 0;
-    unsigned samples, s, shared = 0, sn = 0;
+    unsigned samples, s, shared = 0, sn = 0, sizing = 0;
     unsigned long long n, moved_elems;
     uint64_t src = d->base, dst;
     char name[48];
@@ -160,6 +160,9 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
         return CHASE_ENOMEM;
     }
     samples = rq->samples ? rq->samples : SAMPLES;
+    /* Untimed launches first: they warm the caches and size the passes,
+     * more passes until a launch lasts a quarter of a sample, then scaled
+     * to about SAMPLE_NS. */
     for (s = 0; s <= samples; s++) {
         uint64_t o = d->scratch;
         void *rd[] = {&src, &n, &place, &reps, &o, &magic};
@@ -173,9 +176,19 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
         if (rc != CHASE_OK)
             return rc;
         if (s == 0) {
-            /* The warm launch sizes the passes: about SAMPLE_NS a sample. */
-            double want = ns > 0 ? ceil(SAMPLE_NS / ns) : MAX_REPS;
-            reps = rq->reps ? rq->reps : want > MAX_REPS ? MAX_REPS : want < 1 ? 1 : (unsigned)want;
+            double want = ns > 0 ? ceil(reps * SAMPLE_NS / ns) : (double)reps * 8;
+            if (rq->reps) {
+                reps = rq->reps;
+                continue;
+            }
+            if (want > MAX_REPS)
+                want = MAX_REPS;
+            if (ns < SAMPLE_NS / 4 && reps < MAX_REPS && ++sizing < 8) {
+                reps = (unsigned)want;
+                s--;    /* (unsigned wrap: s becomes 0 again at the loop's s++) */
+                continue;
+            }
+            reps = want < 1 ? 1 : (unsigned)want;
             continue;
         }
         out->bytes[s - 1] = (double)moved_elems * width * reps * (rq->op == CHASE_BW_COPY ? 2 : 1);
