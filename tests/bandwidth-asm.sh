@@ -45,7 +45,7 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
         "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { not_ok "cuobjdump -sass: $(head -2 "$tmp/dis.err")"; dis=""; }
     fi
     for arch in $CUDA_ARCHS; do
-        ptx=$(kernel_asm cuda $arch) || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
+        ptx=$(kernel_asm cuda "$arch") || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
         atleast 4 "$(ptx_count "$ptx" chase_bw_read_16 'ld\.global\.v4\.u32')" "sm_$arch PTX chase_bw_read_16: ld.global.v4.u32"
         atleast 4 "$(ptx_count "$ptx" chase_bw_write_16 'st\.global\.v4\.u32')" "sm_$arch PTX chase_bw_write_16: st.global.v4.u32"
         atleast 4 "$(ptx_count "$ptx" chase_bw_copy_16 'ld\.global\.v4\.u32')" "sm_$arch PTX chase_bw_copy_16: ld.global.v4.u32"
@@ -70,7 +70,7 @@ fi
 if [ "${CHASE_HAVE_HIP:-no}" = yes ]; then
     any=yes
     for arch in $HIP_ARCHS; do
-        asm=$(kernel_asm hip $arch) || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
+        asm=$(kernel_asm hip "$arch") || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
         atleast 4 "$(hip_count "$asm" chase_bw_read_16 'global_load_dwordx4')" "$arch chase_bw_read_16: global_load_dwordx4"
         atleast 4 "$(hip_count "$asm" chase_bw_write_16 'global_store_dwordx4')" "$arch chase_bw_write_16: global_store_dwordx4"
         atleast 4 "$(hip_count "$asm" chase_bw_copy_16 'global_load_dwordx4')" "$arch chase_bw_copy_16: global_load_dwordx4"
