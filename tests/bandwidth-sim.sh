@@ -115,4 +115,6 @@ expect 2 "--width" bandwidth -b sim --width 12
 expect 2 "stride" bandwidth -b sim --stride 64
 expect 2 "lanes" bandwidth -b sim --lanes /dev/null
 expect 2 "--min" bandwidth -b sim --min 1M --max 64K
+expect 2 "every multiprocessor" bandwidth -b sim --sm 0
+expect 2 "carveout" bandwidth -b sim --carveout 50
 finish

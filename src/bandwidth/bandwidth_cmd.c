@@ -49,6 +49,12 @@ static int check(const struct chase_opts *o)
     if (o->lanes)
         return fprintf(stderr, "chase: bandwidth: --lanes is banks' (a lane pattern); bandwidth takes --width "
                        "alone\n"), CHASE_EXIT_USAGE;
+    if (o->sm != -2)
+        return fprintf(stderr, "chase: bandwidth: --sm: the bandwidth runs on every multiprocessor at once\n"),
+               CHASE_EXIT_USAGE;
+    if (o->carveout >= 0)
+        return fprintf(stderr, "chase: bandwidth: --carveout is not applied to the bandwidth kernels (the "
+                       "driver's split is kept)\n"), CHASE_EXIT_USAGE;
     if (o->min && o->max && o->min > o->max)
         return fprintf(stderr, "chase: bandwidth: --min %s is above --max %s\n",
                        chase_size_format(o->min, a, sizeof a), chase_size_format(o->max, b, sizeof b)),
