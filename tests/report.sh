@@ -101,13 +101,13 @@ check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/co
 # so; bench/replot.sh draws them elsewhere and puts the images in.
 GNUPLOT=/nonexistent "$CHASE" report --sim "$sim" -q -o "$tmp/np" 2> /dev/null
 check "no gnuplot: every plotting part kept its script" \
-    sh -c "for p in sweep lines assoc tlb loads banks; do test -s '$tmp/np/'\$p.gp || exit 1; done"
+    sh -c "for p in sweep lines assoc tlb loads banks bandwidth; do test -s '$tmp/np/'\$p.gp || exit 1; done"
 check "... and report.md says where each plot's script is" \
-    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 6
+    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 7
 if [ $plots = yes ]; then
     sh "$srcdir/bench/replot.sh" "$tmp/np" "$srcdir/plots/chase.gp" > "$tmp/replot.out" 2>&1
-    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
-    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 6
+    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks bandwidth; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
+    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 7
 fi
 
 # A reused directory: a part that writes nothing now shows no old rows.

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "abi/checked.h"
+#include "sim_bandwidth.h"
 #include "sim_loads.h"
 #include "core/size.h"
 #include "spec.h"
@@ -335,7 +336,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (integer(key, val, 0, UINT64_MAX, &s->seed, why, len))
                 return -1;
         } else if ((taken = sim_loads_key(L ? &L->loads : is_mem ? &s->mem_loads : NULL, s, is_mem, key, val,
-                                          why, len)) != 0) {
+                                          why, len)) != 0 ||
+                   (taken = sim_bw_key(L ? &L->bw : is_mem ? &s->mem_bw : NULL, s, is_mem, key, val, why, len)) != 0) {
             if (taken < 0)
                 return -1;
         } else {

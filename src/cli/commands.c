@@ -177,6 +177,7 @@ static void defaults(struct chase_opts *o)
     o->seed = 1;
     o->carveout = -1;
     o->sm = -2;
+    o->bw_place = -1;
     o->fmt = CHASE_FMT_TSV;
 }
 
