@@ -26,13 +26,25 @@
 
 #include "bandwidth_abi.h"
 
-/* The elements a block visits: [*lo, *hi) every *step. */
+/* The elements a block visits a pass: [*lo, *hi) every *step, then
+ * [*lo2, *hi2) every *step.  Replicated: the whole set, every block from
+ * its own offset (a multiple of the block's threads) round to its start,
+ * so that no two blocks read the same line at the same time: blocks in
+ * step on one multiprocessor would otherwise share each line through the
+ * L1 (and the multiprocessors through the L2) whatever the set's size,
+ * and a set far past the L1 would read at the L1's rate.  Partitioned: the
+ * block's own slice.  Stream: one grid-stride over the whole set. */
 static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned long long n, unsigned long long *lo,
-                                                      unsigned long long *hi, unsigned long long *step)
+                                                      unsigned long long *hi, unsigned long long *lo2,
+                                                      unsigned long long *hi2, unsigned long long *step)
 {
+    *lo2 = *hi2 = 0;
     if (place == BW_REPLICATED) {
-        *lo = threadIdx.x;
+        unsigned long long off = n / gridDim.x * blockIdx.x / blockDim.x * blockDim.x;
+        *lo = off + threadIdx.x;
         *hi = n;
+        *lo2 = threadIdx.x;
+        *hi2 = off;
         *step = blockDim.x;
     } else if (place == BW_PARTITIONED) {
         unsigned long long per = n / gridDim.x;
@@ -60,18 +72,20 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
                                                  unsigned reps, long long *out, unsigned magic)              \
     {                                                                                                        \
         const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
-        unsigned long long lo, hi, st, i;                                                                    \
-        unsigned acc = 0, r;                                                                                 \
-        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
+        unsigned acc = 0, r, g;                                                                              \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             GPU_BW_FENCE();                                                                                  \
-            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
+            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
                 gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                  \
                 acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);     \
             }                                                                                                \
-            for (; i < hi; i += st)                                                                          \
+            for (; i < a1; i += st)                                                                          \
                 acc ^= GPU_BW_FOLD_##W(p[i]);                                                                \
+            }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \
         if (acc == magic)                                                                                    \
@@ -81,21 +95,23 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
                                                   unsigned reps, long long *out, unsigned magic)             \
     {                                                                                                        \
         GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, st, i;                                                                    \
-        unsigned r;                                                                                          \
-        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
+        unsigned r, g;                                                                                       \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             gpu_bw_t##W v = GPU_BW_MAKE_##W(r ^ magic);                                                      \
             GPU_BW_FENCE();                                                                                  \
-            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
+            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
                 p[i] = v;                                                                                    \
                 p[i + st] = v;                                                                               \
                 p[i + 2 * st] = v;                                                                           \
                 p[i + 3 * st] = v;                                                                           \
             }                                                                                                \
-            for (; i < hi; i += st)                                                                          \
+            for (; i < a1; i += st)                                                                          \
                 p[i] = v;                                                                                    \
+            }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \
     }                                                                                                        \
@@ -104,21 +120,23 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
     {                                                                                                        \
         const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
         GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, st, i;                                                                    \
-        unsigned r;                                                                                          \
-        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
+        unsigned r, g;                                                                                       \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             GPU_BW_FENCE();                                                                                  \
-            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
+            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
                 gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                  \
                 d[i] = a;                                                                                    \
                 d[i + st] = b;                                                                               \
                 d[i + 2 * st] = c;                                                                           \
                 d[i + 3 * st] = e;                                                                           \
             }                                                                                                \
-            for (; i < hi; i += st)                                                                          \
+            for (; i < a1; i += st)                                                                          \
                 d[i] = s[i];                                                                                 \
+            }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \
     }
@@ -146,6 +164,14 @@ extern "C" __global__ void chase_bw_shared_16(unsigned n, unsigned reps, long lo
             GPU_LDS128(base + (i + 3 * st) * 16, w0, w1, w2, w3);
             GPU_LDS_WAIT();
             acc ^= x0 ^ x1 ^ x2 ^ x3 ^ y0 ^ y1 ^ y2 ^ y3 ^ z0 ^ z1 ^ z2 ^ z3 ^ w0 ^ w1 ^ w2 ^ w3;
+        }
+        /* The rest: a block of more than n / BW_ILP threads reads it all
+         * here (the bytes counted are every element's, so every element is
+         * read). */
+        for (; i < n; i += st) {
+            GPU_LDS128(base + i * 16, x0, x1, x2, x3);
+            GPU_LDS_WAIT();
+            acc ^= x0 ^ x1 ^ x2 ^ x3;
         }
     }
     chase_bw_clock(out, 1);
