@@ -16,14 +16,15 @@
 #include "bandwidth_abi.h"
 #include "gpu.h"
 
-#define SAMPLES 5
+#define SAMPLES 3
 #define DEFAULT_BLOCKS 4        /* 4 x 256: half of a 2048-thread multiprocessor, the search goes further */
 #define DEFAULT_THREADS 256
 #define MAX_BLOCKS_PER_SM 32
-/* A sample lasts about this long: the realtime counter's step (%globaltimer
- * moves in steps of up to a microsecond) is then below 1%, and the whole
- * curve of three operations stays within seconds. */
-#define SAMPLE_NS 200e3
+/* A sample lasts about this long (whole passes, at least one): the
+ * realtime counter's step (%globaltimer moves in steps of up to a
+ * microsecond) is then within 2.5%, the launch's own start and end a few
+ * microseconds, and the whole curve of three operations within seconds. */
+#define SAMPLE_NS 40e3
 #define MAX_REPS (1u << 20)
 #define SHARED_ELEMS_MAX (1u << 28)
 
