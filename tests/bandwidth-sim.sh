@@ -1,7 +1,9 @@
 # bandwidth-sim.sh: chase bandwidth against simulated devices whose truth is
 # the spec (sim_bandwidth.c's model): each level's figure for read, write
 # and copy, the levels found on the curve (far apart, close together,
-# noisy), the launch-shape search finding a shape the default cannot match,
+# noisy), the levels named by the caches, replicated reading the whole set
+# a block and partitioned a slice, the curve's extent, the launch-shape
+# search finding a shape the default cannot match,
 # the peaks (the driver's memory figure, the architecture's L1 and shared
 # figure, a figure above its peak reported as a defect), a clock that drops,
 # many multiprocessors, and the usage errors.
@@ -103,6 +105,36 @@ check "clock drop: L2's figure stands ($(level drop L2 read gbs))" near "$(level
 run sms --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;sms:count=8,far=0' --op read --placement partitioned
 check "8 SMs, partitioned: memory 8 x 16 = 128 GB/s ($(level sms memory read gbs))" near "$(level sms memory read gbs)" 128 0.01
 check "8 SMs: B/clk/SM stays 16" near "$(level sms memory read bytes_per_clock_sm)" 16 0.01
+
+# Replicated: every block reads the whole set, so the L1's plateau ends at
+# the L1's size (32 KiB), not at the L1 x the multiprocessors; partitioned:
+# each its slice, so there it ends at 8 x 32 KiB.
+sms8='L1:size=32K,lat=4;L2:size=4M,ways=16,lat=14;mem:lat=200;sms:count=8,far=0'
+run rep8 --sim "$sms8" --op read --placement replicated
+run part8 --sim "$sms8" --op read --placement partitioned
+l=$(level rep8 L1 read last)
+check "8 SMs, replicated: the L1's plateau ends at the L1's 32 KiB (last $l), below 1.5 x 32 KiB" \
+    test "${l:-0}" -ge 16384 -a "${l:-0}" -le 49152
+l=$(level part8 L1 read last)
+check "8 SMs, partitioned: the L1's plateau ends near 8 x 32 KiB (last $l)" \
+    test "${l:-0}" -ge 196608 -a "${l:-0}" -le 393216
+check "8 SMs, replicated: L2 $(level rep8 L2 read gbs) GB/s is 8 x 32" near "$(level rep8 L2 read gbs)" 256 0.01
+check "levels are named by the caches: no TLB on a bandwidth curve" \
+    sh -c "! grep -q TLB '$tmp/rep8.tsv' '$tmp/part8.tsv' '$tmp/def.tsv'"
+# Partitioned over many multiprocessors: the curve starts where each has a
+# slice (a kilobyte cut 132 ways would leave them none), and runs.
+run part132 --sim 'L1:size=32K,lat=4;L2:size=8M,ways=16,lat=14;mem:lat=200;sms:count=132,far=0' --placement partitioned
+check "132 SMs, partitioned: exit 0 ($(head -c 200 "$tmp/part132.err"))" test "$(cat "$tmp/part132.rc")" -eq 0
+check "132 SMs, partitioned: read, write and copy rows at the L1" \
+    test "$(awk -F'\t' '$1 == "L1" && $3 == "partitioned"' "$tmp/part132.tsv" | wc -l)" -eq 3
+# Replicated and partitioned curves end at 2 x the last cache; past it
+# only a few streamed points (memory's), so a large --max stays quick.
+run big --sim "$sms8" --op read --max 1G
+check "a 1 GiB run: exit 0" test "$(cat "$tmp/big.rc")" -eq 0
+n=$(awk -F'\t' '$1 == "read" && $2 == "replicated" && $3 > 8388608' "$tmp/big.tsv" | wc -l)
+check "replicated points end at 2 x the 4 MiB L2 ($n past it)" test "$n" -eq 0
+n=$(awk -F'\t' '$1 == "read" && $2 == "stream"' "$tmp/big.tsv" | wc -l)
+check "streamed points from 4 x the L2 to 1 GiB: a handful ($n)" test "$n" -ge 2 -a "$n" -le 5
 
 # The formats: JSON carries both tables.
 "$CHASE" bandwidth -b sim --op read -f json -q > "$tmp/j.json" 2> /dev/null

@@ -95,13 +95,13 @@ int chase_bw_curve(const struct chase_bw_point *p, size_t n, int op, int placeme
     if (meta && chase_meta_copy(&c->meta, meta))
         return -1;
     for (i = 0; i < n; i++)
-        if (p[i].op == op && p[i].placement == placement && p[i].target == CHASE_BW_GLOBAL && !(p[i].bpc_sm > 0))
+        if (p[i].op == op && (p[i].placement == placement || p[i].placement == CHASE_BW_STREAM) && p[i].target == CHASE_BW_GLOBAL && !(p[i].bpc_sm > 0))
             clock = 0;
     for (i = 0; i < n; i++) {
         struct chase_row r;
         const struct chase_bw_point *q = &p[i];
         double v, per;
-        if (q->op != op || q->placement != placement || q->target != CHASE_BW_GLOBAL || q->clock_drop ||
+        if (q->op != op || (q->placement != placement && q->placement != CHASE_BW_STREAM) || q->target != CHASE_BW_GLOBAL || q->clock_drop ||
             !(q->gbs > 0))
             continue;
         /* The figure's inverse; the spread scales with it (one sample's
@@ -150,8 +150,12 @@ void chase_bw_set_peak(struct chase_bw_level *L, int is_first, int is_memory, co
         L->peak_bpc = 1;
         snprintf(L->peak_from, sizeof L->peak_from, "architecture");
     }
-    if (!(L->peak > 0))
+    if (!(L->peak > 0)) {
+        /* Every load and store passes the multiprocessor's L1 path: no
+         * level further out delivers more bytes a clock than its peak. */
+        L->over_peak = !is_memory && pk->l1_bpc > 0 && L->bpc_sm > pk->l1_bpc;
         return;
+    }
     fig = L->peak_bpc ? L->bpc_sm : L->gbs;
     if (!(fig > 0))
         return;

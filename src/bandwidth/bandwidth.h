@@ -60,7 +60,8 @@ size_t chase_bw_flag_clock(struct chase_bw_point *p, size_t n, double *median);
  * curve steps down where a latency curve steps up, so each point becomes
  * its inverse, clocks a byte a multiprocessor (1 / bpc_sm; ns a byte where
  * no clock is known), with the samples' spread inverted too.  Only the
- * points of op and placement, in order of size; flagged points are left
+ * points of op and placement, and the streamed ones (the memory points
+ * past the placement's curve), in order of size; flagged points are left
  * out (their figure is the clock's, not the level's).  meta (the driver's
  * caches name the levels) is copied.  0, or -1 out of memory. */
 int chase_bw_curve(const struct chase_bw_point *p, size_t n, int op, int placement, const struct chase_meta *meta,
@@ -98,7 +99,9 @@ struct chase_bw_level {
 
 /* Sets the row's peak, fraction and over_peak: memory (is_memory) takes
  * the memory peak, the first level (is_first) and shared memory the
- * first level's; others none. */
+ * first level's; others none, but one above the first level's peak in
+ * bytes a clock a multiprocessor is over_peak all the same (every access
+ * passes the L1's path). */
 void chase_bw_set_peak(struct chase_bw_level *L, int is_first, int is_memory, const struct chase_bw_peaks *pk);
 
 /* The working set a level's shapes are tried at: the plateau's middle in

@@ -23,17 +23,20 @@
 #define ALIGN 256u              /* working sets are whole 256 B: a warp's 16 B accesses split them evenly */
 #define SHARED_BYTES (32u << 10)   /* what each block of the shared-memory row reads */
 #define MAX_ROWS (CHASE_BW_NOPS * CHASE_MAX_LEVELS + 1)
+#define PART_SLICE (16u << 10)  /* the least a partitioned curve gives a multiprocessor */
 
 struct bw_state {
     struct chase_bw_point *pt;
     size_t npt, cap;
     struct chase_bw_level lv[MAX_ROWS];
     size_t nlv;
-    uint64_t *plan;
+    uint64_t *plan;             /* the placement's curve */
     size_t nplan;
-    unsigned ops, width;
+    uint64_t mem[8];            /* streamed points past the caches (memory's) */
+    size_t nmem;
+    unsigned ops, width, units;
     int place;
-    uint64_t max, last_cache;
+    uint64_t max, last_cache, l1;
     double median_mhz;
     size_t flagged, over;
     struct chase_bw_peaks pk;
@@ -82,20 +85,48 @@ static int describe(struct chase_run *r)
     const struct chase_opts *o = r->o;
     struct chase_meta *m = &s->meta;
     char err[CHASE_ERRLEN], a[32], list[64] = "";
-    uint64_t min;
+    uint64_t min, cmax;
     int i;
 
     st->ops = o->bw_ops ? o->bw_ops : 7;
     st->place = o->bw_place >= 0 ? o->bw_place : CHASE_BW_REPLICATED;
     st->width = o->width ? o->width : 16;
     st->max = o->max ? o->max : s->info.default_max;
-    for (i = 0; i < s->info.ncaches; i++)
+    st->units = s->info.units ? s->info.units : 1;
+    for (i = 0; i < s->info.ncaches; i++) {
         if (s->info.caches[i].bytes > st->last_cache)
             st->last_cache = s->info.caches[i].bytes;
+        if (!strcmp(s->info.caches[i].name, "L1"))
+            st->l1 = s->info.caches[i].bytes;
+    }
+    /* No L1 reported (CUDA's driver gives none): the shared memory a block
+     * may use, which the L1 holds beside (one array of both). */
+    if (!st->l1 && s->info.shared_bytes && s->info.shared_bytes < st->last_cache)
+        st->l1 = s->info.shared_bytes;
     min = o->min ? o->min : 1024;   /* the sweep's: below the smallest first level */
-    if (min > st->max)
-        min = st->max;
-    if (chase_plan_make(min, st->max, o->steps, ALIGN, &st->plan, &st->nplan, err, sizeof err)) {
+    /* Partitioned: a slice a multiprocessor of at least 16 KiB, an access
+     * for each thread of the backend's launch (below that some blocks
+     * would have none). */
+    if (st->place == CHASE_BW_PARTITIONED && !o->min && min < (uint64_t)st->units * PART_SLICE)
+        min = (uint64_t)st->units * PART_SLICE;
+    /* Replicated and partitioned curves end at twice the last cache: past
+     * it every block's pass comes from memory, which the streamed points
+     * measure in far less time (a replicated pass moves the set once a
+     * block).  Those points: from CHASE_BW_MEM_FACTOR x the last cache, x4
+     * each, and the largest. */
+    cmax = st->max;
+    if (st->place != CHASE_BW_STREAM && st->last_cache && st->last_cache <= st->max / 2) {
+        uint64_t b = st->last_cache * CHASE_BW_MEM_FACTOR;
+        cmax = st->last_cache * 2;
+        for (; b <= st->max && st->last_cache <= UINT64_MAX / 64 && st->nmem < 7; b *= 4)
+            st->mem[st->nmem++] = b / ALIGN * ALIGN;
+        if (st->last_cache * CHASE_BW_MEM_FACTOR <= st->max && st->mem[st->nmem - 1] < st->max / ALIGN * ALIGN)
+            st->mem[st->nmem++] = st->max / ALIGN * ALIGN;
+    }
+    if (min > cmax)
+        min = cmax;
+    /* Bandwidth steps are few and steep: half the sweep's points an octave. */
+    if (chase_plan_make(min, cmax, (o->steps + 1) / 2, ALIGN, &st->plan, &st->nplan, err, sizeof err)) {
         fprintf(stderr, "chase: bandwidth: %s\n", err);
         return CHASE_EXIT_USAGE;
     }
@@ -112,7 +143,10 @@ static int describe(struct chase_run *r)
                                                        : "every thread of the grid strides over the whole set");
     chase_meta_num(m, "width", st->width);
     chase_meta_add(m, "width_means", "bytes a thread moves an access (16: 128-bit vector loads and stores)");
-    chase_meta_num(m, "steps", o->steps);
+    chase_meta_num(m, "steps", (o->steps + 1) / 2);
+    chase_meta_add(m, "steps_means", "points an octave of the placement's curve: half of --steps");
+    chase_meta_add(m, "curve", "%s up to %s; streamed points from %d x the last cache up to the largest",
+                   chase_bw_place_names[st->place], chase_size_format(cmax, a, sizeof a), CHASE_BW_MEM_FACTOR);
     chase_meta_add(m, "gbs", "10^9 bytes a second (GB/s, not GiB/s): bytes moved over the device timer's "
                    "nanoseconds, the median of the samples");
     chase_meta_add(m, "bytes_per_clock_sm", "bytes moved over the SM clock's cycles of the same interval and the "
@@ -120,8 +154,11 @@ static int describe(struct chase_run *r)
     chase_meta_add(m, "clock_mhz", "the SM clock during the point: its cycles over the timer's nanoseconds; a point "
                    "%g%% or more below the run's median is flagged (clock_drop) and kept off the level finder",
                    CHASE_BW_CLOCK_DROP * 100);
-    chase_meta_add(m, "levels", "found on each operation's curve by the sweep's level finder, on the curve's "
-                   "inverse (clocks a byte a multiprocessor): a bandwidth curve steps down where latency steps up");
+    chase_meta_add(m, "levels", "found on the first operation's curve by the sweep's level finder, on the curve's "
+                   "inverse (clocks a byte a multiprocessor): a bandwidth curve steps down where latency steps up; "
+                   "named by where the plateau ends against the caches (%s B of L1 a multiprocessor, the whole "
+                   "set against the L2; past 1.5 x a cache, the next); every operation measured at each level",
+                   st->l1 ? chase_size_format(st->l1, a, sizeof a) : "no");
     chase_meta_add(m, "shapes", "each level's figure is the best of the backend's default launch shape and blocks "
                    "a multiprocessor x threads a block 1x512 2x512 4x256 2x1024 4x512 8x256 (those the backend "
                    "takes), at the middle of its plateau");
@@ -249,50 +286,134 @@ static double curve_median(const struct bw_state *st, int op, uint64_t first, ui
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The levels of one operation's curve and their best figures. */
-static int levels_of(struct chase_run *r, int op)
+/* A level's name by where its plateau ends: within 1.5 x the L1 (a
+ * multiprocessor's share of the set: all of it replicated, 1 / units
+ * otherwise) the L1; within 1.5 x a cache (the whole set), the smallest
+ * such; past them all, memory.  Never a TLB's: a bandwidth curve's steps
+ * are the caches'. */
+static void name_level(const struct bw_state *st, const struct chase_session *s, uint64_t last, char *name,
+                       size_t len)
+{
+    uint64_t share = st->place == CHASE_BW_REPLICATED ? last : last / st->units, best = 0;
+    int i;
+
+    if (st->l1 && share <= st->l1 + st->l1 / 2) {
+        snprintf(name, len, "L1");
+        return;
+    }
+    snprintf(name, len, "memory");
+    for (i = 0; i < s->info.ncaches; i++) {
+        uint64_t b = s->info.caches[i].bytes;
+        if (strcmp(s->info.caches[i].name, "L1") && last <= b + b / 2 && (!best || b < best)) {
+            best = b;
+            snprintf(name, len, "%.31s", s->info.caches[i].name);
+        }
+    }
+}
+
+/* One row: op's best figure at a level. */
+static int row(struct chase_run *r, const char *name, int op, int placement, uint64_t first, uint64_t last,
+               uint64_t bytes, int is_first, int mem)
+{
+    struct bw_state *st = r->state;
+    struct chase_bw_level *L = &st->lv[st->nlv];
+    char a[48];
+    int rc = 0;
+
+    memset(L, 0, sizeof *L);
+    snprintf(L->level, sizeof L->level, "%.31s", name);
+    L->op = op;
+    L->placement = placement;
+    L->target = CHASE_BW_GLOBAL;
+    L->first = first;
+    L->last = last;
+    L->curve_gbs = curve_median(st, op, first, last);
+    L->gbs = L->bpc_sm = L->mhz = NAN;
+    if (!bytes) {
+        snprintf(L->note, sizeof L->note, "no memory figure: the run ends below %d x the last cache",
+                 CHASE_BW_MEM_FACTOR);
+    } else {
+        snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], L->level);
+        chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
+        rc = best(r, op, placement, CHASE_BW_GLOBAL, bytes, L);
+    }
+    chase_bw_set_peak(L, is_first, mem, &st->pk);
+    st->nlv++;
+    return rc;
+}
+
+/* The levels, found on the first operation's curve and named by the
+ * caches, and every operation's best figure at each; memory from the
+ * streamed points where there are any (the placement's curve ends short
+ * of them). */
+static int levels(struct chase_run *r)
 {
     struct bw_state *st = r->state;
     struct chase_curve c;
     struct chase_level lv[CHASE_MAX_LEVELS];
-    size_t n, i;
-    int rc = 0;
+    struct {
+        char name[32];
+        uint64_t first, last, at_first, at_last;   /* at_: its plateau of the highest median */
+        double top;
+    } got[CHASE_MAX_LEVELS];
+    size_t n, i, ng = 0;
+    int rc = 0, op, op0 = 0, mem_seen = 0;
 
+    while (!(st->ops & (1u << op0)))
+        op0++;
     memset(&c, 0, sizeof c);
-    if (chase_bw_curve(st->pt, st->npt, op, st->place, &r->s.meta, &c)) {
+    if (chase_bw_curve(st->pt, st->npt, op0, st->place, &r->s.meta, &c)) {
         chase_curve_free(&c);
         fprintf(stderr, "chase: out of memory\n");
         return CHASE_EXIT_FAIL;
     }
     n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
-    for (i = 0; i < n && !rc && st->nlv < MAX_ROWS - 1; i++) {
-        struct chase_bw_level *L = &st->lv[st->nlv];
-        int mem = !strcmp(lv[i].name, "memory");
+    /* Plateaus of one name are one level (a ramp at the small end, or an
+     * L2 whose far half is slower): its span is theirs together, its
+     * figures taken in the middle of the fastest of them. */
+    for (i = 0; i < n; i++) {
         uint64_t first = chase_plateau_first(&c, &lv[i]), last = chase_plateau_last(&c, &lv[i]);
-        uint64_t bytes = chase_bw_level_bytes(first, last, mem, st->last_cache, st->max, ALIGN);
-        char a[48];
-
-        memset(L, 0, sizeof *L);
-        snprintf(L->level, sizeof L->level, "%.31s", lv[i].name);
-        L->op = op;
-        L->placement = mem ? CHASE_BW_STREAM : st->place;
-        L->target = CHASE_BW_GLOBAL;
-        L->first = first;
-        L->last = last;
-        L->curve_gbs = curve_median(st, op, first, last);
-        L->gbs = L->bpc_sm = L->mhz = NAN;
-        if (!bytes) {
-            snprintf(L->note, sizeof L->note, "no memory figure: the run ends below %d x the last cache",
-                     CHASE_BW_MEM_FACTOR);
-        } else {
-            snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], L->level);
-            chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
-            rc = best(r, op, L->placement, CHASE_BW_GLOBAL, bytes, L);
+        double med = curve_median(st, op0, first, last);
+        char name[32];
+        if (!strcmp(lv[i].name, "memory") || !r->s.info.ncaches)
+            snprintf(name, sizeof name, "%.31s", lv[i].name);   /* no cache to name it by */
+        else
+            name_level(st, &r->s, last, name, sizeof name);
+        if (ng && !strcmp(got[ng - 1].name, name)) {
+            got[ng - 1].last = last;
+            if (med > got[ng - 1].top) {
+                got[ng - 1].top = med;
+                got[ng - 1].at_first = first;
+                got[ng - 1].at_last = last;
+            }
+            continue;
         }
-        chase_bw_set_peak(L, i == 0, mem, &st->pk);
-        st->nlv++;
+        snprintf(got[ng].name, sizeof got[ng].name, "%s", name);
+        got[ng].first = got[ng].at_first = first;
+        got[ng].last = got[ng].at_last = last;
+        got[ng].top = med > 0 ? med : 0;
+        ng++;
     }
     chase_curve_free(&c);
+    for (i = 0; i < ng && !rc; i++) {
+        int mem = !strcmp(got[i].name, "memory");
+        if (mem && st->nmem)
+            continue;   /* the streamed points' */
+        mem_seen |= mem;
+        for (op = 0; op < CHASE_BW_NOPS && !rc && st->nlv < MAX_ROWS - 1; op++) {
+            uint64_t b;
+            if (!(st->ops & (1u << op)))
+                continue;
+            b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
+            rc = row(r, got[i].name, op, mem ? CHASE_BW_STREAM : st->place, got[i].first, got[i].last, b, i == 0,
+                     mem);
+        }
+    }
+    if (st->nmem && !mem_seen)
+        for (op = 0; op < CHASE_BW_NOPS && !rc && st->nlv < MAX_ROWS - 1; op++)
+            if (st->ops & (1u << op))
+                rc = row(r, "memory", op, CHASE_BW_STREAM, st->mem[0], st->mem[st->nmem - 1],
+                         chase_bw_level_bytes(0, 0, 1, st->last_cache, st->max, ALIGN), 0, 1);
     return rc;
 }
 
@@ -305,18 +426,20 @@ static int measure(struct chase_run *r)
 
     for (op = 0; op < CHASE_BW_NOPS; op++)
         if (st->ops & (1u << op))
-            total += st->nplan;
+            total += st->nplan + st->nmem;
     for (op = 0; op < CHASE_BW_NOPS && !rc; op++) {
         if (!(st->ops & (1u << op)))
             continue;
-        for (i = 0; i < st->nplan && !rc; i++) {
+        for (i = 0; i < st->nplan + st->nmem && !rc; i++) {
             struct chase_bw_point p;
             char a[48], b[32];
-            if (op == CHASE_BW_COPY && st->plan[i] < 4 * ALIGN)
+            int mem = i >= st->nplan;
+            uint64_t bytes = mem ? st->mem[i - st->nplan] : st->plan[i];
+            if (op == CHASE_BW_COPY && bytes < 4 * ALIGN)
                 continue;
-            snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], chase_size_format(st->plan[i], b, sizeof b));
+            snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], chase_size_format(bytes, b, sizeof b));
             chase_progress(s, "bandwidth", done++, total, a);
-            rc = request(r, op, st->place, CHASE_BW_GLOBAL, st->plan[i], 0, 0, &p);
+            rc = request(r, op, mem ? CHASE_BW_STREAM : st->place, CHASE_BW_GLOBAL, bytes, 0, 0, &p);
             if (!rc && push(st, &p))
                 rc = CHASE_EXIT_FAIL;
             r->kept = st->npt;
@@ -325,9 +448,7 @@ static int measure(struct chase_run *r)
     if (rc)
         return rc < 0 ? 0 : rc;
     st->flagged = chase_bw_flag_clock(st->pt, st->npt, &st->median_mhz);
-    for (op = 0; op < CHASE_BW_NOPS && !rc; op++)
-        if (st->ops & (1u << op))
-            rc = levels_of(r, op);
+    rc = levels(r);
     /* Shared memory: every multiprocessor reading its own at once. */
     if (!rc && (st->ops & 1u) && s->info.shared_bytes) {
         struct chase_bw_level *L = &st->lv[st->nlv];
@@ -353,8 +474,12 @@ static int measure(struct chase_run *r)
         if (st->lv[i].over_peak) {
             struct chase_bw_level *L = &st->lv[i];
             st->over++;
-            snprintf(L->note, sizeof L->note, "defect: %.4g %s is above the %s's peak of %.4g", L->peak_bpc ?
-                     L->bpc_sm : L->gbs, L->peak_bpc ? "B/clk/SM" : "GB/s", L->peak_from, L->peak);
+            if (L->peak > 0)
+                snprintf(L->note, sizeof L->note, "defect: %.4g %s is above the %s's peak of %.4g", L->peak_bpc ?
+                         L->bpc_sm : L->gbs, L->peak_bpc ? "B/clk/SM" : "GB/s", L->peak_from, L->peak);
+            else
+                snprintf(L->note, sizeof L->note, "defect: %.4g B/clk/SM is above the L1's architectural peak of "
+                         "%.4g, which bounds every level", L->bpc_sm, st->pk.l1_bpc);
             fprintf(stderr, "chase: bandwidth: %s %s: %s\n", chase_bw_op_names[L->op], L->level, L->note);
         }
     return 0;
