@@ -23,7 +23,11 @@
 #define ALIGN 256u              /* working sets are whole 256 B: a warp's 16 B accesses split them evenly */
 #define SHARED_BYTES (32u << 10)   /* what each block of the shared-memory row reads */
 #define MAX_ROWS (CHASE_BW_NOPS * CHASE_MAX_LEVELS + 1)
-#define PART_SLICE (16u << 10)  /* the least a partitioned curve gives a multiprocessor */
+/* The least a partitioned curve gives a multiprocessor: 16 accesses of
+ * 16 B, so a slice a block leaves each block of up to 16 a multiprocessor
+ * (the shapes' most is 8) at least one; a kilobyte cut 528 ways (the
+ * H100's 4 x 132 blocks) left none and the backend refused it. */
+#define PART_SLICE 256u
 
 struct bw_state {
     struct chase_bw_point *pt;
@@ -104,9 +108,7 @@ static int describe(struct chase_run *r)
     if (!st->l1 && s->info.shared_bytes && s->info.shared_bytes < st->last_cache)
         st->l1 = s->info.shared_bytes;
     min = o->min ? o->min : 1024;   /* the sweep's: below the smallest first level */
-    /* Partitioned: a slice a multiprocessor of at least 16 KiB, an access
-     * for each thread of the backend's launch (below that some blocks
-     * would have none). */
+    /* Partitioned: at least PART_SLICE a multiprocessor. */
     if (st->place == CHASE_BW_PARTITIONED && !o->min && min < (uint64_t)st->units * PART_SLICE)
         min = (uint64_t)st->units * PART_SLICE;
     /* Replicated and partitioned curves end at twice the last cache: past
@@ -311,6 +313,28 @@ static void name_level(const struct bw_state *st, const struct chase_session *s,
     }
 }
 
+/* The working set of the highest figure of op's curve in [first, last]
+ * (0: none).  The first level's figures are taken there: its plateau
+ * begins with sets too small to give every thread of the launch an access
+ * (a ramp the level finder keeps in the plateau), and its middle in log
+ * size falls on the ramp. */
+static uint64_t top_bytes(const struct bw_state *st, int op, uint64_t first, uint64_t last)
+{
+    uint64_t b = 0;
+    double top = 0;
+    size_t i;
+
+    for (i = 0; i < st->npt; i++) {
+        const struct chase_bw_point *p = &st->pt[i];
+        if (p->op == op && p->placement == st->place && p->target == CHASE_BW_GLOBAL && p->bytes >= first &&
+            p->bytes <= last && !p->clock_drop && p->gbs > top) {
+            top = p->gbs;
+            b = p->bytes;
+        }
+    }
+    return b;
+}
+
 /* One row: op's best figure at a level. */
 static int row(struct chase_run *r, const char *name, int op, int placement, uint64_t first, uint64_t last,
                uint64_t bytes, int is_first, int mem)
@@ -404,7 +428,9 @@ static int levels(struct chase_run *r)
             uint64_t b;
             if (!(st->ops & (1u << op)))
                 continue;
-            b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
+            b = i == 0 && !mem ? top_bytes(st, op0, got[i].first, got[i].last) : 0;
+            if (!b)
+                b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
             rc = row(r, got[i].name, op, mem ? CHASE_BW_STREAM : st->place, got[i].first, got[i].last, b, i == 0,
                      mem);
         }
