@@ -198,6 +198,10 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
         snprintf(key, sizeof key, "l%s%s_bytes", level, !strcmp(type, "Data") ? "d" : "");
         chase_kv_set(info->facts, &info->nfacts, key, "%llu (%s, %s B lines, sysfs)",
                      (unsigned long long)bytes, size, line);
+        /* The line as a number, for what a measurement compares. */
+        snprintf(key, sizeof key, "l%s%s_line_bytes", level, !strcmp(type, "Data") ? "d" : "");
+        if (atoi(line) > 0)
+            chase_kv_num(info->facts, &info->nfacts, key, atoi(line));
         if (!strcmp(level, "1") && atoi(line) > 0)
             info->default_stride = (uint64_t)atoi(line);
         if (bytes > *largest)

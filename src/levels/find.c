@@ -14,9 +14,11 @@
 
 #define SPAN_TOL 1.15           /* a level's latency is within this ratio of the median of its span */
 #define RUN_TOL 1.25            /* the curve's floor within this ratio of a run's start is one run */
+#define FLOOR_STEP 2.0          /* plateaus of a span's floor this far apart are two levels */
 #define DWELL_OCTAVES 1.0       /* a run of the floor this long (and MIN_PLATEAU points) is a plateau */
 #define EDGE_TOL 1.19           /* a half's edge agrees with the curve's within this ratio of sizes (2^(1/4)) */
 #define EDGE_FAR 2.0            /* ... and is the same edge, placed elsewhere, within this ratio */
+#define PHANTOM_STEP 2.0        /* an edge no half finds, a step under this ratio, is none */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
 #define RESAMPLE_LAT 1.25       /* ... between plateaus within this ratio of the curve's levels' latencies */
 
@@ -183,12 +185,38 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
     return m;
 }
 
+/* Whether the floor of points [a, b] dwells on plateaus FLOOR_STEP apart
+ * or more: a step the fit could not cut (interference on a shared machine
+ * scatters the points on both sides of a step until the noise it sees
+ * hides the step itself; the floor keeps it). */
+static int floor_steps(const struct chase_curve *c, const struct chase_fit *f, size_t a, size_t b)
+{
+    struct run r[64];
+    size_t nr = floor_runs(c, f, a, b, r, 64), k;
+    double first = NAN;
+
+    for (k = 0; k < nr; k++) {
+        double z;
+        if (!r[k].plateau)
+            continue;
+        z = raw_z(c, f, r[k].a);
+        for (size_t j = r[k].a; j <= r[k].b; j++)
+            z = fmin(z, raw_z(c, f, j));
+        if (isnan(first))
+            first = z;
+        else if (z - first >= log(FLOOR_STEP))
+            return 1;
+    }
+    return 0;
+}
+
 /* A level's latency describes its whole span: where the median of the
  * curve over a level's span is above its latency by more than SPAN_TOL
  * (the plateau ran on past a rise the fit could not cut, or the latency
  * came from a climb's foot), the span is taken apart again by its floor.
- * A span whose median is below (a long climb into a plateau whose latency
- * is right) is left as it is.
+ * So is a span whose floor dwells on plateaus FLOOR_STEP apart.  A span
+ * whose median is below (a long climb into a plateau whose latency is
+ * right) is left as it is.
  * Returns the new count. */
 static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *f, struct chase_level *lv,
                            size_t n, size_t max, char notes[][48])
@@ -199,7 +227,7 @@ static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *
         struct chase_level out[CHASE_MAX_LEVELS];
         char nt[CHASE_MAX_LEVELS][48];
         if (!span_points(c, f, lv, n, i, &a, &b) ||
-            raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL))
+            (raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL) && !floor_steps(c, f, a, b)))
             continue;
         m = respan(c, f, &lv[i], i + 1 == n, a, b, out, max - n + 1, nt);
         if (!m)
@@ -214,6 +242,8 @@ static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *
     for (i = 1; i < n; i++)
         if (i + 1 == n)
             lv[i].lo = lv[i - 1].hi;
+    if (n)
+        lv[n - 1].hi = 0;       /* the last level has no end, however its span was cut */
     return n;
 }
 
@@ -282,8 +312,9 @@ static int half_curve(const struct chase_curve *c, int h, struct chase_curve *ou
 }
 
 /* Whether the levels h (nh of them) hold the edge after level i of lv:
- * an edge from a plateau within RESAMPLE_LAT of lv[i]'s latency to one
- * within it of lv[i + 1]'s, its interval within EDGE_FAR of lv[i]'s.
+ * an edge up from a plateau within RESAMPLE_LAT of lv[i]'s latency (what
+ * follows may be cut otherwise: a climb the curve splits, a half need
+ * not), its interval within EDGE_FAR of lv[i]'s.
  * Returns its index, the nearest such, or -1. */
 static int edge_found(const struct chase_level *lv, size_t i, const struct chase_level *h, size_t nh)
 {
@@ -294,8 +325,7 @@ static int edge_found(const struct chase_level *lv, size_t i, const struct chase
     for (j = 0; j + 1 < nh; j++) {
         double d;
         if (!((double)h[j].hi * EDGE_FAR >= (double)lv[i].lo && (double)h[j].lo <= (double)lv[i].hi * EDGE_FAR &&
-              fabs(log(h[j].cycles / lv[i].cycles)) <= log(RESAMPLE_LAT) &&
-              fabs(log(h[j + 1].cycles / lv[i + 1].cycles)) <= log(RESAMPLE_LAT)))
+              fabs(log(h[j].cycles / lv[i].cycles)) <= log(RESAMPLE_LAT) && h[j + 1].cycles > h[j].cycles))
             continue;
         d = fabs(log((double)h[j].lo * h[j].hi / ((double)lv[i].lo * lv[i].hi)));
         if (d < best) {
@@ -316,8 +346,39 @@ static int edge_found(const struct chase_level *lv, size_t i, const struct chase
  * sparser points explain) widens the level's interval to hold both: where
  * a cache ends moves from one repeat to the next (a cache shared with
  * other tenants), and the interval says so (noise-limited). */
-static int resample(const struct chase_curve *c, struct chase_level *lv, size_t n, int *found)
+/* The octaves level i of lv spans: from the edge before it (the curve's
+ * first size) to its end (the last level: the curve's last size). */
+static double width(const struct chase_curve *c, const struct chase_level *lv, size_t n, size_t i)
 {
+    double from = i ? (double)lv[i - 1].hi : (double)c->rows[0].bytes;
+    double to = i + 1 < n ? (double)lv[i].lo : (double)c->rows[c->n - 1].bytes;
+    return to > from && from > 0 ? log2(to / from) : 0;
+}
+
+/* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
+ * of the wider; notes likewise. */
+static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][48])
+{
+    struct chase_level L = lv[i + 1];
+
+    if (width(c, lv, n, i) >= width(c, lv, n, i + 1)) {
+        L.cycles = lv[i].cycles;
+        L.ns = lv[i].ns;
+    }
+    L.first = lv[i].first;
+    L.onset = lv[i].onset;
+    L.confidence = fmin(lv[i].confidence, lv[i + 1].confidence);
+    if (!notes[i + 1][0])
+        memcpy(notes[i + 1], notes[i], sizeof notes[i]);
+    lv[i] = L;
+    memcpy(notes[i], notes[i + 1], sizeof notes[i]);
+    memmove(lv + i + 1, lv + i + 2, (n - i - 2) * sizeof *lv);
+    memmove(notes + i + 1, notes + i + 2, (n - i - 2) * sizeof *notes);
+}
+
+static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][48])
+{
+    size_t n = *np;
     struct chase_level h[2][CHASE_MAX_LEVELS];
     char notes[CHASE_MAX_LEVELS][48];
     int edge[CHASE_MAX_LEVELS];
@@ -363,10 +424,20 @@ static int resample(const struct chase_curve *c, struct chase_level *lv, size_t 
                 lv[i + 1].lo = hi;
         }
     }
+    /* An edge no half finds, a step of under PHANTOM_STEP, is none: its
+     * two levels are one (a climb the fit cut in two, a bend of a
+     * plateau), with the latency of the wider. */
+    for (i = n - 1; i-- > 0;)
+        if (edge[i] == 0 && lv[i + 1].cycles < PHANTOM_STEP * lv[i].cycles) {
+            merge_next(c, lv, n, i, notes_of);
+            memmove(edge + i, edge + i + 1, (n - i - 1) * sizeof *edge);
+            n--;
+        }
     for (i = 0; i < n; i++) {
         int a = i ? edge[i - 1] : 2, b = i + 1 < n ? edge[i] : 2;
         found[i] = a < b ? a : b;
     }
+    *np = n;
     return 0;
 }
 
@@ -466,7 +537,7 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
     n = find_raw(c, lv, max, notes);
     for (i = 0; i < n; i++)
         found[i] = 2;
-    if (n > 1 && !resample(c, lv, n, found)) {
+    if (n > 1 && !resample(c, lv, &n, found, notes)) {
         /* Confidence: two parts the share of halves that find the level
          * (what a repeat would do), one part the fit's (its step against
          * the noise): a level no half finds has a third at most. */
