@@ -19,6 +19,9 @@
 #define EDGE_TOL 1.19           /* a half's edge agrees with the curve's within this ratio of sizes (2^(1/4)) */
 #define EDGE_FAR 2.0            /* ... and is the same edge, placed elsewhere, within this ratio */
 #define PHANTOM_STEP 2.0        /* an edge no half finds, a step under this ratio, is none */
+#define PHANTOM_OCTAVES 0.5     /* ... or after a level narrower than this that climbs */
+#define CLIMB_POINTS 4          /* a level whose last points ... */
+#define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
 #define RESAMPLE_LAT 1.25       /* ... between plateaus within this ratio of the curve's levels' latencies */
 
@@ -355,6 +358,26 @@ static double width(const struct chase_curve *c, const struct chase_level *lv, s
     return to > from && from > 0 ? log2(to / from) : 0;
 }
 
+/* Whether level i (not the last) is a climb: its last CLIMB_POINTS points
+ * (in order of size, to its end) rise at each step and by CLIMB_RISE in
+ * all, where a plateau, however narrow, ends flat. */
+static int climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
+{
+    double y[CLIMB_POINTS];
+    size_t k, m = 0;
+
+    /* The rows are in order of size; the last CLIMB_POINTS at or below lo. */
+    for (k = c->n; k-- > 0 && m < CLIMB_POINTS;)
+        if (valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes >= lv[i - 1].hi))
+            y[m++] = c->rows[k].cycles;
+    if (m < CLIMB_POINTS)
+        return 0;
+    for (k = 1; k < m; k++)
+        if (y[k] > y[k - 1])
+            return 0;
+    return y[0] > CLIMB_RISE * y[m - 1];
+}
+
 /* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
  * of the wider; notes likewise. */
 static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][48])
@@ -424,11 +447,17 @@ static int resample(const struct chase_curve *c, struct chase_level *lv, size_t 
                 lv[i + 1].lo = hi;
         }
     }
-    /* An edge no half finds, a step of under PHANTOM_STEP, is none: its
-     * two levels are one (a climb the fit cut in two, a bend of a
-     * plateau), with the latency of the wider. */
+    /* An edge no half finds after the first, a step of under PHANTOM_STEP
+     * or after a level narrower than PHANTOM_OCTAVES that is a climb (a
+     * TLB's reach: the climb after the corner, cut), is none: its two
+     * levels are one (a climb the fit cut in two, a bend of a plateau),
+     * with the latency of the wider.  A narrow level with steps of its own
+     * (capacities 1.25x apart) stays: halves too sparse to see it say so
+     * in its confidence. */
     for (i = n - 1; i-- > 0;)
-        if (edge[i] == 0 && lv[i + 1].cycles < PHANTOM_STEP * lv[i].cycles) {
+        if (edge[i] == 0 && i > 0 &&
+            (lv[i + 1].cycles < PHANTOM_STEP * lv[i].cycles ||
+             (width(c, lv, n, i) < PHANTOM_OCTAVES && climbs(c, lv, i)))) {
             merge_next(c, lv, n, i, notes_of);
             memmove(edge + i, edge + i + 1, (n - i - 1) * sizeof *edge);
             n--;
