@@ -74,4 +74,14 @@ for i in 1 2 3 4 5 6 7 8 9 10 11; do
         l3 "$tmp/l" cpu-epyc-$i.tsv
     check "EPYC $i: no level's span median above its latency by more than 15%" spans cpu-epyc-$i.tsv
 done
+# A sweep of the 2-core Sapphire Rapids VM beside other builds (L1d 48 KiB,
+# L2 2 MiB): its points near each edge alternate between the two levels
+# (5 and 14 cycles, 16 and 1100), and the fit saw only noise: the whole
+# curve came out as one level, 16 cycles.  Its floor keeps the steps.
+levels cpu-spr-busy-1.tsv > "$tmp/l"
+cat "$tmp/l"
+check "busy SPR: L1 at about 5 cycles ending at 0.6-1.09 of 48 KiB, L2 at about 16 ending at 0.6-1.09 of 2 MiB, then beyond" \
+    awk -v K=$K -v M=$M '{ n[NR] = $1; lo[NR] = $2; hi[NR] = $3; c[NR] = $4 }
+        END { exit !(NR == 3 && n[1] == "L1" && c[1] > 4.5 && c[1] < 5.5 && hi[1] >= 0.6 * 48 * K && lo[1] <= 1.09 * 48 * K &&
+                     n[2] == "L2" && c[2] > 15 && c[2] < 17.5 && hi[2] >= 0.6 * 2 * M && lo[2] <= 1.09 * 2 * M && c[3] > 500) }' "$tmp/l"
 finish

@@ -551,6 +551,22 @@ static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *l
             n = not_resolved(c, lv, n, i, j, found, notes, t);
         }
     }
+    /* A level both halves find whose points scatter all the same (every
+     * other point thrashed: each half sees a curve of its own) is not
+     * resolved either; its latency is its floor's, and says so. */
+    for (i = 1; i < n; i++)
+        if (strncmp(notes[i], "not resolved", 12) && scatters(c, &lv[i], i + 1 == n, t)) {
+            size_t m = 0, end = i + 1 == n ? c->n - 1 : lv[i].last;
+            for (j = lv[i].first; j <= end && j < c->n; j++)
+                if (valid_row(&c->rows[j]))
+                    t[m++] = c->rows[j].cycles;
+            if (!m)
+                continue;
+            snprintf(notes[i], 48, "not resolved: %.0f-%.0f cycles, points scatter", chase_quantile(t, m, 0.05),
+                     chase_quantile(t, m, 0.95));
+            lv[i].noise_limited = 1;
+            lv[i].confidence = fmin(lv[i].confidence, 1.0 / 3);
+        }
     free(t);
     return n;
 }
