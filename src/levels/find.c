@@ -18,8 +18,10 @@
 #define DWELL_OCTAVES 1.0       /* a run of the floor this long (and MIN_PLATEAU points) is a plateau */
 #define EDGE_TOL 1.19           /* a half's edge agrees with the curve's within this ratio of sizes (2^(1/4)) */
 #define EDGE_FAR 2.0            /* ... and is the same edge, placed elsewhere, within this ratio */
-#define PHANTOM_STEP 2.0        /* an edge no half finds, a step under this ratio, is none */
-#define PHANTOM_OCTAVES 0.5     /* ... or after a level narrower than this that climbs */
+#define PHANTOM_STEP 1.0        /* an edge no half finds, a step under this ratio, is none (1: off; 2
+                                 * cost narrow real levels halves are too sparse to see: test_refine) */
+#define PHANTOM_OCTAVES 0.0     /* ... or after a level narrower than this that climbs (0: off; 0.5
+                                 * removed the TLB climb's parts but also 1.4x capacities) */
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
@@ -525,9 +527,10 @@ static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, 
 }
 
 /* The levels at the end of the curve that a half misses (a cache shared
- * with other tenants, whose points scatter as they evict it): where no
- * half finds any of them, they are one level, not resolved; else each
- * run of them whose points scatter is.  Returns the count. */
+ * with other tenants, whose points scatter as they evict it): each run of
+ * them whose points scatter is one level, not resolved (a tail no half
+ * finds but whose points lie on plateaus is a curve too sparse to split,
+ * not a scattered one).  Returns the count. */
 static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *lv, size_t n, int *found,
                               char notes[][48])
 {
@@ -538,18 +541,12 @@ static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *l
         return n;
     while (k > 1 && found[k - 1] < 2)
         k--;
-    for (i = k; i < n && found[i] == 0; i++)
-        ;
-    if (k < n && i == n && n - k >= 2) {
-        n = not_resolved(c, lv, n, k, n - 1, found, notes, t);
-    } else {
-        for (i = k; i < n; i++) {
-            if (!scatters(c, &lv[i], i + 1 == n, t))
-                continue;
-            for (j = i; j + 1 < n && scatters(c, &lv[j + 1], j + 2 == n, t); j++)
-                ;
-            n = not_resolved(c, lv, n, i, j, found, notes, t);
-        }
+    for (i = k; i < n; i++) {
+        if (!scatters(c, &lv[i], i + 1 == n, t))
+            continue;
+        for (j = i; j + 1 < n && scatters(c, &lv[j + 1], j + 2 == n, t); j++)
+            ;
+        n = not_resolved(c, lv, n, i, j, found, notes, t);
     }
     /* A level both halves find whose points scatter all the same (every
      * other point thrashed: each half sees a curve of its own) is not
