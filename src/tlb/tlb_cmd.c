@@ -532,7 +532,12 @@ static void results(struct chase_run *r, struct chase_meta *res)
     if (believed > 0 && (chase_meta_get_num(res, "page_bytes", &v) || v != believed) &&
         (chase_meta_get_num(res, "page_bytes_min", &v) || v > believed)) {
         chase_meta_num(res, "page_bytes_os", believed);
-        if (huge > 0)
+        if (believed <= fact(&r->s.info, "base_page_bytes"))
+            chase_meta_add(res, "page_note", "the OS gives %s pages (base pages): %s",
+                           chase_size_format((uint64_t)believed, a, sizeof a),
+                           chase_meta_get_num(res, "page_bytes", &v) ? "the probes could not tell the page"
+                           : "the probes' page is where the TLBs' misses change with the stride, not the page");
+        else if (huge > 0)
             chase_meta_add(res, "page_note", "the OS gives %s pages (this process holds %s of them): %s",
                            chase_size_format((uint64_t)believed, a, sizeof a),
                            chase_size_format((uint64_t)huge, b, sizeof b),
