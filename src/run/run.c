@@ -158,6 +158,10 @@ int chase_run(const struct chase_measurement *m, const struct chase_opts *o)
         status = state(r, &code);
         code = write_out(r, &status, code);
         plot(r, status, &code);
+        /* Written and drawn whole, for the flagged figure to be looked at;
+         * the status tells a script not to take it. */
+        if (!code && r->past_bound)
+            code = CHASE_EXIT_BOUND;
     }
     chase_session_close(&r->s);
     if (m->free)
