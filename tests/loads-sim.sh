@@ -203,6 +203,17 @@ if "$CHASE" loads -b sim --from "$tmp/sweep.tsv" --level L2 -q -o "$tmp/from.tsv
 else
     not_ok "--from: $(head -2 "$tmp/err")"
 fi
+# --from a file another backend or device measured: refused (exit 9),
+# unless --mixed asks for it; the same for every command that takes --from.
+sed 's/^# backend: sim$/# backend: cpu/' "$tmp/sweep.tsv" > "$tmp/cpu-sweep.tsv"
+sed 's/^# device: .*/# device: another device/' "$tmp/sweep.tsv" > "$tmp/dev-sweep.tsv"
+expect 9 "measured on the cpu backend, this run is on sim.*--mixed" loads -b sim --from "$tmp/cpu-sweep.tsv" -q -o /dev/null
+expect 9 "measured on 'another device', this run is on 'simulated hierarchy'" loads -b sim --from "$tmp/dev-sweep.tsv" -q -o /dev/null
+expect 9 "measured on the cpu backend" lines -b sim --from "$tmp/cpu-sweep.tsv" -q -o /dev/null
+expect 9 "measured on the cpu backend" sms -b sim --from "$tmp/cpu-sweep.tsv" -q -o /dev/null
+"$CHASE" loads -b sim --from "$tmp/cpu-sweep.tsv" --mixed --level L2 -q -o "$tmp/mixed.tsv" 2> "$tmp/err" &&
+    grep -q '^L2	' "$tmp/mixed.tsv" && ok "--mixed takes another backend's levels" ||
+    not_ok "--mixed: $(head -2 "$tmp/err")"
 "$CHASE" loads -b sim --level shared -q -o "$tmp/sh.tsv" 2> "$tmp/err"
 [ "$(awk -F'\t' '!/^#/ && NF == 19' "$tmp/sh.tsv" | cut -f1 | sort -u)" = shared ] && ! grep -q 'levels_from: a default' "$tmp/sh.tsv" &&
     ok "--level shared: no sweep, the shared rows alone" || not_ok "--level shared: $(head -2 "$tmp/err")"

@@ -50,6 +50,8 @@ static int start(struct chase_run *r)
     r->p = p;
     if ((code = chase_session_open(&r->s, o, own ? &r->p : NULL)))
         return code;
+    if (from && (code = chase_levels_source_check(o, &r->s, &r->curve)))
+        return code;
     if (m->supported && (code = m->supported(r)))
         return code;
     if ((m->flags & CHASE_M_LEVELS) && !from) {
