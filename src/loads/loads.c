@@ -170,6 +170,13 @@ static void summarize(const struct chase_samples *s, double *med, double *p5, do
 static void conclude(struct chase_loads_row *row)
 {
     double bytes = (double)row->lanes * row->width;
+    size_t k, at = 0;
+
+    row->measured[0] = 0;
+    for (k = 0; k < CHASE_LOADS_NS; k++)
+        if (isfinite(row->t[k]) && at < sizeof row->measured)
+            at += (size_t)snprintf(row->measured + at, sizeof row->measured - at, "%s%u", at ? " " : "",
+                                   chase_loads_n[k]);
 
     row->latency = row->t[0];
     row->issue = NAN;

@@ -50,6 +50,7 @@ static const struct chase_column loads_cols[] = {
     LD6("sm_cycles", sm_cycles), LD6("bytes_per_cycle_sm", bpc_sm), LD6("sweep_latency", sweep),
     LD("note", CHASE_TEXT, note, CHASE_F_CHARS, CHASE_R_NONE, 0),
     LD6("latency_mean", latency_mean),
+    LD("bursts_measured", CHASE_TEXT, measured, CHASE_F_CHARS, CHASE_R_NONE, 0),
 };
 const struct chase_table chase_loads_table = {"loads", loads_cols, CHASE_COLS(loads_cols), NULL};
 
