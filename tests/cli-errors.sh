@@ -23,7 +23,7 @@ expect 2 "from 1 to 64" --steps 0
 expect 2 "from 0 to 100" --carveout 101
 expect 2 "unknown option '--frobnicate'" --frobnicate
 expect 2 "needs a value" --max
-expect 2 "unexpected argument 'stray' \(not a command: sweep, .*report\)" stray
+expect 2 "unexpected argument 'stray' \(not a command: sweep, .*report, fleet\)" stray
 expect 2 "unexpected argument 'x' \(chase banks takes no operands\)" banks x
 expect 2 "unknown option '--maxx' \(did you mean --max\?\)" --maxx 1K
 expect 2 "unknown option '--lane' \(did you mean --lanes\?\)" banks --lane x
@@ -31,11 +31,11 @@ expect 2 "help: no command 'nope'" help nope
 expect 2 "chase report --compare does not take --backend" report --compare -b sim a b -o "$tmp/cmp"
 expect 3 "device 5 does not exist" -b cpu --device 5
 expect 3 "device 1 does not exist" --sim "$sim" --device 1
-expect 2 "sim spec: section 'garbage' needs a name" --sim garbage
-expect 2 "sim spec: level L1 needs size= and lat=" --sim 'L1:lat=4;mem:lat=9'
-expect 2 "sim spec: needs at least one cache level" --sim 'mem:lat=9'
-expect 2 "sim spec: unknown key 'colour'" --sim 'L1:size=4K,lat=4,colour=red;mem:lat=9'
-expect 2 "sim spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
+expect 2 "sim: spec: section 'garbage' needs a name" --sim garbage
+expect 2 "sim: spec: level L1 needs size= and lat=" --sim 'L1:lat=4;mem:lat=9'
+expect 2 "sim: spec: needs at least one cache level" --sim 'mem:lat=9'
+expect 2 "sim: spec: unknown key 'colour'" --sim 'L1:size=4K,lat=4,colour=red;mem:lat=9'
+expect 2 "sim: spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
 expect 2 "power of two sets" --sim 'L1:size=3K,lat=4;mem:lat=9'
 expect 2 "line must be a power of two from 8 bytes to 65536" --sim 'L1:line=1E,ways=4,size=8E,lat=2;L2:size=1M,lat=30;mem:lat=57'
 # Sizes are exact: accepted where they come to whole bytes, refused otherwise.
@@ -48,16 +48,16 @@ expect 2 "--min 4 KiB is above --max 1 KiB" --sim "$sim" --min ' 4K' --max 1K
 expect 2 "--min 4 KiB is above --max 1 KiB" --sim "$sim" --min '4K ' --max 1K
 # User numbers in a spec never wrap: these once overflowed the heap and
 # divided by zero.
-expect 2 "sim spec: tlb: 4 entries of 8 EiB reach beyond 2\^64 bytes" \
+expect 2 "sim: spec: tlb: 4 entries of 8 EiB reach beyond 2\^64 bytes" \
     --sim 'L:size=2K,lat=3;mem:lat=2;tlb:entries=4,page=8388608T' --max 64K
-expect 2 "sim spec: level L1: line must be a power of two from 8 bytes to 65536" --sim 'L1:line=2097152T,size=4,lat=2'
-expect 2 "sim spec: level L1: line x ways is larger than size" --sim 'L1:line=64K,size=4,lat=2'
-expect 2 "sim spec: level L1: line x ways is larger than size" --sim 'L1:line=64,ways=8,size=256,lat=2;mem:lat=9'
-expect 2 "sim spec: ways=1.5 is not a whole number" --sim 'L1:size=4K,lat=4,ways=1.5;mem:lat=9'
-expect 2 "sim spec: entries=1e3 is not a whole number" --sim "$sim;tlb:entries=1e3"
-expect 2 "sim spec: lat=nan is not a number" --sim 'L1:size=4K,lat=nan;mem:lat=9'
-expect 2 "sim spec: lat=inf is not a number" --sim 'L1:size=4K,lat=4;mem:lat=inf'
-expect 2 "sim spec: tlb needs entries= \(ways x a power of two\)" --sim "$sim;tlb:entries=12"
+expect 2 "sim: spec: level L1: line must be a power of two from 8 bytes to 65536" --sim 'L1:line=2097152T,size=4,lat=2'
+expect 2 "sim: spec: level L1: line x ways is larger than size" --sim 'L1:line=64K,size=4,lat=2'
+expect 2 "sim: spec: level L1: line x ways is larger than size" --sim 'L1:line=64,ways=8,size=256,lat=2;mem:lat=9'
+expect 2 "sim: spec: ways=1.5 is not a whole number" --sim 'L1:size=4K,lat=4,ways=1.5;mem:lat=9'
+expect 2 "sim: spec: entries=1e3 is not a whole number" --sim "$sim;tlb:entries=1e3"
+expect 2 "sim: spec: lat=nan is not a number" --sim 'L1:size=4K,lat=nan;mem:lat=9'
+expect 2 "sim: spec: lat=inf is not a number" --sim 'L1:size=4K,lat=4;mem:lat=inf'
+expect 2 "sim: spec: tlb needs entries= \(ways x a power of two\)" --sim "$sim;tlb:entries=12"
 # The limits are checked at open, before the arrays are allocated: under a
 # memory limit far below what L1:size=8G's arrays would take, the refusal
 # still comes (the limit is left off where chase cannot start under it, as
@@ -65,7 +65,7 @@ expect 2 "sim spec: tlb needs entries= \(ways x a power of two\)" --sim "$sim;tl
 limit=1000000
 (ulimit -v "$limit" && "$CHASE" --version) > /dev/null 2>&1 || limit=unlimited
 (ulimit -v "$limit" 2>/dev/null
- expect 2 "sim spec: level L1: 8 GiB of 64 B lines is 134217728 lines; the simulator holds at most 16777216 lines a level" \
+ expect 2 "sim: spec: level L1: 8 GiB of 64 B lines is 134217728 lines; the simulator holds at most 16777216 lines a level" \
     --sim 'L1:size=8G,lat=4;mem:lat=9' --max 8K
  echo "$checks $failed" > "$tmp/sub")
 read checks failed < "$tmp/sub"

@@ -53,4 +53,8 @@ check "-o x.json writes JSON" python3 -c "import json,sys; json.load(open(sys.ar
 check "-o x.csv writes CSV" grep -q '^bytes,cycles,' "$tmp/by-name.csv"
 "$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -f tsv -o "$tmp/forced.json"
 check "-f tsv -o x.json writes TSV, as asked" grep -q '^# format: chase' "$tmp/forced.json"
+# Standard output holds the refined curve in order of size (a pipe into
+# gnuplot `with lines` must not zig-zag), as -o's file does.
+"$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200' 2> /dev/null > "$tmp/piped.tsv"
+check "stdout: refined rows in order of size" awk '!/^#/ && NF { if (n++ && $1 < p) bad = 1; p = $1 } END { exit bad || n < 60 }' "$tmp/piped.tsv"
 finish

@@ -37,13 +37,13 @@ for key in tool command date backend device pattern stride repeats timer; do
     check "metadata has '$key'" grep -q "^# $key: " "$tmp/out.tsv"
 done
 rows=$(grep -vc '^#' "$tmp/out.tsv")
-# Data on stdout come in the order measured: the coarse grid's 25 sizes
-# first (1 KiB to 64 KiB, increasing), then the refinement's points, all
-# at the one bend (4 KiB .. 8 KiB).
-check "1 KiB to 64 KiB at 4 points an octave: 25 coarse rows first, then refinement ($rows rows)" \
-    awk -F'\t' '!/^#/ && NF == 6 { n++; if (n <= 25) { if ($1 <= last) bad = 1; last = $1; if (n == 1 && $1 != 1024) bad = 1; if (n == 25 && $1 != 65536) bad = 1 }
-                                    else if ($1 < 4096 || $1 > 8192) bad = 1 }
-                 END { exit bad || n < 25 }' "$tmp/out.tsv"
+# Data on stdout come in order of size once the refinement is done: the
+# coarse grid's sizes (1 KiB to 64 KiB) and the refinement's points, all
+# at the one bend (4 KiB .. 8 KiB), which a coarse grid of 25 leaves apart.
+check "1 KiB to 64 KiB at 4 points an octave, refined at the bend, in order of size ($rows rows)" \
+    awk -F'\t' '!/^#/ && NF == 6 { n++; if (n > 1 && $1 <= last) bad = 1; last = $1; if (n == 1 && $1 != 1024) bad = 1
+                                    if ($1 > 4096 && $1 < 8192) mid++ }
+                 END { exit bad || n < 30 || last != 65536 || mid < 4 }' "$tmp/out.tsv"
 check "rows are bytes, cycles, p5, p95, ns, samples" \
     awk -F'\t' '!/^#/ && NF != 6 { bad = 1 } END { exit bad }' "$tmp/out.tsv"
 check "the sim's latencies are its spec's (4 in L1, 100 beyond)" \

@@ -42,9 +42,29 @@ for sig in INT TERM HUP; do
     done
 done
 
-# A reader that goes away: the sweep stops with 141 and says nothing more
-# than why.
+# A reader that goes away: the sweep stops with 141 and, as cat or grep,
+# says nothing (the reader took what it wanted; nothing is "kept").
 ( "$CHASE" --sim "$slow" --max 256M -q 2> "$tmp/err"; echo $? > "$tmp/st" ) | head -3 > /dev/null
 check "SIGPIPE: exit 141 (got $(cat "$tmp/st"))" test "$(cat "$tmp/st")" -eq 141
-check "SIGPIPE: one line says why: $(head -1 "$tmp/err")" test "$(wc -l < "$tmp/err")" -le 2
+check "SIGPIPE: nothing on stderr: $(head -1 "$tmp/err")" test ! -s "$tmp/err"
+
+# Interrupted while writing to standard output: the count, no claim that
+# rows are kept (they went to the reader); interrupted with -o and no older
+# file: no claim that one "was left as it was", for the data or the plot.
+"$CHASE" --sim "$slow" --max 256M > /dev/null 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+check "SIGINT to stdout: the count is said: $(head -1 "$tmp/err")" grep -q 'stopped by SIGINT after [0-9]* point' "$tmp/err"
+check "SIGINT to stdout: no rows claimed kept" sh -c '! grep -q "kept" "$1"' sh "$tmp/err"
+rm -f "$tmp/new.tsv" "$tmp/new.png"
+"$CHASE" --sim "$slow" --max 256M -q -o "$tmp/new.tsv" --plot "$tmp/new.png" 2> "$tmp/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+check "SIGINT, no older file: nothing said to be left as it was: $(grep left "$tmp/err")" \
+    sh -c '! grep -q "left as it was" "$1"' sh "$tmp/err"
+check "SIGINT, no older file: the partial file is named" grep -q "new.tsv.partial" "$tmp/err"
 finish

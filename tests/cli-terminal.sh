@@ -39,4 +39,16 @@ check "-q: nothing at the terminal" test ! -s "$tmp/quiet"
 on_terminal human
 check "chase alone at a terminal: a progress bar, then the report" \
     sh -c "[ $(bars human) -ge 1 ] && grep -q '^memory ' '$tmp/human'"
+check "... the levels, not the curve's rows (-v shows them)" \
+    sh -c "! grep -q 'working set  *cycles' '$tmp/human' && grep -q 'points measured (-v lists them' '$tmp/human'"
+on_terminal verbose -v
+check "-v at a terminal: the curve's rows too" grep -q 'working set  *cycles' "$tmp/verbose"
+
+# --plot says where the image went, unless -q.
+if [ -n "${GNUPLOT_PROG:-}" ]; then
+    "$CHASE" --sim "$sim" --max 1M --plot "$tmp/p.png" -o "$tmp/p.tsv" 2> "$tmp/p.err"
+    check "--plot: 'chase: plot: FILE' on stderr" grep -qx "chase: plot: $tmp/p.png" "$tmp/p.err"
+    "$CHASE" --sim "$sim" --max 1M --plot "$tmp/q.png" -q -o "$tmp/q2.tsv" 2> "$tmp/q.err"
+    check "--plot -q: nothing on stderr" test ! -s "$tmp/q.err"
+fi
 finish

@@ -30,6 +30,7 @@ cases() {
     echo "tlb|tlb --sim $tlb --stride 4K --max 64M --steps 6"
     echo "sweep|--sim $sim --max 512K --steps 4"
     echo "sms|sms --sim $sms"
+    echo "bandwidth|bandwidth --sim $sms --op read,copy --placement partitioned"
 }
 
 # compare GOT NAME: against tests/golden/NAME (rewritten first when asked)

@@ -50,6 +50,15 @@ run_checks() {
     fi
 }
 run_checks "$pfx/bin/chase" "installed in $pfx"
+# Nothing installed names the machine that built it (reproducible builds):
+# neither tree's absolute path is in the program or a module, and the
+# modules go without libtool's .la files.
+for f in "$pfx/bin/chase" "$pfx"/lib/chase/*.so; do
+    [ -f "$f" ] || continue
+    check "$(basename "$f") holds no path of the build tree" \
+        sh -c '! strings -a "$1" | grep -qF -e "$2" -e "$3"' sh "$f" "$abs_top_builddir" "$(cd "$srcdir" && pwd)"
+done
+check "no .la file is installed with the modules" sh -c '! ls "$1"/lib/chase/*.la 2>/dev/null | grep -q .' sh "$pfx"
 for f in LICENSE NEWS CITATION.cff README.md; do
     check "$f is installed with the docs" test -f "$pfx/share/doc/chase/$f"
 done

@@ -263,9 +263,9 @@ expect 2 'bytes and --level both' loads -b sim --bytes 1M --level L1
 expect 2 'unexpected argument' loads -b sim extra
 expect 5 'cannot read' loads -b sim --from "$tmp/none.tsv"
 expect 2 'not available on the sim backend' loads -b sim --cache-op cg
-expect 2 'sim spec: mlp=2.5 is not a whole number' loads --sim 'L1:size=32K,lat=4;mem:lat=100,mlp=2.5'
-expect 2 'sim spec: lanes=48 is not a power of two' loads --sim 'L1:size=32K,lat=4;mem:lat=100,lanes=48'
-expect 2 'sim spec: bpc=0 is not a number' loads --sim 'L1:size=32K,lat=4,bpc=0;mem:lat=100'
+expect 2 'sim: spec: mlp=2.5 is not a whole number' loads --sim 'L1:size=32K,lat=4;mem:lat=100,mlp=2.5'
+expect 2 'sim: spec: lanes=48 is not a power of two' loads --sim 'L1:size=32K,lat=4;mem:lat=100,lanes=48'
+expect 2 'sim: spec: bpc=0 is not a number' loads --sim 'L1:size=32K,lat=4,bpc=0;mem:lat=100'
 "$CHASE" loads -b sim --bytes 100 -q -o "$tmp/small.tsv" 2> "$tmp/err"
 st=$?
 [ $st -eq 0 ] && [ "$(grep -c 'not measured: .*holds no block' "$tmp/small.tsv")" -eq 3 ] &&

@@ -53,12 +53,25 @@ done
 check "the man page's synopsis names every command (missing:${missing:- none})" test -z "$missing"
 check "the man page is for chase $version" grep -q "^\\.TH CHASE 1 .*\"chase $version\"" "$man"
 for w in 'BSD-3-Clause' 'CHASE_BACKEND_PATH' 'CHASE_DATA_DIR' 'GNUPLOT' 'chase-format.schema.json' \
-         '# format: chase 2' '# level:' '# status:' '"version": 2' 'lat_mem_rd' 'gpu-latency' '\.partial' \
+         '# format: chase 3' '# level:' '# status:' '"version": 3' 'lat_mem_rd' 'gpu-latency' '\.partial' \
          'dev@chase.invalid'; do
     check "the man page documents $w" grep -q -- "$w" "$man"
 done
+# mandoc's lint, down to style notes, where mandoc is installed.
+if command -v mandoc > /dev/null 2>&1; then
+    lint=$(mandoc -T lint -W style "$man" 2>&1)
+    check "mandoc -T lint -W style finds nothing in the man page: $(echo "$lint" | head -1)" test -z "$lint"
+else
+    ok "# SKIP mandoc is not installed"
+fi
 for st in 0 1 2 3 4 5 6 7 129 130 141 143; do
     check "the man page documents exit status $st" grep -Eq "^\\.B(R)? \"?$st\"?( |$)|^\\.BR .*\\b$st\\b" "$man"
+done
+
+# Shipped data measured or published by others says where it comes from
+# and under which licence.
+for f in $(cd "$srcdir" && grep -l '^# source:' data/*.tsv tests/data/*.tsv 2>/dev/null); do
+    check "$f: a source line and a licence line" grep -q '^# licence: ' "$srcdir/$f"
 done
 
 # Data names the device as its driver reports it, never the machine it was lent as.

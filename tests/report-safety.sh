@@ -10,7 +10,7 @@
 sim='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=20,policy=fifo;mem:lat=150'
 
 # A usage error is found before the directory is made.
-expect 2 "sim spec: section 'garbage' needs a name" report --sim garbage -o "$tmp/r-garbage"
+expect 2 "sim: spec: section 'garbage' needs a name" report --sim garbage -o "$tmp/r-garbage"
 check "report --sim garbage makes no directory" test ! -e "$tmp/r-garbage"
 expect 2 "not available on the cpu backend" report -b cpu --cache-op cg -o "$tmp/r-cg"
 check "report -b cpu --cache-op cg makes no directory" test ! -e "$tmp/r-cg"

@@ -53,10 +53,39 @@ st = {p['name']: p['status'] for p in d['parts']}
 for p in ('sweep', 'lines', 'tlb', 'loads', 'banks'):
     # Without gnuplot a part is measured whole but has no plot.
     assert st[p] in (('complete',) if '$plots' == 'yes' else ('complete', 'measured, no plot')), (p, st[p])
-    assert any(k.startswith(p + '.') and isinstance(d[k], list) and d[k] for k in d), p
+    # Each part nested under its name, as its own file holds it (format 3).
+    assert isinstance(d[p], dict) and isinstance(d[p]['meta'], dict), p
+    assert any(isinstance(v, list) and v for v in d[p].values()), p
 assert st['sms'] != 'complete'
+# What a jq user writes works: .sweep.levels[0].cycles, typed.
+assert d['sweep']['levels'][0]['name'] == 'L1' and d['sweep']['levels'][0]['cycles'] == 4, d['sweep']['levels'][0]
+assert isinstance(d['banks']['results']['fit_clear'], bool), d['banks']['results']['fit_clear']
+assert not any(v == 'nan' or v in ('yes', 'no') for p in d['parts'] if p['name'] in d
+               for v in d[p['name']]['results'].values()), 'a word where JSON has a type'
 "
 fi
+
+# report.md reads top down: a summary first (every part's main figures in
+# a line, what was not measured and why), the method in full once, the
+# driver's figures in an appendix at the end.
+md=$tmp/r/report.md
+line_of() { grep -n -m1 "$1" "$md" | cut -d: -f1; }
+check "report.md opens with its summary, before the first part" \
+    sh -c '[ "$1" -gt 0 ] && [ "$1" -lt "$2" ]' sh "$(line_of '^## Summary')" "$(line_of '^## sweep:')"
+check "... whose sweep line gives each level's size and latency" \
+    grep -q '^- \*\*sweep\*\*: L1 8 KiB \.\. [^;]* at 4 cycles.*; memory beyond .* at 200 cycles' "$md"
+check "... and says what was not measured, and why" sh -c 'sed -n "/^## Summary/,/^## sweep/p" "$1" | grep -q "^- \*\*sms\*\* .*cannot run a load"' sh "$md"
+check "the method is said in full once, then as the sweep's" \
+    sh -c '[ "$(grep -c "^How it was measured: pattern: random; stride" "$1")" -eq 1 ] && grep -q "^How it was measured: as sweep" "$1"' sh "$md"
+check "the driver's figures are an appendix, last" sh -c '[ "$(grep "^## " "$1" | tail -1)" = "## Appendix: the device as its driver describes it" ]' sh "$md"
+check "a device with no SM spread has no empty spread column" sh -c '! grep -q "SM spread" "$1"' sh "$md"
+
+# With multiprocessors (the sim's sms: section), the sms section is a row
+# a level with the SMs far from the median named, not a row an SM.
+"$CHASE" report --sim "$sim;sms:count=16,far=4,extra=30" -q -o "$tmp/rs" 2> /dev/null
+check "sms in report.md: a row a level, the far SMs named" \
+    sh -c 'sed -n "/^## sms:/,/^## /p" "$1" | grep -c "^| L" | grep -qx "[1-3]" &&
+           sed -n "/^## sms:/,/^## /p" "$1" | grep -q "| 4: "' sh "$tmp/rs/report.md"
 
 # Two reports side by side; two of one device are told apart by directory.
 "$CHASE" report --sim "$sim2" -q -o "$tmp/r2" 2> /dev/null
@@ -72,13 +101,13 @@ check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/co
 # so; bench/replot.sh draws them elsewhere and puts the images in.
 GNUPLOT=/nonexistent "$CHASE" report --sim "$sim" -q -o "$tmp/np" 2> /dev/null
 check "no gnuplot: every plotting part kept its script" \
-    sh -c "for p in sweep lines assoc tlb loads banks; do test -s '$tmp/np/'\$p.gp || exit 1; done"
+    sh -c "for p in sweep lines assoc tlb loads banks bandwidth; do test -s '$tmp/np/'\$p.gp || exit 1; done"
 check "... and report.md says where each plot's script is" \
-    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 6
+    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 7
 if [ $plots = yes ]; then
     sh "$srcdir/bench/replot.sh" "$tmp/np" "$srcdir/plots/chase.gp" > "$tmp/replot.out" 2>&1
-    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
-    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 6
+    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks bandwidth; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
+    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 7
 fi
 
 # A reused directory: a part that writes nothing now shows no old rows.

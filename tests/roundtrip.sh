@@ -100,7 +100,7 @@ name.json"
 "$CHASE" --sim "$(printf 'L1:size=4K,lat=4;\nmem:lat=9')" --max 64K > /dev/null 2> "$tmp/err"
 st=$?
 check "a spec with a line break: exit 2 (got $st) and one line: $(head -1 "$tmp/err")" \
-    sh -c "[ $st -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q 'sim spec: .*\\\\nmem' '$tmp/err'"
+    sh -c "[ $st -eq 2 ] && [ \$(wc -l < '$tmp/err') -eq 1 ] && grep -q 'sim: spec: .*\\\\nmem' '$tmp/err'"
 
 # Metadata from JSON that TSV could not hold as it is: keys that are TSV's
 # own words or hold spaces, values with line breaks and terminal escapes.
@@ -120,10 +120,10 @@ check "... which reads back (rows: $(grep -c '"bytes"' "$tmp/odd2.json"))" test 
 check "... as JSON valid against the schema" valid "$tmp/odd2.json"
 
 # A newer format is refused, not misread.
-sed 's/^# format: chase 2$/# format: chase 3/' "$tmp/s.tsv" > "$tmp/v3.tsv"
-expect 5 "v3.tsv:1: written by a newer chase" analyze "$tmp/v3.tsv"
-sed 's/"version": 2/"version": 3/' "$tmp/s.json" > "$tmp/v3.json"
-expect 5 "v3.json: written by a newer chase" analyze "$tmp/v3.json"
+sed 's/^# format: chase 3$/# format: chase 4/' "$tmp/s.tsv" > "$tmp/v4.tsv"
+expect 5 "v4.tsv:1: written by a newer chase" analyze "$tmp/v4.tsv"
+sed 's/"version": 3/"version": 4/' "$tmp/s.json" > "$tmp/v4.json"
+expect 5 "v4.json: written by a newer chase" analyze "$tmp/v4.json"
 
 # lmbench's lat_mem_rd (stderr, as it prints it): sizes in MiB to 5
 # decimals, ns; a curve a stride.  The sample is made to that format for a

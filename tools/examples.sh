@@ -79,7 +79,7 @@ esc() { sed 's/\\/\\e/g; s/-/\\-/g'; }
 } | esc > "$tmp/tsv"
 {
     printf '%s\n' '# \fIkey\fP: \fIvalue\fP            (the metadata, one line each)'
-    grep '^#bytes' "$tmp/c.tsv" | esc
+    grep -E '^# table: points$|^#bytes' "$tmp/c.tsv" | esc
     grep -v '^#' "$tmp/c.tsv" | grep . | head -2 | esc
     echo '\&...'
     grep '^# level: ' "$tmp/c.tsv" | esc
@@ -93,10 +93,11 @@ field() { # field LEVEL KEY: a level line's KEY=value, null for nan
 }
 row1=$(grep -v '^#' "$tmp/c.tsv" | grep . | head -1)
 tool=$(sed -n 's/^# tool: //p' "$tmp/c.tsv")
+version=$(sed -n 's/^# format: chase //p' "$tmp/c.tsv")
 stride=$(sed -n 's/^# stride: //p' "$tmp/c.tsv")
 set -- $row1
 cat > "$tmp/json" <<JSON
-{"format": "chase", "version": 2, "kind": "sweep",
+{"format": "chase", "version": $version, "kind": "sweep",
  "meta": {"tool": "$tool", "stride": $stride, ...},
  "points": [{"bytes": $1, "cycles": $2, "p5": $3, "p95": $4,
              "ns": $5, "samples": $6}, ...],

@@ -21,6 +21,7 @@
 #include "abi/chain.h"
 #include "abi/chase_backend.h"
 #include "core/size.h"
+#include "cpu_bandwidth.h"
 
 #define CPU_SAMPLES 5
 #define MIN_LOADS (1u << 14)
@@ -562,4 +563,5 @@ const struct chase_backend chase_backend_cpu = {
     .close = cpu_close,
     .loads = cpu_loads,
     .huge_bytes = cpu_huge_bytes,
+    .bandwidth = cpu_bandwidth,
 };

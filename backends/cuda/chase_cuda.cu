@@ -100,3 +100,22 @@ typedef uint4 gpu_loads_t16;
 
 #include "kernels.h"
 #include "loads_kernels.h"
+/* ---- chase bandwidth (bandwidth_kernels.h) ----
+ * Kernel parameters are global pointers, so plain accesses of uint4 are
+ * ld.global.v4.u32 / st.global.v4.u32 (LDG.E.128 / STG.E.128; checked by
+ * tests/bandwidth-asm.sh).  The fence between passes keeps ptxas from
+ * keeping a pass's values for the next or dropping a pass's stores. */
+#define GPU_BW_GLOBAL
+#define GPU_BW_FENCE() asm volatile("" ::: "memory")
+typedef unsigned gpu_bw_t4;
+typedef uint2 gpu_bw_t8;
+typedef uint4 gpu_bw_t16;
+#define GPU_BW_FOLD_4(v) (v)
+#define GPU_BW_FOLD_8(v) ((v).x ^ (v).y)
+#define GPU_BW_FOLD_16(v) ((v).x ^ (v).y ^ (v).z ^ (v).w)
+#define GPU_BW_MAKE_4(x) (x)
+#define GPU_BW_MAKE_8(x) make_uint2((x), (x))
+#define GPU_BW_MAKE_16(x) make_uint4((x), (x), (x), (x))
+/* ---- end of chase bandwidth ---- */
+
+#include "bandwidth_kernels.h"

@@ -95,5 +95,7 @@ int gpu_shared(void *dev, const struct chase_shared_req *rq, struct chase_sample
 /* The loads hook (loads_host.c), and what it frees at close. */
 int gpu_loads(void *dev, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len);
 void gpu_loads_close(struct gpu_dev *d);
+/* The bandwidth hook (bandwidth_host.c). */
+int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len);
 
 #endif

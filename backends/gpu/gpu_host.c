@@ -347,6 +347,7 @@ static const struct chase_backend ops = {
     .close = gpu_backend_close,
     .shared = gpu_shared,
     .loads = gpu_loads,
+    .bandwidth = gpu_bandwidth,
 };
 
 const struct chase_backend *chase_backend_entry(void);

@@ -141,3 +141,20 @@ typedef unsigned gpu_loads_t16 __attribute__((ext_vector_type(4)));
 
 #include "kernels.h"
 #include "loads_kernels.h"
+/* ---- chase bandwidth (bandwidth_kernels.h) ----
+ * address_space(1) makes the accesses global_load/global_store (dwordx4
+ * for 16 bytes) rather than flat ones; LDS reads are banks' ds_read_b128. */
+#define GPU_BW_GLOBAL __attribute__((address_space(1)))
+#define GPU_BW_FENCE() asm volatile("" ::: "memory")
+typedef unsigned gpu_bw_t4;
+typedef unsigned gpu_bw_t8 __attribute__((ext_vector_type(2)));
+typedef unsigned gpu_bw_t16 __attribute__((ext_vector_type(4)));
+#define GPU_BW_FOLD_4(v) (v)
+#define GPU_BW_FOLD_8(v) ((v).x ^ (v).y)
+#define GPU_BW_FOLD_16(v) ((v).x ^ (v).y ^ (v).z ^ (v).w)
+#define GPU_BW_MAKE_4(x) (x)
+#define GPU_BW_MAKE_8(x) ((gpu_bw_t8)(x))
+#define GPU_BW_MAKE_16(x) ((gpu_bw_t16)(x))
+/* ---- end of chase bandwidth ---- */
+
+#include "bandwidth_kernels.h"

@@ -40,7 +40,7 @@ static int num(const char *key, const char *val, double lo, double hi, double *o
     char *end;
     double v = strtod(val, &end);
     if (end == val || *end || !(v >= lo && v <= hi)) {
-        snprintf(why, len, "sim spec: shared: %s=%s is not a number in [%g, %g]", key, val, lo, hi);
+        snprintf(why, len, "spec: shared: %s=%s is not a number in [%g, %g]", key, val, lo, hi);
         return -1;
     }
     *out = v;
@@ -72,7 +72,7 @@ static int phases(const char *key, const char *val, struct sim_shared_phases *p,
         return 0;
     }
     if (strlen(val) >= sizeof buf) {
-        snprintf(why, len, "sim spec: shared: %s= is too long", key);
+        snprintf(why, len, "spec: shared: %s= is too long", key);
         return -1;
     }
     snprintf(buf, sizeof buf, "%s", val);
@@ -80,7 +80,7 @@ static int phases(const char *key, const char *val, struct sim_shared_phases *p,
     for (g = strtok_r(buf, "/", &gs); g; g = strtok_r(NULL, "/", &gs)) {
         char *r, *rs = NULL;
         if (n == CHASE_MAX_LANES) {
-            snprintf(why, len, "sim spec: shared: %s: more than %d groups", key, CHASE_MAX_LANES);
+            snprintf(why, len, "spec: shared: %s: more than %d groups", key, CHASE_MAX_LANES);
             return -1;
         }
         for (r = strtok_r(g, "+", &rs); r; r = strtok_r(NULL, "+", &rs)) {
@@ -89,13 +89,13 @@ static int phases(const char *key, const char *val, struct sim_shared_phases *p,
             if (end != r && *end == '-')
                 b = strtol(end + 1, &end2, 10), end = end2;
             if (end == r || *end || a < 0 || b < a || b >= CHASE_MAX_LANES) {
-                snprintf(why, len, "sim spec: shared: %s: '%s' is not a lane or a range of lanes (0-%d)", key, r,
+                snprintf(why, len, "spec: shared: %s: '%s' is not a lane or a range of lanes (0-%d)", key, r,
                          CHASE_MAX_LANES - 1);
                 return -1;
             }
             for (i = a; i <= b; i++) {
                 if (p->group[i] != 0xff) {
-                    snprintf(why, len, "sim spec: shared: %s: lane %ld is in two groups", key, i);
+                    snprintf(why, len, "spec: shared: %s: lane %ld is in two groups", key, i);
                     return -1;
                 }
                 p->group[i] = (unsigned char)n;
@@ -115,14 +115,14 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
     char r[160];
 
     if (!eq) {
-        snprintf(why, len, "sim spec: shared: '%s' is not key=value", kv);
+        snprintf(why, len, "spec: shared: '%s' is not key=value", kv);
         return -1;
     }
     *eq = 0;
     val = eq + 1;
     if (!strcmp(key, "preset")) {
         if (!allow_preset) {
-            snprintf(why, len, "sim spec: shared: preset= must come first");
+            snprintf(why, len, "spec: shared: preset= must come first");
             return -1;
         }
         return 0;   /* applied before the other keys */
@@ -131,7 +131,7 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
         if (num(key, val, 2, 256, &v, why, len))
             return -1;
         if (!pow2((uint64_t)v) || v != floor(v)) {
-            snprintf(why, len, "sim spec: shared: banks=%s is not a power of two", val);
+            snprintf(why, len, "spec: shared: banks=%s is not a power of two", val);
             return -1;
         }
         m->banks = (unsigned)v;
@@ -139,7 +139,7 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
         if (num(key, val, 4, 16, &v, why, len))
             return -1;
         if (v != 4 && v != 8 && v != 16) {
-            snprintf(why, len, "sim spec: shared: width=%s: a bank is 4, 8 or 16 bytes wide", val);
+            snprintf(why, len, "spec: shared: width=%s: a bank is 4, 8 or 16 bytes wide", val);
             return -1;
         }
         m->bank_bytes = (unsigned)v;
@@ -147,7 +147,7 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
         if (num(key, val, 4, CHASE_MAX_LANES, &v, why, len))
             return -1;
         if (!pow2((uint64_t)v) || v != floor(v)) {
-            snprintf(why, len, "sim spec: shared: lanes=%s is not a power of two", val);
+            snprintf(why, len, "spec: shared: lanes=%s is not a power of two", val);
             return -1;
         }
         m->lanes = (unsigned)v;
@@ -166,7 +166,7 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
         m->seed = (uint64_t)v;
     } else if (!strcmp(key, "size")) {
         if (chase_size_parse(val, &sz, r, sizeof r) || sz < 1024 || sz > (1u << 30)) {
-            snprintf(why, len, "sim spec: shared: size=%s: between 1 KiB and 1 GiB", val);
+            snprintf(why, len, "spec: shared: size=%s: between 1 KiB and 1 GiB", val);
             return -1;
         }
         m->size = sz;
@@ -198,7 +198,7 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
         int w = key[1] == '3' ? 0 : key[1] == '6' ? 1 : 2;
         return phases(key, val, &m->ph[w], why, len);
     } else {
-        snprintf(why, len, "sim spec: shared: unknown key '%s'", key);
+        snprintf(why, len, "spec: shared: unknown key '%s'", key);
         return -1;
     }
     return 0;
@@ -239,7 +239,7 @@ static int finish(struct sim_shared *m, char *why, size_t len)
         if (p->ngroups & 0x10000u) {
             unsigned k = p->ngroups & 0xffffu;
             if (m->lanes % k) {
-                snprintf(why, len, "sim spec: shared: %s=%u does not divide the %u lanes", wname[w], k, m->lanes);
+                snprintf(why, len, "spec: shared: %s=%u does not divide the %u lanes", wname[w], k, m->lanes);
                 return -1;
             }
             for (i = 0; i < m->lanes; i++)
@@ -248,13 +248,13 @@ static int finish(struct sim_shared *m, char *why, size_t len)
         } else if (!p->dynamic) {
             for (i = 0; i < m->lanes; i++)
                 if (p->group[i] == 0xff || p->group[i] >= p->ngroups) {
-                    snprintf(why, len, "sim spec: shared: %s places no group for lane %u of %u", wname[w], i,
+                    snprintf(why, len, "spec: shared: %s places no group for lane %u of %u", wname[w], i,
                              m->lanes);
                     return -1;
                 }
             for (i = m->lanes; i < CHASE_MAX_LANES; i++)
                 if (p->group[i] != 0xff && p->ngroups) {
-                    snprintf(why, len, "sim spec: shared: %s names lane %u; the warp has %u", wname[w], i, m->lanes);
+                    snprintf(why, len, "spec: shared: %s names lane %u; the warp has %u", wname[w], i, m->lanes);
                     return -1;
                 }
         }
@@ -299,7 +299,7 @@ int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *
             s++;
         if (!strncmp(s, "shared:", 7)) {
             if (found++) {
-                snprintf(why, len, "sim spec: more than one shared: section");
+                snprintf(why, len, "spec: more than one shared: section");
                 rc = -1;
                 break;
             }
@@ -329,7 +329,7 @@ int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *
             if (!strcmp(presets[i].name, preset))
                 break;
         if (!rc && i == sizeof presets / sizeof presets[0]) {
-            snprintf(why, len, "sim spec: shared: unknown preset '%s' (nvidia, cdna3)", preset);
+            snprintf(why, len, "spec: shared: unknown preset '%s' (nvidia, cdna3)", preset);
             rc = -1;
         }
         if (!rc)

@@ -14,6 +14,7 @@
 #include "abi/chase_backend.h"
 #include "abi/checked.h"
 #include "shared.h"
+#include "sim_bandwidth.h"
 #include "sim_loads.h"
 #include "core/size.h"
 #include "spec.h"
@@ -357,7 +358,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
      * its phases are formed per pass, whatever the warp). */
     if (d->spec.lanes && d->spec.lanes != d->shared.lanes) {
         if (p->spec && strstr(p->spec, "shared:")) {
-            snprintf(err, len, "sim spec: mem:lanes=%u but the shared: model has %u lanes", d->spec.lanes,
+            snprintf(err, len, "spec: mem:lanes=%u but the shared: model has %u lanes", d->spec.lanes,
                      d->shared.lanes);
             sim_close(d);
             return CHASE_EINVAL;
@@ -394,6 +395,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     info->default_stride = d->spec.level[0].line;
     info->clock_mhz = d->spec.mhz;
     sim_loads_describe(&d->spec, info);
+    sim_bw_facts(&d->spec, info);
     /* Simulated memory costs nothing: "most of it" reaches well past the
      * largest TLB's reach (or 1 GiB without a TLB). */
     if (p->max_bytes == CHASE_MAX_MOST) {
@@ -538,4 +540,5 @@ const struct chase_backend chase_backend_sim = {
     .close = sim_close,
     .shared = sim_shared_hook,
     .loads = sim_loads,
+    .bandwidth = sim_bandwidth,
 };

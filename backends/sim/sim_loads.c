@@ -35,7 +35,7 @@ static int number(const char *key, const char *val, double lo, double hi, double
     char *end;
     double v = strtod(val, &end);
     if (end == val || *end || !(v >= lo && v <= hi)) {
-        snprintf(why, len, "sim spec: %s=%s is not a number in [%g, %g]", key, val, lo, hi);
+        snprintf(why, len, "spec: %s=%s is not a number in [%g, %g]", key, val, lo, hi);
         return -1;
     }
     *out = v;
@@ -59,7 +59,7 @@ int sim_loads_key(struct sim_loads_spec *l, struct sim_spec *s, int is_mem, cons
         if (number(key, val, 1, 4096, &v, why, len))
             return -1;
         if (v != floor(v)) {
-            snprintf(why, len, "sim spec: mlp=%s is not a whole number of loads", val);
+            snprintf(why, len, "spec: mlp=%s is not a whole number of loads", val);
             return -1;
         }
         l->mlp = v;
@@ -71,7 +71,7 @@ int sim_loads_key(struct sim_loads_spec *l, struct sim_spec *s, int is_mem, cons
             return -1;
         u = (unsigned)v;
         if (v != u || (u & (u - 1))) {
-            snprintf(why, len, "sim spec: lanes=%s is not a power of two", val);
+            snprintf(why, len, "spec: lanes=%s is not a power of two", val);
             return -1;
         }
         s->lanes = u;

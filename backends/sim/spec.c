@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "abi/checked.h"
+#include "sim_bandwidth.h"
 #include "sim_loads.h"
 #include "core/size.h"
 #include "spec.h"
@@ -26,7 +27,7 @@ static int integer(const char *key, const char *val, uint64_t lo, uint64_t hi, u
         if (chase_mul_u64(v, 10, &v) || chase_add_u64(v, (uint64_t)(*p - '0'), &v))
             break;
     if (p == val || *p || v < lo || v > hi) {
-        snprintf(why, len, "sim spec: %s=%s is not a whole number from %llu to %llu", key, val,
+        snprintf(why, len, "spec: %s=%s is not a whole number from %llu to %llu", key, val,
                  (unsigned long long)lo, (unsigned long long)hi);
         return -1;
     }
@@ -50,7 +51,7 @@ static int number(const char *key, const char *val, double lo, double hi, double
     *out = v;
     return 0;
 bad:
-    snprintf(why, len, "sim spec: %s=%s is not a number from %g to %g", key, val, lo, hi);
+    snprintf(why, len, "spec: %s=%s is not a number from %g to %g", key, val, lo, hi);
     return -1;
 }
 
@@ -59,11 +60,11 @@ static int size(const char *key, const char *val, uint64_t *out, char *why, size
     char r[160];
     uint64_t v;
     if (chase_size_parse(val, &v, r, sizeof r)) {
-        snprintf(why, len, "sim spec: %s: %s", key, r);
+        snprintf(why, len, "spec: %s: %s", key, r);
         return -1;
     }
     if (v == 0) {
-        snprintf(why, len, "sim spec: %s: must not be zero", key);
+        snprintf(why, len, "spec: %s: must not be zero", key);
         return -1;
     }
     *out = v;
@@ -90,7 +91,7 @@ static int level_key(struct sim_level_spec *L, const char *key, const char *val,
         else if (!strcmp(val, "plain"))
             L->hashed = 0;
         else {
-            snprintf(why, len, "sim spec: index=%s: use plain or hash", val);
+            snprintf(why, len, "spec: index=%s: use plain or hash", val);
             return -1;
         }
         return 1;
@@ -102,7 +103,7 @@ static int level_key(struct sim_level_spec *L, const char *key, const char *val,
 static int level_check(const struct sim_level_spec *L, char *why, size_t len)
 {
     if (L->sector && (!pow2(L->sector) || L->sector < 8 || L->sector > L->line || L->line / L->sector > 64)) {
-        snprintf(why, len, "sim spec: level %s: sector must be a power of two of at least 8 bytes, "
+        snprintf(why, len, "spec: level %s: sector must be a power of two of at least 8 bytes, "
                  "at most the line and at least 1/64 of it", L->name);
         return -1;
     }
@@ -123,7 +124,7 @@ static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int 
     *rc = -1;
     want = sec[3] - '0';
     if (!s->has_tlb || s->ntlb_more + 2 != want) {
-        snprintf(why, len, "sim spec: '%s' must follow tlb%s (TLB levels come in order: tlb, tlb2, ...)", sec,
+        snprintf(why, len, "spec: '%s' must follow tlb%s (TLB levels come in order: tlb, tlb2, ...)", sec,
                  want == 2 ? "" : (want == 3 ? "2" : "3"));
         return 1;
     }
@@ -134,7 +135,7 @@ static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int 
     for (kv = strtok_r(kvs, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '=');
         if (!eq) {
-            snprintf(why, len, "sim spec: '%s' is not key=value", kv);
+            snprintf(why, len, "spec: '%s' is not key=value", kv);
             return 1;
         }
         *eq = 0;
@@ -153,13 +154,13 @@ static int tlb_more_section(const char *sec, char *kvs, struct sim_spec *s, int 
             if (number(kv, eq + 1, 0, 1e6, &T->lat, why, len))
                 return 1;
         } else {
-            snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", kv, sec);
+            snprintf(why, len, "spec: unknown key '%s' in section '%s'", kv, sec);
             return 1;
         }
     }
     if (!T->entries || T->entries % T->ways || !pow2(T->entries / T->ways) || !pow2(T->page) ||
         T->page > (1ULL << 40) || T->lat < 0) {
-        snprintf(why, len, "sim spec: %s needs entries= (ways x a power of two), lat= and a power-of-two page= "
+        snprintf(why, len, "spec: %s needs entries= (ways x a power of two), lat= and a power-of-two page= "
                  "of at most 1 TiB", sec);
         return 1;
     }
@@ -181,14 +182,14 @@ static int sms_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, 
         return 0;
     *rc = -1;
     if (M->count) {
-        snprintf(why, len, "sim spec: more than one sms section");
+        snprintf(why, len, "spec: more than one sms section");
         return 1;
     }
     M->far = UINT32_MAX;        /* not given: half of them, below */
     for (kv = strtok_r(kvs, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '=');
         if (!eq) {
-            snprintf(why, len, "sim spec: '%s' is not key=value", kv);
+            snprintf(why, len, "spec: '%s' is not key=value", kv);
             return 1;
         }
         *eq = 0;
@@ -205,23 +206,23 @@ static int sms_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, 
                 return 1;
         } else if (!strcmp(kv, "level")) {
             if (!eq[1] || strlen(eq + 1) >= sizeof M->level) {
-                snprintf(why, len, "sim spec: sms: level name '%s' is empty or too long", eq + 1);
+                snprintf(why, len, "spec: sms: level name '%s' is empty or too long", eq + 1);
                 return 1;
             }
             snprintf(M->level, sizeof M->level, "%s", eq + 1);
         } else {
-            snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", kv, sec);
+            snprintf(why, len, "spec: unknown key '%s' in section '%s'", kv, sec);
             return 1;
         }
     }
     if (!M->count) {
-        snprintf(why, len, "sim spec: sms needs count= (multiprocessors, 1 to %d)", SIM_MAX_SMS);
+        snprintf(why, len, "spec: sms needs count= (multiprocessors, 1 to %d)", SIM_MAX_SMS);
         return 1;
     }
     if (M->far == UINT32_MAX)
         M->far = M->count / 2;
     if (M->far > M->count) {
-        snprintf(why, len, "sim spec: sms: far=%u is more than count=%u", M->far, M->count);
+        snprintf(why, len, "spec: sms: far=%u is more than count=%u", M->far, M->count);
         return 1;
     }
     *rc = 0;
@@ -239,7 +240,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     char a[32];
 
     if (!colon) {
-        snprintf(why, len, "sim spec: section '%s' needs a name and a colon (as in L1:size=32K,lat=4)", sec);
+        snprintf(why, len, "spec: section '%s' needs a name and a colon (as in L1:size=32K,lat=4)", sec);
         return -1;
     }
     *colon = 0;
@@ -249,7 +250,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             return rc;
     }
     if (*have_mem && strcmp(sec, "tlb")) {
-        snprintf(why, len, "sim spec: '%s' comes after mem, which must be the last level", sec);
+        snprintf(why, len, "spec: '%s' comes after mem, which must be the last level", sec);
         return -1;
     }
     if (!strcmp(sec, "mem"))
@@ -258,11 +259,11 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
         is_tlb = s->has_tlb = 1;
     else {
         if (s->nlevels == SIM_MAX_LEVELS) {
-            snprintf(why, len, "sim spec: more than %d cache levels", SIM_MAX_LEVELS);
+            snprintf(why, len, "spec: more than %d cache levels", SIM_MAX_LEVELS);
             return -1;
         }
         if (!*sec || strlen(sec) >= sizeof L->name) {
-            snprintf(why, len, "sim spec: level name '%s' is empty or too long", sec);
+            snprintf(why, len, "spec: level name '%s' is empty or too long", sec);
             return -1;
         }
         L = &s->level[s->nlevels++];
@@ -275,7 +276,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     for (kv = strtok_r(colon + 1, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(kv, '='), *key = kv, *val;
         if (!eq) {
-            snprintf(why, len, "sim spec: '%s' is not key=value", kv);
+            snprintf(why, len, "spec: '%s' is not key=value", kv);
             return -1;
         }
         *eq = 0;
@@ -311,7 +312,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             else if (!strcmp(val, "random"))
                 pol = SIM_RANDOM;
             else {
-                snprintf(why, len, "sim spec: policy=%s: use lru, fifo or random", val);
+                snprintf(why, len, "spec: policy=%s: use lru, fifo or random", val);
                 return -1;
             }
             if (L)
@@ -335,7 +336,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             if (integer(key, val, 0, UINT64_MAX, &s->seed, why, len))
                 return -1;
         } else if ((taken = sim_loads_key(L ? &L->loads : is_mem ? &s->mem_loads : NULL, s, is_mem, key, val,
-                                          why, len)) != 0) {
+                                          why, len)) != 0 ||
+                   (taken = sim_bw_key(L ? &L->bw : is_mem ? &s->mem_bw : NULL, s, is_mem, key, val, why, len)) != 0) {
             if (taken < 0)
                 return -1;
         } else {
@@ -344,7 +346,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                 return -1;
             if (rc)
                 continue;
-            snprintf(why, len, "sim spec: unknown key '%s' in section '%s'", key, sec);
+            snprintf(why, len, "spec: unknown key '%s' in section '%s'", key, sec);
             return -1;
         }
     }
@@ -352,24 +354,24 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
         return -1;
     if (L) {
         if (!L->size || L->lat < 0) {
-            snprintf(why, len, "sim spec: level %s needs size= and lat=", L->name);
+            snprintf(why, len, "spec: level %s needs size= and lat=", L->name);
             return -1;
         }
         if (!pow2(L->line) || L->line < 8 || L->line > SIM_MAX_LINE) {
-            snprintf(why, len, "sim spec: level %s: line must be a power of two from 8 bytes to %llu", L->name,
+            snprintf(why, len, "spec: level %s: line must be a power of two from 8 bytes to %llu", L->name,
                      (unsigned long long)SIM_MAX_LINE);
             return -1;
         }
         if (chase_mul_u64(L->line, L->ways, &set_bytes) || set_bytes > L->size) {
-            snprintf(why, len, "sim spec: level %s: line x ways is larger than size", L->name);
+            snprintf(why, len, "spec: level %s: line x ways is larger than size", L->name);
             return -1;
         }
         if (L->size % set_bytes || !pow2(L->size / set_bytes)) {
-            snprintf(why, len, "sim spec: level %s: size must be line x ways x a power of two sets", L->name);
+            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets", L->name);
             return -1;
         }
         if (L->size / L->line > SIM_MAX_CACHE_LINES) {
-            snprintf(why, len, "sim spec: level %s: %s of %llu B lines is %llu lines; the simulator "
+            snprintf(why, len, "spec: level %s: %s of %llu B lines is %llu lines; the simulator "
                      "holds at most %llu lines a level", L->name, chase_size_format(L->size, a, sizeof a),
                      (unsigned long long)L->line, (unsigned long long)(L->size / L->line),
                      (unsigned long long)SIM_MAX_CACHE_LINES);
@@ -406,18 +408,18 @@ int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len
     if (rc)
         return -1;
     if (!s->nlevels || !have_mem || s->mem_lat < 0) {
-        snprintf(why, len, "sim spec: needs at least one cache level and a last 'mem:lat=N' section");
+        snprintf(why, len, "spec: needs at least one cache level and a last 'mem:lat=N' section");
         return -1;
     }
     if (s->has_tlb && (!s->tlb_entries || s->tlb_entries % s->tlb_ways ||
                        !pow2(s->tlb_entries / s->tlb_ways) || !pow2(s->tlb_page))) {
-        snprintf(why, len, "sim spec: tlb needs entries= (ways x a power of two) and a power-of-two page=");
+        snprintf(why, len, "spec: tlb needs entries= (ways x a power of two) and a power-of-two page=");
         return -1;
     }
     /* The reach is never allocated, but a wrapped one once was (as a
      * zero-set cache); a TLB covering more than the address space is a typo. */
     if (s->has_tlb && chase_mul_u64(s->tlb_entries, s->tlb_page, &reach)) {
-        snprintf(why, len, "sim spec: tlb: %u entries of %s reach beyond 2^64 bytes", s->tlb_entries,
+        snprintf(why, len, "spec: tlb: %u entries of %s reach beyond 2^64 bytes", s->tlb_entries,
                  chase_size_format(s->tlb_page, a, sizeof a));
         return -1;
     }
@@ -433,7 +435,7 @@ int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len
             if (!strcmp(s->level[i].name, s->sms.level))
                 s->sms.at = i;
         if (s->sms.at < 0) {
-            snprintf(why, len, "sim spec: sms: level=%s names no level of the spec (nor mem)", s->sms.level);
+            snprintf(why, len, "spec: sms: level=%s names no level of the spec (nor mem)", s->sms.level);
             return -1;
         }
         if (!s->sms.level[0])
@@ -465,7 +467,7 @@ int sim_spec_check_memory(const struct sim_spec *s, uint64_t budget, const char 
     uint64_t need = sim_spec_array_bytes(s);
     char a[32], b[32];
     if (need > budget) {
-        snprintf(why, len, "sim spec: the caches' tag arrays need %s, more than the %s allowed (%s)",
+        snprintf(why, len, "spec: the caches' tag arrays need %s, more than the %s allowed (%s)",
                  chase_size_format(need, a, sizeof a), chase_size_format(budget, b, sizeof b), budget_name);
         return -1;
     }

@@ -20,6 +20,12 @@ struct sim_loads_spec {
     double mlp;         /* loads a warp keeps in flight at most (0: no limit) */
 };
 
+/* chase bandwidth's model of a level (sim_bandwidth.c); 0 takes the default. */
+struct sim_bw_spec {
+    double bw;          /* bytes a cycle the level gives each multiprocessor, every one streaming reads */
+    double wbw;         /* the same for writes (0: bw) */
+};
+
 struct sim_level_spec {
     char name[16];
     uint64_t size, line;
@@ -29,6 +35,7 @@ struct sim_level_spec {
     struct sim_loads_spec loads;
     uint64_t sector;            /* sector=: bytes a miss fills (0: the whole line) */
     int hashed;                 /* index=hash: sets chosen by a hash of the line number */
+    struct sim_bw_spec bw;      /* chase bandwidth */
 };
 
 /* A TLB level after the first (tlb2: .. tlb4:): looked up when the one
@@ -67,6 +74,11 @@ struct sim_spec {
     struct sim_tlb_spec tlb_more[SIM_MAX_TLB - 1];
     int ntlb_more;
     struct sim_sms_spec sms;
+    struct sim_bw_spec mem_bw;          /* chase bandwidth at memory */
+    double shared_bw;                   /* mem's sbw=: shared memory's bytes a cycle a multiprocessor */
+    uint64_t throttle;                  /* mem's throttle=: working sets from this size run at 3/4 clock */
+    double memclk, bus, l1peak;         /* mem's memclk=, bus=, l1peak=: the driver's and architecture's
+                                           figures chase bandwidth sets its peaks by (0: not reported) */
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:

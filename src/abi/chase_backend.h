@@ -25,8 +25,10 @@
  *    tlb (the cache operator and span a TLB measurement uses), the
  *    optional huge_bytes hook, and the loads hook's query (rq NULL: can
  *    this backend time loads, or why not); CHASE_MAX_LANE_STRIDE and
- *    chase_loads_req_check. */
-#define CHASE_BACKEND_ABI 5
+ *    chase_loads_req_check.
+ * 6: the optional bandwidth hook (struct chase_bw_req, chase_bw_samples,
+ *    chase_bw_req_check), with the loads hook's query. */
+#define CHASE_BACKEND_ABI 6
 
 /* What a backend call returns. */
 enum chase_status {
@@ -222,6 +224,80 @@ static inline int chase_loads_req_check(const struct chase_loads_req *rq, unsign
     return CHASE_OK;
 }
 
+/* Bandwidth: the whole device moving a working set, for chase bandwidth.
+ * The operation says what a thread does with each element; bytes are
+ * counted as moved: a read or a write moves its bytes once, a copy its
+ * bytes read plus its bytes written (twice the element). */
+enum chase_bw_op { CHASE_BW_READ, CHASE_BW_WRITE, CHASE_BW_COPY };
+
+/* Where the working set lies and who reads what:
+ *   STREAM:      one array of `bytes`, every thread of the grid striding
+ *                over all of it (memory figures; STREAM's and BabelStream's
+ *                shape);
+ *   REPLICATED:  every block reads the same `bytes` (the lines each SM
+ *                keeps are the same lines: its own L1, or the L2 serving
+ *                copies);
+ *   PARTITIONED: `bytes` cut into one contiguous slice a multiprocessor,
+ *                each SM's blocks reading only their own slice. */
+enum chase_bw_place { CHASE_BW_STREAM, CHASE_BW_REPLICATED, CHASE_BW_PARTITIONED };
+
+/* Global memory, or the shared memory (LDS) of every multiprocessor at
+ * once (bytes: what each block reads; placement ignored). */
+enum chase_bw_target { CHASE_BW_GLOBAL, CHASE_BW_SHARED };
+
+struct chase_bw_req {
+    uint64_t bytes;             /* the working set; a copy's is its source and destination together */
+    int op;                     /* enum chase_bw_op */
+    int placement;              /* enum chase_bw_place */
+    int target;                 /* enum chase_bw_target */
+    unsigned width;             /* bytes a thread moves an access: 4, 8 or 16 (0: 16) */
+    unsigned blocks_per_sm;     /* 0: the backend's default */
+    unsigned threads;           /* threads a block; 0: the backend's default */
+    const char *cache_op;       /* NULL: the run's (chase_params.cache_op) */
+    unsigned reps;              /* passes over the working set a sample; 0: the backend's */
+    unsigned samples;           /* timed samples wanted (at most CHASE_MAX_SAMPLES); 0: the backend's */
+    const volatile sig_atomic_t *stop;
+};
+
+/* Each timed sample: the bytes moved (as enum chase_bw_op counts them),
+ * the nanoseconds from the device's timer (%globaltimer, events,
+ * s_memrealtime; the OS's monotonic clock on a CPU) and the SM clock's
+ * cycles over the same interval (NAN where unknown), so the core derives
+ * GB/s, bytes a clock a multiprocessor and the clock during the run. */
+struct chase_bw_samples {
+    double bytes[CHASE_MAX_SAMPLES];
+    double ns[CHASE_MAX_SAMPLES];
+    double cycles[CHASE_MAX_SAMPLES];
+    unsigned n;
+    unsigned blocks_per_sm;     /* the launch shape used (defaults resolved) */
+    unsigned threads;
+    unsigned units;             /* multiprocessors (cores) that took part */
+};
+
+/* The checks every bandwidth hook makes first, written once.  CHASE_OK,
+ * or CHASE_EINVAL with why in err. */
+static inline int chase_bw_req_check(const struct chase_bw_req *rq, char *err, size_t len)
+{
+    if (rq->op < CHASE_BW_READ || rq->op > CHASE_BW_COPY || rq->placement < CHASE_BW_STREAM ||
+        rq->placement > CHASE_BW_PARTITIONED || rq->target < CHASE_BW_GLOBAL || rq->target > CHASE_BW_SHARED) {
+        snprintf(err, len, "an operation, placement or target this ABI does not know");
+        return CHASE_EINVAL;
+    }
+    if (rq->width && rq->width != 4 && rq->width != 8 && rq->width != 16) {
+        snprintf(err, len, "a thread moves 4, 8 or 16 bytes an access, not %u", rq->width);
+        return CHASE_EINVAL;
+    }
+    if (rq->bytes < 16 * (rq->op == CHASE_BW_COPY ? 2u : 1u)) {
+        snprintf(err, len, "a working set of %llu B is too small to move", (unsigned long long)rq->bytes);
+        return CHASE_EINVAL;
+    }
+    if (rq->samples > CHASE_MAX_SAMPLES) {
+        snprintf(err, len, "at most %d samples, not %u", CHASE_MAX_SAMPLES, rq->samples);
+        return CHASE_EINVAL;
+    }
+    return CHASE_OK;
+}
+
 struct chase_backend {
     unsigned abi;               /* CHASE_BACKEND_ABI */
     const char *name;
@@ -248,6 +324,10 @@ struct chase_backend {
      * process holds now (the cpu backend's mapping is in this process),
      * or -1 where unknown; a TLB measurement reports it after its points. */
     double (*huge_bytes)(void *dev);
+    /* Optional (NULL: this backend cannot): the device's bandwidth over a
+     * working set.  rq and out NULL: the query, as the loads hook's. */
+    int (*bandwidth)(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err,
+                     size_t len);
 };
 
 /* Each loadable module exports this symbol. */

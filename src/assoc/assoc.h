@@ -77,6 +77,7 @@ void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *l
 void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct chase_assoc_level *lv, size_t n);
 struct chase_doc;
 void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_assoc_headline(FILE *f, const struct chase_doc *d);
 /* assoc_plot.c: --plot: latency against the lines, a curve a stride, a panel a level. */
 int chase_assoc_plot(const struct chase_assoc_level *lv, size_t n, const struct chase_meta *meta, const char *title,
                      const char *script, const char *out, char *err, size_t len);

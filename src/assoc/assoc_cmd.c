@@ -332,7 +332,7 @@ const struct chase_measurement chase_assoc_measurement = {
     .summary = "sets, ways and replacement per level",
     .flags = CHASE_M_LEVELS | CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct assoc_state),
-    .unit = "points",
+    .unit = "point",
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
                CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
     .params = params,
@@ -344,4 +344,5 @@ const struct chase_measurement chase_assoc_measurement = {
     .report = report,
     .plot = plot,
     .markdown = chase_assoc_markdown,
+    .headline = chase_assoc_headline,
 };

@@ -92,6 +92,8 @@ int chase_assoc_write(struct chase_writer *w, const struct chase_assoc_level *lv
     return chase_writer_rows(w, &chase_assoc_table, lv, n, sizeof *lv);
 }
 
+/* Typed results: a number, or NAN (null in JSON) where the figure was
+ * not resolved; the texts say how and why. */
 void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n)
 {
     char key[48];
@@ -99,28 +101,19 @@ void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *l
 
     for (k = 0; k < n; k++) {
         const struct chase_assoc_level *L = &lv[k];
-        snprintf(key, sizeof key, "%.15s.ways", L->name);
-        if (L->ways)
-            chase_meta_num(r, key, L->ways);
-        else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.sets", L->name);
-        if (L->sets)
-            chase_meta_num(r, key, (double)L->sets);
-        else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.line", L->name);
+        chase_meta_level_key(key, sizeof key, L->name, "ways");
+        chase_meta_num(r, key, L->ways ? (double)L->ways : NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "sets");
+        chase_meta_num(r, key, L->sets ? (double)L->sets : NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "line");
         chase_meta_num(r, key, (double)L->line);
-        snprintf(key, sizeof key, "%.15s.way_bytes", L->name);
-        if (L->way_bytes)
-            chase_meta_num(r, key, (double)L->way_bytes);
-        else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.capacity_check", L->name);
+        chase_meta_level_key(key, sizeof key, L->name, "way_bytes");
+        chase_meta_num(r, key, L->way_bytes ? (double)L->way_bytes : NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "capacity_check");
         chase_meta_add(r, key, "%s", L->check);
-        snprintf(key, sizeof key, "%.15s.indexing", L->name);
+        chase_meta_level_key(key, sizeof key, L->name, "indexing");
         chase_meta_add(r, key, "%s", L->indexing);
-        snprintf(key, sizeof key, "%.15s.replacement", L->name);
+        chase_meta_level_key(key, sizeof key, L->name, "replacement");
         chase_meta_add(r, key, "%s", L->replacement);
     }
 }
@@ -212,4 +205,33 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
           "2 / (ways + 1)). Every chain's latency is in `", f);
     chase_md_text(f, file);
     fputs("` (table points), each stride's knee in its table knees.\n\n", f);
+}
+
+/* The summary's line: each level's ways, sets and replacement. */
+void chase_assoc_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "assoc");
+    size_t r;
+
+    if (!t || !t->nrows) {
+        fputs("no level measured", f);
+        return;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *rep = chase_md_cellv(t, r, "replacement");
+        double ways = chase_md_cellv(t, r, "ways")->num, sets = chase_md_cellv(t, r, "sets")->num;
+        fputs(r ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        if (isnan(ways)) {
+            fputs(": not resolved (see its section)", f);
+            continue;
+        }
+        fprintf(f, ": %.0f ways", ways);
+        if (!isnan(sets))
+            fprintf(f, " x %.0f sets", sets);
+        if (rep->text && strcmp(rep->text, "-")) {
+            fputs(", ", f);
+            chase_md_text(f, rep->text);
+        }
+    }
 }

@@ -211,6 +211,7 @@ void chase_banks_report(FILE *f, const struct chase_session *s, const struct cha
 struct chase_doc;
 /* Its section of report.md (banks_out.c; the descriptor's markdown hook). */
 void chase_banks_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_banks_headline(FILE *f, const struct chase_doc *d);
 struct chase_measurement;
 extern const struct chase_measurement chase_banks_measurement;
 

@@ -471,4 +471,5 @@ const struct chase_measurement chase_banks_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_banks_markdown,
+    .headline = chase_banks_headline,
 };

@@ -422,3 +422,25 @@ void chase_banks_markdown(FILE *f, const struct chase_doc *d, const char *file)
     }
     fprintf(f, "\nThe stride sweep, the lane probes and every hypothesis the fit weighed are in `%s`.\n\n", file);
 }
+
+/* The summary's line: the banks and the lane groups. */
+void chase_banks_headline(FILE *f, const struct chase_doc *d)
+{
+    double banks = NAN, width = NAN;
+    const char *g;
+    int w;
+
+    if (chase_meta_get_num(&d->results, "banks", &banks) || chase_meta_get_num(&d->results, "bank_bytes", &width)) {
+        fputs("no bank layout resolved (see its section)", f);
+        return;
+    }
+    fprintf(f, "%.0f banks of %.0f bytes", banks, width);
+    for (w = 32; w <= 128; w *= 2) {
+        char key[32];
+        snprintf(key, sizeof key, "groups_%d", w);
+        if ((g = chase_meta_get(&d->results, key))) {
+            fprintf(f, "; %d-bit lane groups ", w);
+            chase_md_text(f, g);
+        }
+    }
+}

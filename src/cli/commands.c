@@ -31,6 +31,8 @@ static const struct chase_command others[] = {
      CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_REPORT | CHASE_G_OUTPUT, 1,
      "[OPTION]... -o DIR  |  chase report --compare DIR... -o DIR",
      "every measurement, one directory; or reports side by side"},
+    {"fleet", NULL, chase_fleet_main, CHASE_G_OUTPUT, 1, "[OPTION]... DIR... -o OUT",
+     "reports of many GPUs merged, the outliers named (exit 10)"},
 };
 
 static struct chase_command table[16];
@@ -75,7 +77,8 @@ static void trailer(FILE *f)
 "\nSIZE is bytes, or a number with K, M, G, T (or KiB, MiB, GiB, TiB): powers of 1024.\n"
 "Exit status: 0 ok, 1 measurement failed, 2 usage, 3 backend or device unavailable,\n"
 "4 working set too large, 5 file unreadable or unwritable, 6 plot failed, 7 the backend\n"
-"cannot make this measurement, 129/130/141/143 stopped by SIGHUP/SIGINT/SIGPIPE/SIGTERM\n"
+"cannot make this measurement, 10 fleet: outliers found,\n"
+"129/130/141/143 stopped by SIGHUP/SIGINT/SIGPIPE/SIGTERM\n"
 "(what was measured is kept).  See chase(1).\n");
     fprintf(f, "\nReport bugs to: <%s>\n", PACKAGE_BUGREPORT);
     if (*PACKAGE_URL)
@@ -174,6 +177,7 @@ static void defaults(struct chase_opts *o)
     o->seed = 1;
     o->carveout = -1;
     o->sm = -2;
+    o->bw_place = -1;
     o->fmt = CHASE_FMT_TSV;
 }
 

@@ -73,6 +73,45 @@ static int set_l2_fetch(const char *arg, struct chase_opts *o)
     return 0;
 }
 
+/* bandwidth --op read,write,copy: a comma list, each word once. */
+static int set_ops(const char *arg, struct chase_opts *o)
+{
+    static const char *const words[] = {"read", "write", "copy"};
+    const char *p = arg;
+    unsigned set = 0;
+
+    while (*p) {
+        size_t n = strcspn(p, ","), k;
+        for (k = 0; k < 3; k++)
+            if (n == strlen(words[k]) && !strncmp(p, words[k], n))
+                break;
+        if (k == 3 || (set & (1u << k)))
+            return chase_usage_error("--op: '%s' is not a list of read, write and copy, each once", arg);
+        set |= 1u << k;
+        p += n;
+        if (*p == ',' && !*++p)
+            return chase_usage_error("--op: '%s' ends with a comma", arg);
+    }
+    if (!set)
+        return chase_usage_error("--op: name read, write or copy");
+    o->bw_ops = set;
+    return 0;
+}
+
+/* bandwidth --placement: enum chase_bw_place's words. */
+static int set_placement(const char *arg, struct chase_opts *o)
+{
+    if (!strcmp(arg, "stream"))
+        o->bw_place = CHASE_BW_STREAM;
+    else if (!strcmp(arg, "replicated"))
+        o->bw_place = CHASE_BW_REPLICATED;
+    else if (!strcmp(arg, "partitioned"))
+        o->bw_place = CHASE_BW_PARTITIONED;
+    else
+        return chase_usage_error("unknown placement '%s' (replicated, partitioned, stream)", arg);
+    return 0;
+}
+
 static int set_width(const char *arg, struct chase_opts *o)
 {
     if (strcmp(arg, "32") && strcmp(arg, "64") && strcmp(arg, "128"))
@@ -146,7 +185,13 @@ const struct chase_option chase_options[] = {
     {"lanes", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(lanes), 0, 0, NULL, NULL, CHASE_G_BANKS, "FILE",
      "measure this pattern (one element index per lane, a line each)", NULL},
     {"width", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BANKS, "BITS",
-     "with --lanes: each lane reads 32 (default), 64 or 128 bits", set_width},
+     "banks --lanes: each lane reads 32 (default), 64 or 128 bits;\nbandwidth: each thread's access "
+     "(default 128)", set_width},
+    {"op", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BW, "LIST",
+     "read, write, copy or a comma list of them (default: all three)", set_ops},
+    {"placement", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BW, "P",
+     "replicated (default: every SM reads the same lines), partitioned\n(each SM its own slice) or stream "
+     "(the grid strides over all of it)", set_placement},
     {"from", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(from), 0, 0, NULL, NULL, CHASE_G_FROM, "FILE",
      "take the levels from this sweep's file", NULL},
     {"mixed", 0, CHASE_OPT_FLAG, CHASE_OF_INT, OFF(mixed), 0, 0, NULL, NULL, CHASE_G_FROM, NULL,
@@ -190,7 +235,7 @@ const size_t chase_noptions = sizeof chase_options / sizeof chase_options[0];
 const struct chase_option_group chase_option_groups[] = {
     {CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC, "Device"},
     {CHASE_G_RANGE | CHASE_G_SWEEP, "Working sets"},
-    {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS | CHASE_G_REPORT, "Measurements"},
+    {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS | CHASE_G_REPORT | CHASE_G_BW, "Measurements"},
     {CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_CURVE | CHASE_G_STYLE, "Output"},
     {0, NULL},
 };

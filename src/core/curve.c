@@ -88,6 +88,18 @@ int chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
     return set_val(m, i, buf, 0, 0);
 }
 
+void chase_meta_level_key(char *buf, size_t len, const char *level, const char *field)
+{
+    size_t i;
+    int n = snprintf(buf, len, "%.15s", level);
+
+    for (i = 0; n > 0 && i < (size_t)n && i < len; i++)
+        if ((unsigned char)buf[i] <= ' ' || buf[i] == ':' || buf[i] == 0x7f)
+            buf[i] = '_';
+    if (n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ".%s", field);
+}
+
 int chase_meta_num(struct chase_meta *m, const char *key, double v)
 {
     char buf[CHASE_META_VAL];

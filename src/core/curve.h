@@ -43,6 +43,10 @@ int chase_meta_add(struct chase_meta *m, const char *key, const char *fmt, ...)
     ;
 /* Sets key to a number; returns as chase_meta_add. */
 int chase_meta_num(struct chase_meta *m, const char *key, double v);
+/* A result's key for one level: "L2_near.line_bytes" for level "L2 near"
+ * and field "line_bytes" (a blank, a colon or a control character in the
+ * level's name as '_': a key with one would not read back from TSV). */
+void chase_meta_level_key(char *buf, size_t len, const char *level, const char *field);
 /* The value's text, or NULL. */
 const char *chase_meta_get(const struct chase_meta *m, const char *key);
 /* 0 and the number if key holds one, else -1. */

@@ -27,6 +27,7 @@ enum {
     CHASE_G_BANKS = 1u << 12,   /* --lanes, --width */
     CHASE_G_LOADS = 1u << 13,   /* --bytes, --lane-stride */
     CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare */
+    CHASE_G_BW = 1u << 15,      /* --op, --placement */
 };
 
 struct chase_opts {
@@ -62,6 +63,8 @@ struct chase_opts {
     const char *level;          /* loads, lines: only this level */
     uint64_t bytes;             /* loads: this working set (0: from the levels) */
     uint64_t lane_stride;       /* loads: bytes between lanes (0: the access width) */
+    unsigned bw_ops;            /* bandwidth --op: a bit an operation (1 << enum chase_bw_op); 0: all */
+    int bw_place;               /* bandwidth --placement: enum chase_bw_place; -1: replicated */
     const char *plot_format;    /* report: png (default), pdf or svg */
     int compare;                /* report --compare DIR... */
     int list, help, version;    /* --list-backends, --help, --version */

@@ -41,19 +41,31 @@ static void relative(const char *from, const char *to, char *buf, size_t len)
     snprintf(buf + n, len - n, "%s", to + common);
 }
 
-/* 1 if dir is the build tree this program was built in (both resolved, so
- * a symlinked path still matches). */
-static int is_build_dir(const char *dir)
+/* 1 if dir is a build tree (make leaves chase-build-tree there, holding
+ * the source tree's absolute path), with that path in src.  The path is
+ * read, not compiled in: the installed program holds none of the build
+ * machine's paths. */
+static int build_tree(const char *dir, char *src, size_t len)
 {
-    char a[PATH_MAX], b[PATH_MAX];
-    return realpath(dir, a) && realpath(CHASE_BUILD_DIR, b) && !strcmp(a, b);
+    char path[PATH_MAX];
+    FILE *f;
+    size_t n;
+
+    if ((size_t)snprintf(path, sizeof path, "%s/chase-build-tree", dir) >= sizeof path || !(f = fopen(path, "r")))
+        return 0;
+    n = fgets(src, (int)len, f) ? strcspn(src, "\n") : 0;
+    fclose(f);
+    if (!n || src[0] != '/' || src[n] != '\n')
+        return 0;   /* empty, relative or cut short: not one make wrote */
+    src[n] = 0;
+    return 1;
 }
 
 int chase_dirs(enum chase_dir_kind kind, char *buf, size_t len)
 {
     const char *env = getenv(kind == CHASE_DIR_MODULES ? "CHASE_BACKEND_PATH" : "CHASE_DATA_DIR");
     const char *installed = kind == CHASE_DIR_MODULES ? CHASE_MODULE_DIR : CHASE_PKGDATA_DIR;
-    char exe[PATH_MAX], rel[PATH_MAX];
+    char exe[PATH_MAX], rel[PATH_MAX], src[PATH_MAX];
     ssize_t n;
 
     if (env && *env) {
@@ -69,11 +81,11 @@ int chase_dirs(enum chase_dir_kind kind, char *buf, size_t len)
             *slash = 0;
             /* Uninstalled: the modules are built beside the program (the
              * loader looks in .libs too), the data lies in the source tree. */
-            if (is_build_dir(exe)) {
+            if (build_tree(exe, src, sizeof src)) {
                 if (kind == CHASE_DIR_MODULES)
-                    snprintf(buf, len, "%s", CHASE_BUILD_DIR);
+                    snprintf(buf, len, "%s", exe);
                 else
-                    snprintf(buf, len, "%s/plots:%s/data", CHASE_SOURCE_DIR, CHASE_SOURCE_DIR);
+                    snprintf(buf, len, "%s/plots:%s/data", src, src);
                 return 0;
             }
             relative(CHASE_BINDIR, installed, rel, sizeof rel);

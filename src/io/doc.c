@@ -768,18 +768,50 @@ static int meta_key_ok(const char *key)
     return 1;
 }
 
-static void json_meta(struct chase_meta *m, const struct chase_json *obj)
+/* Key/value members into m, each key after prefix ("" or "sweep."): a
+ * number, a string, true and false as the yes and no TSV holds, null as an
+ * unknown number (TSV's nan). */
+static void json_meta(struct chase_meta *m, const struct chase_json *obj, const char *prefix)
 {
+    char key[CHASE_META_KEY + 64];
     size_t i;
     for (i = 0; i < chase_json_length(obj); i++) {
         const struct chase_json *v = chase_json_at(obj, i);
         if (!meta_key_ok(v->key))
             continue;   /* it would not read back from TSV as itself */
+        snprintf(key, sizeof key, "%s%s", prefix, v->key);
         if (v->type == CHASE_JSON_NUMBER)
-            chase_meta_num(m, v->key, v->number);
+            chase_meta_num(m, key, v->number);
         else if (v->type == CHASE_JSON_STRING)
-            chase_meta_add(m, v->key, "%s", v->string);
+            chase_meta_add(m, key, "%s", v->string);
+        else if (v->type == CHASE_JSON_BOOL)
+            chase_meta_add(m, key, "%s", v->boolean ? "yes" : "no");
+        else if (v->type == CHASE_JSON_NULL)
+            chase_meta_num(m, key, NAN);
     }
+}
+
+/* A report's part (format 3: "sweep": {"meta": {...}, "points": [...],
+ * "results": {...}}) read as format 2 held it, so the rest of chase reads
+ * either alike: tables "sweep.points", results "sweep.levels_found"; the
+ * part's metadata is its own file's and is not kept here. */
+static int json_part(struct docs *ds, struct chase_doc *d, const struct chase_json *part)
+{
+    char name[160];
+    size_t i;
+
+    for (i = 0; i < chase_json_length(part); i++) {
+        const struct chase_json *v = chase_json_at(part, i);
+        if (snprintf(name, sizeof name, "%s.%s", part->key, v->key) >= (int)sizeof name)
+            return fail(ds, 0, "malformed JSON: a part's or table's name is too long");
+        if (v->type == CHASE_JSON_ARRAY && json_table(ds, d, name, v))
+            return -1;
+        if (v->type == CHASE_JSON_OBJECT && !strcmp(v->key, "results")) {
+            snprintf(name, sizeof name, "%s.", part->key);
+            json_meta(&d->results, v, name);
+        }
+    }
+    return 0;
 }
 
 static int json_doc(struct docs *ds, const struct chase_json *o)
@@ -807,12 +839,15 @@ static int json_doc(struct docs *ds, const struct chase_json *o)
     if ((v = chase_json_get(o, "status")) && v->type == CHASE_JSON_STRING)
         snprintf(d->status, sizeof d->status, "%s", v->string);
     if ((v = chase_json_get(o, "meta")))
-        json_meta(&d->meta, v);
+        json_meta(&d->meta, v, "");
     if ((v = chase_json_get(o, "results")))
-        json_meta(&d->results, v);
+        json_meta(&d->results, v, "");
     for (i = 0; i < chase_json_length(o); i++) {
         v = chase_json_at(o, i);
         if (v->type == CHASE_JSON_ARRAY && json_table(ds, d, v->key, v))
+            return -1;
+        if (v->type == CHASE_JSON_OBJECT && strcmp(v->key, "meta") && strcmp(v->key, "results") &&
+            !strcmp(d->kind, "report") && json_part(ds, d, v))
             return -1;
     }
     return 0;

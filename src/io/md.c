@@ -116,22 +116,49 @@ const char *chase_md_meta_text(const struct chase_doc *d, const char *key)
     return v ? v : "";
 }
 
+static const char *const how_keys[] = {"pattern", "stride", "cache_op", "carveout", "sm", "warm", "timer",
+                                       "samples", "widths", "lanes", "block", "pages", "alloc", NULL};
+
 /* What the part measured and how, from its metadata. */
 void chase_md_how(FILE *f, const struct chase_doc *d)
 {
-    static const char *const keys[] = {"pattern", "stride", "cache_op", "carveout", "sm", "warm", "timer",
-                                       "samples", "widths", "lanes", "block", "pages", "alloc", NULL};
-    int i, any = 0;
-    for (i = 0; keys[i]; i++) {
-        const char *v = chase_meta_get(&d->meta, keys[i]);
+    chase_md_how_since(f, d, NULL, NULL);
+}
+
+void chase_md_how_since(FILE *f, const struct chase_doc *d, const struct chase_doc *base, const char *base_name)
+{
+    int i, any = 0, same = 0;
+    for (i = 0; how_keys[i]; i++) {
+        const char *v = chase_meta_get(&d->meta, how_keys[i]);
+        const char *b = base ? chase_meta_get(&base->meta, how_keys[i]) : NULL;
         if (!v)
             continue;
-        fprintf(f, "%s%s: ", any ? "; " : "How it was measured: ", keys[i]);
+        if (b && !strcmp(b, v)) {
+            same++;     /* said in the earlier part's section */
+            continue;
+        }
+        if (!any) {
+            if (same) {
+                fputs("How it was measured: as ", f);
+                chase_md_text(f, base_name);
+                fputs(", except ", f);
+            } else {
+                fputs("How it was measured: ", f);
+            }
+        } else {
+            fputs("; ", f);
+        }
+        fprintf(f, "%s: ", how_keys[i]);
         chase_md_text(f, v);
         any = 1;
     }
-    if (any)
+    if (any) {
         fputs(".\n\n", f);
+    } else if (same) {
+        fputs("How it was measured: as ", f);
+        chase_md_text(f, base_name);
+        fputs(".\n\n", f);
+    }
 }
 
 /* A size from a file, as chase_size_format writes it; "-" for a figure

@@ -25,6 +25,9 @@ const char *chase_md_meta_text(const struct chase_doc *d, const char *key);
 /* "How it was measured: ...", from the document's metadata (nothing when
  * it has none of the keys). */
 void chase_md_how(FILE *f, const struct chase_doc *d);
+/* The same, said once: with an earlier part's document (base, NULL: none)
+ * only what differs from it ("as sweep, except samples: 4"). */
+void chase_md_how_since(FILE *f, const struct chase_doc *d, const struct chase_doc *base, const char *base_name);
 /* A size as chase_size_format writes it into buf; "-" for a figure that is
  * no size (NAN, negative, 2^64 or more). */
 const char *chase_md_size(double v, char *buf, size_t len);

@@ -294,11 +294,30 @@ static int number(struct chase_writer *w, double v, enum chase_type t)
     return out(w, "%s", buf);
 }
 
+/* A value in JSON is typed: a number, true or false for the yes and no
+ * TSV writes (JSON readers test booleans, not words), null for "nan" (an
+ * unknown, as a number's NaN is), else a string. */
 static int meta_value(struct chase_writer *w, const struct chase_meta *m, int k)
 {
-    if (w->fmt == CHASE_FMT_JSON)
-        return m->kv[k].is_num ? number(w, m->kv[k].num, CHASE_REAL) : jstr(w, m->kv[k].val);
-    return text(w, m->kv[k].val);
+    const char *v = m->kv[k].val;
+
+    if (w->fmt != CHASE_FMT_JSON)
+        return text(w, v);
+    if (m->kv[k].is_num)
+        return number(w, m->kv[k].num, CHASE_REAL);
+    if (!strcmp(v, "yes") || !strcmp(v, "no"))
+        return out(w, "%s", *v == 'y' ? "true" : "false");
+    if (!strcmp(v, "nan"))
+        return out(w, "null");
+    return jstr(w, v);
+}
+
+/* JSON: what goes before a member of the object open now: a comma unless
+ * it is the first, a line break and the indent of its depth. */
+static void member(struct chase_writer *w)
+{
+    out(w, "%s\n%*s", w->first ? "" : ",", 2 + 2 * w->depth, "");
+    w->first = 0;
 }
 
 /* A metadata key as the reader takes it back, the same in TSV and JSON:
@@ -341,7 +360,7 @@ static int key_written(const struct chase_meta *m, int k, const char *text, int 
 
 /* Key/value lines (TSV '# key: value') or a JSON member of them: the
  * metadata and the results are written alike. */
-static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *member)
+static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const char *name)
 {
     char key[4 * CHASE_META_KEY];
     int k, written = 0, any_control = 0;
@@ -349,8 +368,10 @@ static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const 
     for (k = 0; k < m->n && !any_control; k++)
         for (const char *p = m->kv[k].key; *p && !any_control; p++)
             any_control = (unsigned char)*p < 0x20 || *p == 0x7f;
-    if (w->fmt == CHASE_FMT_JSON)
-        out(w, ",\n  \"%s\": {", member);
+    if (w->fmt == CHASE_FMT_JSON) {
+        member(w);
+        out(w, "\"%s\": {", name);
+    }
     for (k = 0; k < m->n && w->fmt != CHASE_FMT_CSV; k++) {
         key_text(m->kv[k].key, key);
         if (key_written(m, k, key, any_control))
@@ -360,7 +381,7 @@ static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const 
             meta_value(w, m, k);
             out(w, "\n");
         } else {
-            out(w, "%s\n    ", written ? "," : "");
+            out(w, "%s\n%*s", written ? "," : "", 4 + 2 * w->depth, "");
             jstr(w, key);
             out(w, ": ");
             meta_value(w, m, k);
@@ -368,7 +389,7 @@ static void keyvalues(struct chase_writer *w, const struct chase_meta *m, const 
         written++;
     }
     if (w->fmt == CHASE_FMT_JSON)
-        out(w, "\n  }");
+        out(w, "\n%*s}", 2 + 2 * w->depth, "");
 }
 
 int chase_writer_begin(struct chase_writer *w, const char *kind, const struct chase_meta *meta)
@@ -393,7 +414,7 @@ static int table_end(struct chase_writer *w)
     if (!w->table)
         return 0;
     if (w->fmt == CHASE_FMT_JSON)
-        out(w, "%s]", w->rows ? "\n  " : "");
+        out(w, "%s%*s]", w->rows ? "\n" : "", w->rows ? 2 + 2 * w->depth : 0, "");
     w->table = NULL;
     return w->failed ? -1 : 0;
 }
@@ -434,7 +455,7 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
         out(w, "\n");
         break;
     case CHASE_FMT_JSON:
-        out(w, ",\n  ");
+        member(w);
         jstr(w, t->name);
         out(w, ": [");
         break;
@@ -496,7 +517,7 @@ static void delimited_row(struct chase_writer *w, const struct chase_table *t, c
 static void json_row(struct chase_writer *w, const struct chase_table *t, const struct chase_cell *c)
 {
     size_t i;
-    out(w, "%s\n    {", w->rows ? "," : "");
+    out(w, "%s\n%*s{", w->rows ? "," : "", 4 + 2 * w->depth, "");
     for (i = 0; i < t->ncol; i++) {
         out(w, "%s", i ? ", " : "");
         jstr(w, t->col[i].name);
@@ -538,6 +559,32 @@ int chase_writer_results(struct chase_writer *w, const struct chase_meta *r)
         return -1;
     keyvalues(w, r, "results");
     w->results = 1;
+    return flush(w);
+}
+
+int chase_writer_keyvalues(struct chase_writer *w, const char *name, const struct chase_meta *m)
+{
+    if (table_end(w))
+        return -1;
+    keyvalues(w, m, name);
+    return flush(w);
+}
+
+int chase_writer_object(struct chase_writer *w, const char *name, int open)
+{
+    if (table_end(w) || w->fmt != CHASE_FMT_JSON)
+        return w->failed ? -1 : 0;
+    if (open) {
+        member(w);
+        jstr(w, name);
+        out(w, ": {");
+        w->depth++;
+        w->first = 1;
+    } else if (w->depth > 0) {
+        w->depth--;
+        out(w, "\n%*s}", 2 + 2 * w->depth, "");
+        w->first = 0;
+    }
     return flush(w);
 }
 
@@ -583,6 +630,8 @@ int chase_writer_next(struct chase_writer *w)
     w->tables = 0;
     w->rows = 0;
     w->results = 0;
+    w->depth = 0;
+    w->first = 0;
     if (w->fmt == CHASE_FMT_JSON)
         out(w, ",\n");
     else if (w->fmt == CHASE_FMT_TSV)

@@ -11,8 +11,13 @@
 #include "io/table.h"
 
 
-/* The version of the file layout below, written in every file. */
-#define CHASE_FORMAT_VERSION 2
+/* The version of the file layout below, written in every file; a reader
+ * takes this one and every one before it.
+ * 2: tables named, summary tables, results.
+ * 3: JSON typed (true/false for yes/no, null for nan); a report's
+ *    report.json nests each part ("sweep": {"meta", "points", "levels",
+ *    "results"}) where version 2 flattened it ("sweep.points"). */
+#define CHASE_FORMAT_VERSION 3
 
 /*
  * A file holds one measurement of one kind (sweep, banks, loads, ...):
@@ -45,6 +50,8 @@ struct chase_writer {
     long long good;             /* bytes of the temporary that were written whole */
     size_t good_rows;           /* data rows within them */
     int results;                /* results written */
+    int depth;                  /* JSON: objects opened within the document (chase_writer_object) */
+    int first;                  /* JSON: the next member is its object's first (no comma before it) */
     long long bytes;            /* written so far: at most what chase reads back (CHASE_READ_MAX_BYTES) */
     size_t docs;                /* documents begun after the first (CHASE_READ_MAX_DOCS) */
     int failed;
@@ -72,6 +79,13 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t);
 int chase_writer_row(struct chase_writer *w, const struct chase_cell *cells);
 /* Key/values that sum the measurement up (after every table). */
 int chase_writer_results(struct chase_writer *w, const struct chase_meta *results);
+/* JSON: key/value pairs as an object member named member ("meta",
+ * "results"), inside the object open now; TSV: '# key: value' lines. */
+int chase_writer_keyvalues(struct chase_writer *w, const char *member, const struct chase_meta *m);
+/* JSON: opens (open 1) or closes (open 0) an object member named name in
+ * the document, which tables and key/values then go into (a report's parts:
+ * "sweep": {"meta": {...}, "points": [...]}); TSV and CSV: nothing. */
+int chase_writer_object(struct chase_writer *w, const char *name, int open);
 int chase_writer_end(struct chase_writer *w, const char *status);
 /* Several documents in one file (chase analyze of several curves): TSV
  * documents follow each other; JSON ones make an array, opened by

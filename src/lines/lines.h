@@ -74,6 +74,7 @@ int chase_lines_plot(const struct chase_lines_level *lv, size_t n, const struct 
 struct chase_doc;
 /* Its section of report.md (lines_out.c; the descriptor's markdown hook). */
 void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_lines_headline(FILE *f, const struct chase_doc *d);
 struct chase_measurement;
 extern const struct chase_measurement chase_lines_measurement;
 

@@ -306,4 +306,5 @@ const struct chase_measurement chase_lines_measurement = {
     .report = report,
     .plot = plot,
     .markdown = chase_lines_markdown,
+    .headline = chase_lines_headline,
 };

@@ -114,6 +114,8 @@ int chase_lines_write(struct chase_writer *w, const struct chase_lines_level *lv
     return chase_writer_rows(w, &chase_lines_table, lv, measured < n ? measured : n, sizeof *lv);
 }
 
+/* Typed results: a number, or NAN (null in JSON) where the figure was
+ * not resolved; the tables say why. */
 void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *lv, size_t n)
 {
     char key[48];
@@ -121,17 +123,17 @@ void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *l
 
     for (k = 0; k < n; k++) {
         const struct chase_lines_level *L = &lv[k];
-        snprintf(key, sizeof key, "%.15s.line_bytes", L->name);
-        if (L->line)
-            chase_meta_num(r, key, (double)L->line);
+        chase_meta_level_key(key, sizeof key, L->name, "line_bytes");
+        chase_meta_num(r, key, L->line ? (double)L->line : NAN);
+        /* No sectors (a miss fills the line) is an answer: sectored no. */
+        chase_meta_level_key(key, sizeof key, L->name, "sectored");
+        if (L->line || L->sector)
+            chase_meta_add(r, key, "%s", L->sector ? "yes" : "no");
         else
-            chase_meta_add(r, key, "not resolved");
-        snprintf(key, sizeof key, "%.15s.sector_bytes", L->name);
-        if (L->sector)
-            chase_meta_num(r, key, (double)L->sector);
-        else
-            chase_meta_add(r, key, "%s", L->line ? "none: a miss fills the line" : "not resolved");
-        snprintf(key, sizeof key, "%.15s.fetch_bytes", L->name);
+            chase_meta_num(r, key, NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "sector_bytes");
+        chase_meta_num(r, key, L->sector ? (double)L->sector : NAN);
+        chase_meta_level_key(key, sizeof key, L->name, "fetch_bytes");
         if (L->fetch)
             chase_meta_num(r, key, (double)L->fetch);
     }
@@ -196,4 +198,23 @@ void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file)
         fputs(" |\n", f);
     }
     fprintf(f, "\nHow each figure was read (the pair and stride probes, with thresholds) is in `%s`.\n\n", file);
+}
+
+/* The summary's line: each level's verdict. */
+void chase_lines_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lines");
+    size_t r;
+
+    if (!t || !t->nrows) {
+        fputs("no level measured", f);
+        return;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *v = chase_md_cellv(t, r, "verdict");
+        fputs(r ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        fputs(": ", f);
+        chase_md_text(f, v->text ? v->text : "no verdict");
+    }
 }

@@ -445,7 +445,7 @@ const struct chase_measurement chase_loads_measurement = {
     .state_size = sizeof(struct loads_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE |
                CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS,
-    .unit = "rows",
+    .unit = "row",
     .check = check,
     .params = params,
     .supported = supported,

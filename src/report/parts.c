@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "assoc/assoc.h"
+#include "bandwidth/bandwidth.h"
 #include "banks/banks.h"
 #include "lines/lines.h"
 #include "loads/loads.h"
@@ -23,6 +24,7 @@ const struct chase_measurement *const chase_measurements[] = {
     &chase_tlb_measurement,
     &chase_loads_measurement,
     &chase_banks_measurement,
+    &chase_bandwidth_measurement,
 };
 const size_t chase_nmeasurements = sizeof chase_measurements / sizeof chase_measurements[0];
 

@@ -274,13 +274,10 @@ static const struct chase_column part_cols[] = {
 };
 static const struct chase_table parts_table = {"parts", part_cols, CHASE_COLS(part_cols), NULL};
 
-/* A part's metadata as key/value rows. */
-#define KV(NAME, F) CHASE_COL(NAME, CHASE_TEXT, struct chase_meta_kv, F, CHASE_F_STR, CHASE_R_NONE, 0)
-static const struct chase_column kv_cols[] = {KV("key", key), KV("value", val)};
-
-/* The report's own document: the parts, then each part's tables and
- * results under its name ("banks.conflicts", "sweep.levels"), so one file
- * holds everything in the same schema as each part's own JSON. */
+/* The report's own document: the parts, then each part as an object
+ * under its name holding what its own file holds ("sweep": {"meta": {...},
+ * "points": [...], "levels": [...], "results": {...}}), so .sweep.levels
+ * reads as it does in sweep.json. */
 static int write_json(const char *path, const struct chase_opts *o, const struct part_run *runs,
                       const char *status, const struct chase_meta *meta)
 {
@@ -302,13 +299,9 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
     }
     for (i = 0; i < NPARTS && !bad; i++) {
         const struct chase_doc *d = runs[i].ndocs ? &runs[i].docs[0] : NULL;
-        char name[96];
-        struct chase_table kv = {name, kv_cols, CHASE_COLS(kv_cols), NULL};
         if (!d)
             continue;
-        /* The part's own metadata, as key/value rows (what it measured and how). */
-        snprintf(name, sizeof name, "%s.meta", parts[i].name);
-        bad = chase_writer_rows(&w, &kv, d->meta.kv, (size_t)d->meta.n, sizeof d->meta.kv[0]);
+        bad = chase_writer_object(&w, parts[i].name, 1) || chase_writer_keyvalues(&w, "meta", &d->meta);
         for (t = 0; t < d->ntables && !bad; t++) {
             const struct chase_doc_table *dt = &d->tables[t];
             struct chase_column *cols = calloc(dt->ncols ? dt->ncols : 1, sizeof *cols);
@@ -326,8 +319,7 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
                 cols[k].name = dt->cols[k];
                 cols[k].type = ty;
             }
-            snprintf(name, sizeof name, "%s.%s", parts[i].name, dt->name);
-            def.name = name;
+            def.name = dt->name;
             def.col = cols;
             def.ncol = dt->ncols;
             def.row = NULL;
@@ -336,24 +328,11 @@ static int write_json(const char *path, const struct chase_opts *o, const struct
                 bad = chase_writer_row(&w, &dt->cells[r * dt->ncols]);
             free(cols);
         }
+        if (!bad)
+            bad = chase_writer_keyvalues(&w, "results", &d->results) || chase_writer_object(&w, NULL, 0);
     }
-    if (!bad) {
-        struct chase_meta res;
-        memset(&res, 0, sizeof res);
-        for (i = 0; i < NPARTS; i++) {
-            const struct chase_doc *d = runs[i].ndocs ? &runs[i].docs[0] : NULL;
-            for (k = 0; d && k < (size_t)d->results.n; k++) {
-                char key[96];
-                snprintf(key, sizeof key, "%s.%s", parts[i].name, d->results.kv[k].key);
-                if (d->results.kv[k].is_num)
-                    chase_meta_num(&res, key, d->results.kv[k].num);
-                else
-                    chase_meta_add(&res, key, "%s", d->results.kv[k].val);
-            }
-        }
-        bad = chase_writer_results(&w, &res) || chase_writer_end(&w, status);
-        chase_meta_free(&res);
-    }
+    if (!bad)
+        bad = chase_writer_end(&w, status);
     if (chase_writer_close(&w, !bad, NULL, 0) || bad) {
         fprintf(stderr, "chase: %s\n", w.err);
         return CHASE_EXIT_FILE;

@@ -45,15 +45,52 @@ static const char *part_state(const struct chase_report_part *p)
     return chase_exit_state(p->status, 0);
 }
 
+/* What a reader wants first: each part's main figures in a line (its
+ * headline hook), and what was not measured, and why. */
+static void summary(FILE *f, const struct chase_report_part *p, size_t n)
+{
+    size_t i;
+    int missing = 0;
+
+    fputs("## Summary\n\n", f);
+    for (i = 0; i < n; i++) {
+        const struct chase_measurement *m = p[i].doc ? chase_measurement_find(p[i].doc->kind) : NULL;
+        if (!p[i].doc)
+            continue;
+        fprintf(f, "- **%s**", p[i].name);
+        if (p[i].status != 0 && p[i].status != CHASE_EXIT_PLOT)
+            fprintf(f, " (%s)", part_state(&p[i]));
+        fputs(": ", f);
+        if (m && m->headline)
+            m->headline(f, p[i].doc);
+        else
+            fprintf(f, "%s: see its section", p[i].what);
+        fputs(".\n", f);
+    }
+    for (i = 0; i < n; i++)
+        if (!p[i].doc) {
+            if (!missing)
+                fputs("\nNot measured:\n\n", f);
+            missing = 1;
+            fprintf(f, "- **%s** (%s): %s", p[i].name, p[i].what, part_state(&p[i]));
+            if (p[i].reason && p[i].reason[0]) {
+                fputs(": ", f);
+                chase_md_text(f, p[i].reason);
+            }
+            fputs(".\n", f);
+        }
+    fputc('\n', f);
+}
+
 int chase_report_markdown(const char *path, const struct chase_meta *meta, const struct chase_report_part *p,
                           size_t n, const char *status)
 {
     FILE *f = chase_fresh_fopen(path);
     const char *dev = chase_meta_get(meta, "device"), *be = chase_meta_get(meta, "backend");
     const char *date = chase_meta_get(meta, "date"), *cmd = chase_meta_get(meta, "command");
+    const struct chase_report_part *first = NULL;
     double elapsed = 0;
     size_t i;
-    int missing = 0;
 
     if (!f) {
         fprintf(stderr, "chase: cannot write '%s': %s\n", path, strerror(errno));
@@ -76,10 +113,10 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         chase_md_code(f, cmd);
         fputs(".", f);
     }
-    fputs(" Every figure below was measured by the part named, except where marked as the driver's.\n\n", f);
+    fputs(" Every figure below was measured by the part named, except where marked as the driver's; "
+          "the driver's figures are in the appendix.\n\n", f);
 
-    fputs("## The device\n\n", f);
-    driver_table(f, meta);
+    summary(f, p, n);
 
     for (i = 0; i < n; i++) {
         const struct chase_doc *d = p[i].doc;
@@ -92,7 +129,10 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
         }
         if (p[i].status != 0 && p[i].status != CHASE_EXIT_PLOT)
             fprintf(f, "**%s**: the rows measured before it stopped are shown.\n\n", part_state(&p[i]));
-        chase_md_how(f, d);
+        /* The method in full once; later parts say what differs. */
+        chase_md_how_since(f, d, first ? first->doc : NULL, first ? first->name : NULL);
+        if (!first)
+            first = &p[i];
         {
             /* The part's own section, or the generic one where it has none. */
             const struct chase_measurement *m = chase_measurement_find(d->kind);
@@ -109,24 +149,12 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
             fprintf(f, "Plot: not drawn here; its gnuplot script is `%s.gp`.\n\n", p[i].name);
         fprintf(f, "Data: `%s` (%.1f s).\n\n", p[i].file, p[i].seconds);
     }
-    for (i = 0; i < n; i++)
-        if (p[i].status != 0 && !p[i].doc) {
-            if (!missing)
-                fputs("## What was not measured, and why\n\n", f);
-            missing = 1;
-            fprintf(f, "- **%s** (%s): %s", p[i].name, p[i].what, part_state(&p[i]));
-            if (p[i].reason && p[i].reason[0]) {
-                fputs(": ", f);
-                chase_md_text(f, p[i].reason);
-            }
-            fputs(".\n", f);
-        }
-    if (missing)
-        fputc('\n', f);
     fputs("## Time\n\n| part | state | seconds |\n|---|---|---|\n", f);
     for (i = 0; i < n; i++)
         fprintf(f, "| %s | %s | %.1f |\n", p[i].name, part_state(&p[i]), p[i].status < 0 ? 0.0 : p[i].seconds);
-    fprintf(f, "| all | %s | %.1f |\n", status, elapsed);
+    fprintf(f, "| all | %s | %.1f |\n\n", status, elapsed);
+    fputs("## Appendix: the device as its driver describes it\n\n", f);
+    driver_table(f, meta);
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "chase: writing '%s' failed\n", path);
         return CHASE_EXIT_FILE;

@@ -26,5 +26,7 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
 int chase_report_main(const struct chase_opts *o);
 /* chase report --compare DIR... -o OUT (report_compare.c) */
 int chase_report_compare(const struct chase_opts *o);
+/* chase fleet DIR... -o OUT (report_fleet.c): 0, CHASE_EXIT_OUTLIERS, or an error's status */
+int chase_fleet_main(const struct chase_opts *o);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/exitcode.h"
 #include "core/message.h"
@@ -76,9 +77,12 @@ static const char *state(struct chase_run *r, int *code)
 {
     if (chase_stop) {
         *code = chase_signal_exit();
-        if (r->m->unit)
-            fprintf(stderr, "chase: stopped by %s after %zu %s; they are kept\n", chase_signal_name(), r->kept,
-                    r->m->unit);
+        /* A reader that went away (`chase | head`) took what it wanted:
+         * nothing to say, as cat or grep say nothing.  Rows that went to
+         * standard output are the reader's, not kept by chase. */
+        if (r->m->unit && *code != CHASE_EXIT_SIGPIPE)
+            fprintf(stderr, "chase: stopped by %s after %zu %s%s%s\n", chase_signal_name(), r->kept, r->m->unit,
+                    r->kept == 1 ? "" : "s", r->o->output ? "; they are kept" : "");
         return "interrupted";
     }
     return *code || r->failed ? "failed" : "complete";
@@ -125,12 +129,18 @@ static void plot(struct chase_run *r, const char *status, int *code)
     if (!r->o->plot || !r->m->plot)
         return;
     if (strcmp(status, "complete")) {
-        fprintf(stderr, "chase: no plot drawn: the run is %s; '%s' was left as it was\n", status, r->o->plot);
+        if (access(r->o->plot, F_OK) == 0)
+            fprintf(stderr, "chase: no plot drawn: the run is %s; '%s' was left as it was\n", status, r->o->plot);
+        else
+            fprintf(stderr, "chase: no plot drawn: the run is %s\n", status);
         return;
     }
     prc = r->m->plot(r, r->o->plot, err, sizeof err);
     if (prc != CHASE_PLOT_NOTHING)
         chase_plot_failed(code, prc, err);
+    /* Say where it went: a plot is often asked for beside data on stdout. */
+    if (!prc && !r->o->quiet)
+        fprintf(stderr, "chase: plot: %s\n", r->o->plot);
 }
 
 int chase_run(const struct chase_measurement *m, const struct chase_opts *o)

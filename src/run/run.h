@@ -39,7 +39,7 @@ struct chase_measurement {
     const char *summary;        /* one line: help, the report's table of parts */
     unsigned flags;             /* CHASE_M_* */
     size_t state_size;          /* bytes of r->state, zeroed before the first hook */
-    const char *unit;           /* what measure counts in r->kept ("points", "rows"): said when a signal stops it */
+    const char *unit;           /* what measure counts in r->kept, singular ("point", "row"): said when a signal stops it */
     unsigned options;           /* the option groups it takes (CHASE_G_*, core/options.h) */
 
     /* Usage errors, before any device or file: 0 or an exit status
@@ -82,6 +82,10 @@ struct chase_measurement {
     /* Its section of report.md, from its file read back (file: the file's
      * name in the report's directory).  NULL: the report's generic one. */
     void (*markdown)(FILE *f, const struct chase_doc *d, const char *file);
+    /* Its line in report.md's summary: the figures a reader wants first,
+     * from its file read back, as Markdown text (no line break).  NULL:
+     * the summary names the part and points to its section. */
+    void (*headline)(FILE *f, const struct chase_doc *d);
 };
 
 #define CHASE_PLOT_NOTHING (-1)

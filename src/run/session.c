@@ -178,8 +178,11 @@ int chase_session_write_failed(struct chase_session *s)
 {
     if (s->progress)
         chase_progress_done(s);
+    /* A closed pipe on standard output is the reader's choice, not an
+     * error to report (SIGPIPE's exit status says it). */
     if (!s->told) {
-        fprintf(stderr, "chase: %s\n", s->w.err);
+        if (!(chase_stop && chase_signal_exit() == CHASE_EXIT_SIGPIPE && !s->o->output))
+            fprintf(stderr, "chase: %s\n", s->w.err);
         s->told = 1;
     }
     /* A reader that went away (SIGPIPE) stops us like any signal. */
@@ -218,10 +221,12 @@ static int finish(struct chase_session *s, const char *status, int aside)
         fprintf(stderr, "chase: %s\n", s->w.err);
     if (bad)
         s->told = 1;
-    if (saved[0])
-        fprintf(stderr, "chase: the rows measured so far are in '%s'%s%s%s\n", saved,
-                s->o->output ? "; '" : "", s->o->output ? s->o->output : "",
-                s->o->output ? "' was left as it was" : "");
+    if (saved[0]) {
+        /* "left as it was" only of a file that is there. */
+        int older = s->o->output && access(s->o->output, F_OK) == 0;
+        fprintf(stderr, "chase: the rows measured so far are in '%s'%s%s%s\n", saved, older ? "; '" : "",
+                older ? s->o->output : "", older ? "' was left as it was" : "");
+    }
     return bad ? CHASE_EXIT_FILE : 0;
 }
 

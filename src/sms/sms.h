@@ -55,4 +55,9 @@ int chase_plot_sms(const struct chase_sm_row *rows, size_t n, const struct chase
 /* chase sms */
 extern const struct chase_measurement chase_sms_measurement;
 
+struct chase_doc;
+/* Its section of report.md and its summary line (sms_out.c). */
+void chase_sms_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_sms_headline(FILE *f, const struct chase_doc *d);
+
 #endif

@@ -103,4 +103,6 @@ const struct chase_measurement chase_sms_measurement = {
     .report = report,
     .plot = plot,
     .free = release,
+    .markdown = chase_sms_markdown,
+    .headline = chase_sms_headline,
 };

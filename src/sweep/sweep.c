@@ -103,6 +103,18 @@ static int describe(struct chase_run *r)
     return 0;
 }
 
+/* The curve's rows, in order of size, into the points table begun before
+ * measuring (standard output). */
+static int sorted_rows(struct chase_session *s, const struct chase_curve *c)
+{
+    size_t i;
+
+    for (i = 0; i < c->n; i++)
+        if (chase_writer_put(&s->w, &c->rows[i]))
+            return -1;
+    return 0;
+}
+
 static int measure(struct chase_run *r)
 {
     struct sweep_state *st = r->state;
@@ -126,7 +138,15 @@ static int measure(struct chase_run *r)
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
-    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, 1, &r->curve, r->lv, &r->nlv, &r->failed);
+    /* Rows stream to a file as they are measured (a .partial keeps them if
+     * the run stops) and the finished file is written again in order of
+     * size.  Standard output cannot be rewritten: it gets the rows once,
+     * in order of size, when the measuring is over (refinement points would
+     * otherwise follow the first pass, and `with lines` zig-zags). */
+    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, st->to_file || s->human, &r->curve, r->lv,
+                               &r->nlv, &r->failed);
+    if (!st->to_file && !s->human && sorted_rows(s, &r->curve))
+        code = code ? code : chase_session_write_failed(s);
     r->kept = r->curve.n;
     /* A refined file is written again in order of size (finished). */
     r->aside = st->to_file && r->curve.n > st->nplan;
@@ -151,9 +171,13 @@ static void report(FILE *f, struct chase_run *r)
 {
     const struct sweep_state *st = r->state;
 
-    if (r->s.human) {
+    /* At a terminal the levels are what a reader wants; the curve's
+     * hundred-odd rows scrolled them away (-v shows them, -o keeps them). */
+    if (r->s.human && r->o->verbose) {
         chase_report_table(f, &r->curve);
         fputc('\n', f);
+    } else if (r->s.human) {
+        fprintf(f, "%zu points measured (-v lists them here; -o FILE keeps them)\n\n", r->curve.n);
     } else if (r->s.w.failed) {
         return;
     }
@@ -219,7 +243,7 @@ const struct chase_measurement chase_sweep_measurement = {
     .state_size = sizeof(struct sweep_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_SWEEP | CHASE_G_FORMAT |
                CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_CURVE,
-    .unit = "points",
+    .unit = "point",
     .check = check,
     .describe = describe,
     .measure = measure,
@@ -229,4 +253,5 @@ const struct chase_measurement chase_sweep_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_sweep_markdown,
+    .headline = chase_sweep_headline,
 };

@@ -17,6 +17,7 @@ struct chase_sm_spread;
 struct chase_doc;
 /* Its section of report.md (sweep_out.c; the descriptor's markdown hook). */
 void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_sweep_headline(FILE *f, const struct chase_doc *d);
 /* chase (the sweep command). */
 struct chase_measurement;
 extern const struct chase_measurement chase_sweep_measurement;

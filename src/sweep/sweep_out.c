@@ -128,8 +128,12 @@ void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file)
         fputs("No levels were found (too few points).\n\n", f);
         return;
     }
-    fputs("| level | capacity (measured) | latency, cycles | latency, ns | confidence | SM spread, cycles: "
-          "min (SM) / median / max (SM) |\n|---|---|---|---|---|---|\n", f);
+    /* The spread's column only where the device has one (a CPU has none). */
+    if (sp && sp->nrows)
+        fputs("| level | capacity (measured) | latency, cycles | latency, ns | confidence | SM spread, cycles: "
+              "min (SM) / median / max (SM) |\n|---|---|---|---|---|---|\n", f);
+    else
+        fputs("| level | capacity (measured) | latency, cycles | latency, ns | confidence |\n|---|---|---|---|---|\n", f);
     for (r = 0; r < lv->nrows; r++) {
         const struct chase_cell *name = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "name"));
         double lo = chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "lo"))->num;
@@ -147,7 +151,8 @@ void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file)
         chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "ns"))->num);
         fputs(" | ", f);
         chase_md_num(f, chase_doc_cell(lv, r, (size_t)chase_doc_col(lv, "confidence"))->num);
-        fputs(" | ", f);
+        if (sp && sp->nrows)
+            fputs(" | ", f);
         for (s = 0; sp && s < sp->nrows; s++) {
             const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "level"));
             if (sn->text && name->text && !strcmp(sn->text, name->text)) {
@@ -167,4 +172,34 @@ void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file)
     if (sp && sp->nrows)
         fputs(", from the SM the sweep ran on; the spread is the same load from every SM", f);
     fputs(".\n\n", f);
+}
+
+/* The summary's line: each level's capacity and latency. */
+void chase_sweep_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *lv = chase_doc_table(d, "levels");
+    size_t r;
+
+    if (!lv || !lv->nrows) {
+        fputs("no levels found (too few points)", f);
+        return;
+    }
+    for (r = 0; r < lv->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(lv, r, "name");
+        double lo = chase_md_cellv(lv, r, "lo")->num, hi = chase_md_cellv(lv, r, "hi")->num;
+        char a[32], b[32];
+        fputs(r ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        if (!isnan(hi))
+            fprintf(f, " %s .. %s at ", chase_md_size(lo, a, sizeof a), chase_md_size(hi, b, sizeof b));
+        else
+            fprintf(f, " beyond %s at ", chase_md_size(lo, a, sizeof a));
+        chase_md_num(f, chase_md_cellv(lv, r, "cycles")->num);
+        fputs(" cycles", f);
+        if (!isnan(chase_md_cellv(lv, r, "ns")->num)) {
+            fputs(" (", f);
+            chase_md_num(f, chase_md_cellv(lv, r, "ns")->num);
+            fputs(" ns)", f);
+        }
+    }
 }

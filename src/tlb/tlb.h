@@ -234,6 +234,7 @@ int chase_tlb_plot(const struct chase_curve *c, const struct chase_curve *twin, 
 struct chase_doc;
 /* Its section of report.md (tlb_out.c; the descriptor's markdown hook). */
 void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_tlb_headline(FILE *f, const struct chase_doc *d);
 /* chase tlb */
 struct chase_measurement;
 extern const struct chase_measurement chase_tlb_measurement;

@@ -584,4 +584,5 @@ const struct chase_measurement chase_tlb_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_tlb_markdown,
+    .headline = chase_tlb_headline,
 };

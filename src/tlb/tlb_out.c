@@ -392,3 +392,42 @@ void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file)
         fprintf(f, "\nPage size: %s.\n", page);
     fputs("\n", f);
 }
+
+/* The summary's line: each TLB level's reach, page and miss cost, or why
+ * none was found. */
+void chase_tlb_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "tlb");
+    size_t r;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *kind = chase_md_cellv(t, r, "kind");
+        double page = chase_md_cellv(t, r, "page")->num, miss = chase_md_cellv(t, r, "miss_cycles")->num;
+        char a[32];
+        if (kind->text && strcmp(kind->text, "tlb"))
+            continue;
+        fputs(any++ ? "; " : "", f);
+        chase_md_text(f, name->text ? name->text : "?");
+        fputs(": ", f);
+        chase_md_num(f, chase_md_cellv(t, r, "entries_lo")->num);
+        fputs(" .. ", f);
+        chase_md_num(f, chase_md_cellv(t, r, "entries_hi")->num);
+        fputs(" entries", f);
+        if (!isnan(page))
+            fprintf(f, " of %s pages", chase_md_size(page, a, sizeof a));
+        if (!isnan(miss)) {
+            fputs(", a miss ", f);
+            chase_md_num(f, miss);
+            fputs(" cycles", f);
+        }
+    }
+    if (!any) {
+        const char *why = chase_meta_get(&d->results, "page_bytes");
+        fputs("no TLB level found", f);
+        if (why && strcmp(why, "no TLB level found")) {
+            fputs(": ", f);
+            chase_md_text(f, why);
+        }
+    }
+}

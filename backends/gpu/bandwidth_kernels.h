@@ -1,0 +1,156 @@
+/* bandwidth_kernels.h: chase bandwidth's kernels, written once for CUDA
+ * and HIP: read, write and copy over global memory, and shared-memory
+ * reads, for accesses of 4, 8 and 16 bytes a thread.
+ *
+ * The including file defines, for its vendor:
+ *   GPU_BW_GLOBAL        the qualifier of a pointer that is global memory
+ *                        (so the accesses are global ones, not generic)
+ *   GPU_BW_FENCE()       a compiler barrier between passes (nothing is
+ *                        kept in registers or left unstored across it)
+ *   gpu_bw_t4, _t8, _t16 the access types; GPU_BW_FOLD_W(v) one word of
+ *                        them; GPU_BW_MAKE_W(x) one of them from a word
+ *   GPU_LDS128 and GPU_SHARED_ADDR (banks_kernels.h's)
+ * and kernels.h's GPU_CYCLES, GPU_REALTIME, GPU_SYNC.
+ *
+ * Each thread keeps BW_ILP independent accesses in flight (a grid-stride
+ * loop unrolled BW_ILP times), folds what it read into one word and
+ * writes that word only when it equals a runtime value, so nothing read is
+ * dropped.  A block's first thread reads the realtime counter and the
+ * clock after an opening barrier and again after a closing one: the host
+ * takes the launch's span of realtime over every block, and each block's
+ * clock over its own span for the clock during the run. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_GPU_BANDWIDTH_KERNELS_H
+#define CHASE_GPU_BANDWIDTH_KERNELS_H
+
+#include "bandwidth_abi.h"
+
+/* The elements a block visits: [*lo, *hi) every *step. */
+static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned long long n, unsigned long long *lo,
+                                                      unsigned long long *hi, unsigned long long *step)
+{
+    if (place == BW_REPLICATED) {
+        *lo = threadIdx.x;
+        *hi = n;
+        *step = blockDim.x;
+    } else if (place == BW_PARTITIONED) {
+        unsigned long long per = n / gridDim.x;
+        *lo = (unsigned long long)blockIdx.x * per + threadIdx.x;
+        *hi = (unsigned long long)blockIdx.x * per + per;
+        *step = blockDim.x;
+    } else {
+        *lo = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+        *hi = n;
+        *step = (unsigned long long)gridDim.x * blockDim.x;
+    }
+}
+
+static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
+{
+    GPU_SYNC();
+    if (threadIdx.x == 0) {
+        out[blockIdx.x * BW_WORDS + (end ? BW_R1 : BW_R0)] = GPU_REALTIME();
+        out[blockIdx.x * BW_WORDS + (end ? BW_C1 : BW_C0)] = GPU_CYCLES();
+    }
+}
+
+#define CHASE_BW_KERNELS(W)                                                                                 \
+    extern "C" __global__ void chase_bw_read_##W(const gpu_bw_t##W *src, unsigned long long n, unsigned place, \
+                                                 unsigned reps, long long *out, unsigned magic)              \
+    {                                                                                                        \
+        const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
+        unsigned long long lo, hi, st, i;                                                                    \
+        unsigned acc = 0, r;                                                                                 \
+        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        chase_bw_clock(out, 0);                                                                              \
+        for (r = 0; r < reps; r++) {                                                                         \
+            GPU_BW_FENCE();                                                                                  \
+            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+                gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                  \
+                acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);     \
+            }                                                                                                \
+            for (; i < hi; i += st)                                                                          \
+                acc ^= GPU_BW_FOLD_##W(p[i]);                                                                \
+        }                                                                                                    \
+        chase_bw_clock(out, 1);                                                                              \
+        if (acc == magic)                                                                                    \
+            out[gridDim.x * BW_WORDS + threadIdx.x % 32] = acc;                                              \
+    }                                                                                                        \
+    extern "C" __global__ void chase_bw_write_##W(gpu_bw_t##W *dst, unsigned long long n, unsigned place,     \
+                                                  unsigned reps, long long *out, unsigned magic)             \
+    {                                                                                                        \
+        GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
+        unsigned long long lo, hi, st, i;                                                                    \
+        unsigned r;                                                                                          \
+        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        chase_bw_clock(out, 0);                                                                              \
+        for (r = 0; r < reps; r++) {                                                                         \
+            gpu_bw_t##W v = GPU_BW_MAKE_##W(r ^ magic);                                                      \
+            GPU_BW_FENCE();                                                                                  \
+            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+                p[i] = v;                                                                                    \
+                p[i + st] = v;                                                                               \
+                p[i + 2 * st] = v;                                                                           \
+                p[i + 3 * st] = v;                                                                           \
+            }                                                                                                \
+            for (; i < hi; i += st)                                                                          \
+                p[i] = v;                                                                                    \
+        }                                                                                                    \
+        chase_bw_clock(out, 1);                                                                              \
+    }                                                                                                        \
+    extern "C" __global__ void chase_bw_copy_##W(const gpu_bw_t##W *src, gpu_bw_t##W *dst, unsigned long long n, \
+                                                 unsigned place, unsigned reps, long long *out)              \
+    {                                                                                                        \
+        const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
+        GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
+        unsigned long long lo, hi, st, i;                                                                    \
+        unsigned r;                                                                                          \
+        chase_bw_range(place, n, &lo, &hi, &st);                                                             \
+        chase_bw_clock(out, 0);                                                                              \
+        for (r = 0; r < reps; r++) {                                                                         \
+            GPU_BW_FENCE();                                                                                  \
+            for (i = lo; i + 3 * st < hi; i += BW_ILP * st) {                                                \
+                gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                  \
+                d[i] = a;                                                                                    \
+                d[i + st] = b;                                                                               \
+                d[i + 2 * st] = c;                                                                           \
+                d[i + 3 * st] = e;                                                                           \
+            }                                                                                                \
+            for (; i < hi; i += st)                                                                          \
+                d[i] = s[i];                                                                                 \
+        }                                                                                                    \
+        chase_bw_clock(out, 1);                                                                              \
+    }
+
+CHASE_BW_KERNELS(4)
+CHASE_BW_KERNELS(8)
+CHASE_BW_KERNELS(16)
+
+/* Shared memory: every block reads n 16-byte elements of its own dynamic
+ * shared memory reps times, consecutive threads at consecutive elements
+ * (free of bank conflicts), BW_ILP reads in flight; the reads are
+ * banks_kernels.h's (volatile, so none is merged or dropped). */
+extern "C" __global__ void chase_bw_shared_16(unsigned n, unsigned reps, long long *out, unsigned magic)
+{
+    extern __shared__ unsigned chase_bw_smem[];
+    unsigned base = GPU_SHARED_ADDR(chase_bw_smem), acc = 0, r, i, x0, x1, x2, x3, y0, y1, y2, y3;
+    unsigned z0, z1, z2, z3, w0, w1, w2, w3, st = blockDim.x;
+
+    chase_bw_clock(out, 0);
+    for (r = 0; r < reps; r++) {
+        for (i = threadIdx.x; i + 3 * st < n; i += BW_ILP * st) {
+            GPU_LDS128(base + i * 16, x0, x1, x2, x3);
+            GPU_LDS128(base + (i + st) * 16, y0, y1, y2, y3);
+            GPU_LDS128(base + (i + 2 * st) * 16, z0, z1, z2, z3);
+            GPU_LDS128(base + (i + 3 * st) * 16, w0, w1, w2, w3);
+            GPU_LDS_WAIT();
+            acc ^= x0 ^ x1 ^ x2 ^ x3 ^ y0 ^ y1 ^ y2 ^ y3 ^ z0 ^ z1 ^ z2 ^ z3 ^ w0 ^ w1 ^ w2 ^ w3;
+        }
+    }
+    chase_bw_clock(out, 1);
+    if (acc == magic)
+        out[gridDim.x * BW_WORDS + threadIdx.x % 32] = acc;
+}
+
+#endif

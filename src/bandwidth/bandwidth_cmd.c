@@ -1,0 +1,433 @@
+/* bandwidth_cmd.c: chase bandwidth: the curve (each operation over the
+ * working sets of a sweep's plan, the backend's default launch shape), the
+ * clock check, the levels found on each curve, each level's best figure
+ * over the launch shapes, shared memory's row, the peaks; the data file,
+ * the report and the plot. */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bandwidth/bandwidth.h"
+#include "core/exitcode.h"
+#include "core/plan.h"
+#include "core/size.h"
+#include "levels/levels.h"
+#include "levels/plateau.h"
+#include "run/run.h"
+
+#define ALIGN 256u              /* working sets are whole 256 B: a warp's 16 B accesses split them evenly */
+#define SHARED_BYTES (32u << 10)   /* what each block of the shared-memory row reads */
+#define MAX_ROWS (CHASE_BW_NOPS * CHASE_MAX_LEVELS + 1)
+
+struct bw_state {
+    struct chase_bw_point *pt;
+    size_t npt, cap;
+    struct chase_bw_level lv[MAX_ROWS];
+    size_t nlv;
+    uint64_t *plan;
+    size_t nplan;
+    unsigned ops, width;
+    int place;
+    uint64_t max, last_cache;
+    double median_mhz;
+    size_t flagged, over;
+    struct chase_bw_peaks pk;
+};
+
+static int check(const struct chase_opts *o)
+{
+    char a[32], b[32];
+
+    if (o->stride)
+        return fprintf(stderr, "chase: bandwidth: --stride: a bandwidth curve reads every byte of its working set; "
+                       "--width sets the access\n"), CHASE_EXIT_USAGE;
+    if (o->lanes)
+        return fprintf(stderr, "chase: bandwidth: --lanes is banks' (a lane pattern); bandwidth takes --width "
+                       "alone\n"), CHASE_EXIT_USAGE;
+    if (o->sm != -2)
+        return fprintf(stderr, "chase: bandwidth: --sm: the bandwidth runs on every multiprocessor at once\n"),
+               CHASE_EXIT_USAGE;
+    if (o->carveout >= 0)
+        return fprintf(stderr, "chase: bandwidth: --carveout is not applied to the bandwidth kernels (the "
+                       "driver's split is kept)\n"), CHASE_EXIT_USAGE;
+    if (o->min && o->max && o->min > o->max)
+        return fprintf(stderr, "chase: bandwidth: --min %s is above --max %s\n",
+                       chase_size_format(o->min, a, sizeof a), chase_size_format(o->max, b, sizeof b)),
+               CHASE_EXIT_USAGE;
+    return 0;
+}
+
+static int supported(struct chase_run *r)
+{
+    const struct chase_session *s = &r->s;
+    char why[CHASE_ERRLEN] = "";
+
+    if (!s->ops->bandwidth || s->ops->bandwidth(s->dev, NULL, NULL, why, sizeof why) != CHASE_OK) {
+        fprintf(stderr, "chase: bandwidth: the %s backend cannot measure bandwidth%s%s\n", s->slot->name,
+                why[0] ? ": " : "", why);
+        return CHASE_EXIT_UNSUPPORTED;
+    }
+    return 0;
+}
+
+static int describe(struct chase_run *r)
+{
+    struct bw_state *st = r->state;
+    struct chase_session *s = &r->s;
+    const struct chase_opts *o = r->o;
+    struct chase_meta *m = &s->meta;
+    char err[CHASE_ERRLEN], a[32], list[64] = "";
+    uint64_t min;
+    int i;
+
+    st->ops = o->bw_ops ? o->bw_ops : 7;
+    st->place = o->bw_place >= 0 ? o->bw_place : CHASE_BW_REPLICATED;
+    st->width = o->width ? o->width : 16;
+    st->max = o->max ? o->max : s->info.default_max;
+    for (i = 0; i < s->info.ncaches; i++)
+        if (s->info.caches[i].bytes > st->last_cache)
+            st->last_cache = s->info.caches[i].bytes;
+    min = o->min ? o->min : 1024;   /* the sweep's: below the smallest first level */
+    if (min > st->max)
+        min = st->max;
+    if (chase_plan_make(min, st->max, o->steps, ALIGN, &st->plan, &st->nplan, err, sizeof err)) {
+        fprintf(stderr, "chase: bandwidth: %s\n", err);
+        return CHASE_EXIT_USAGE;
+    }
+    for (i = 0; i < CHASE_BW_NOPS; i++)
+        if (st->ops & (1u << i))
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? " " : "",
+                     chase_bw_op_names[i]);
+    chase_meta_add(m, "operations", "%s", list);
+    chase_meta_add(m, "bytes_moved", "read and write: the working set's bytes once a pass; copy: its source and "
+                   "destination together (each half of the working set), the bytes read plus the bytes written");
+    chase_meta_add(m, "placement", "%s: %s", chase_bw_place_names[st->place],
+                   st->place == CHASE_BW_REPLICATED ? "every block reads the same working set (each SM the same lines)"
+                   : st->place == CHASE_BW_PARTITIONED ? "the working set cut into a slice a multiprocessor"
+                                                       : "every thread of the grid strides over the whole set");
+    chase_meta_num(m, "width", st->width);
+    chase_meta_add(m, "width_means", "bytes a thread moves an access (16: 128-bit vector loads and stores)");
+    chase_meta_num(m, "steps", o->steps);
+    chase_meta_add(m, "gbs", "10^9 bytes a second (GB/s, not GiB/s): bytes moved over the device timer's "
+                   "nanoseconds, the median of the samples");
+    chase_meta_add(m, "bytes_per_clock_sm", "bytes moved over the SM clock's cycles of the same interval and the "
+                   "multiprocessors that took part");
+    chase_meta_add(m, "clock_mhz", "the SM clock during the point: its cycles over the timer's nanoseconds; a point "
+                   "%g%% or more below the run's median is flagged (clock_drop) and kept off the level finder",
+                   CHASE_BW_CLOCK_DROP * 100);
+    chase_meta_add(m, "levels", "found on each operation's curve by the sweep's level finder, on the curve's "
+                   "inverse (clocks a byte a multiprocessor): a bandwidth curve steps down where latency steps up");
+    chase_meta_add(m, "shapes", "each level's figure is the best of the backend's default launch shape and blocks "
+                   "a multiprocessor x threads a block 1x512 2x512 4x256 2x1024 4x512 8x256 (those the backend "
+                   "takes), at the middle of its plateau");
+    chase_meta_add(m, "memory", "figures from a streamed array of at least %d x the last cache (%s; the driver's), "
+                   "the largest the run reaches", CHASE_BW_MEM_FACTOR,
+                   st->last_cache ? chase_size_format(st->last_cache, a, sizeof a) : "none reported");
+    chase_bw_peaks_from(m, &st->pk);
+    chase_meta_add(m, "peak", "memory: the driver's memory clock x 2 x bus width (%s); the first level and shared "
+                   "memory: the architecture's bytes a clock a multiprocessor (%s); no other peak is known, none is "
+                   "invented; a figure above its peak is a defect (over_peak)",
+                   st->pk.mem_gbs > 0 ? "known" : "not reported here",
+                   st->pk.l1_bpc > 0 ? "known" : "not reported here");
+    return 0;
+}
+
+/* One request; the point, or an exit status (> 0), -1 stopped, or
+ * CHASE_EINVAL/ENOTSUP turned into 1 << 16 | rc (the shape refused). */
+static int request(struct chase_run *r, int op, int placement, int target, uint64_t bytes, unsigned blocks,
+                   unsigned threads, struct chase_bw_point *p)
+{
+    struct bw_state *st = r->state;
+    struct chase_session *s = &r->s;
+    struct chase_bw_req rq;
+    struct chase_bw_samples out;
+    char err[CHASE_ERRLEN] = "";
+    int rc;
+
+    memset(&rq, 0, sizeof rq);
+    memset(&out, 0, sizeof out);
+    rq.bytes = bytes;
+    rq.op = op;
+    rq.placement = placement;
+    rq.target = target;
+    rq.width = st->width;
+    rq.blocks_per_sm = blocks;
+    rq.threads = threads;
+    rq.cache_op = r->o->cache_op;
+    rq.samples = r->o->repeat > 1 ? (r->o->repeat * 5 > CHASE_MAX_SAMPLES ? CHASE_MAX_SAMPLES : r->o->repeat * 5) : 0;
+    rq.stop = &chase_stop;
+    rc = s->ops->bandwidth(s->dev, &rq, &out, err, sizeof err);
+    if (rc == CHASE_EINTR || chase_stop)
+        return -1;
+    if ((rc == CHASE_EINVAL || rc == CHASE_ENOTSUP) && (blocks || threads))
+        return 1 << 16 | rc;
+    if (rc != CHASE_OK) {
+        char a[32];
+        chase_progress_done(s);
+        fprintf(stderr, "chase: %s: bandwidth, %s of %s: %s\n", s->slot->name, chase_bw_op_names[op],
+                chase_size_format(bytes, a, sizeof a), err);
+        r->failed = 1;
+        return chase_exit_for(rc);
+    }
+    if (chase_bw_point_from(&out, op, placement, target, bytes, st->width, p)) {
+        fprintf(stderr, "chase: %s: bandwidth: no sample moved a byte in a positive time\n", s->slot->name);
+        r->failed = 1;
+        return CHASE_EXIT_FAIL;
+    }
+    return 0;
+}
+
+static int push(struct bw_state *st, const struct chase_bw_point *p)
+{
+    if (st->npt == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 256;
+        struct chase_bw_point *n = realloc(st->pt, cap * sizeof *n);
+        if (!n)
+            return -1;
+        st->pt = n;
+        st->cap = cap;
+    }
+    st->pt[st->npt++] = *p;
+    return 0;
+}
+
+/* The best over the shapes at one working set. 0, -1 stopped, or an exit status. */
+static int best(struct chase_run *r, int op, int placement, int target, uint64_t bytes, struct chase_bw_level *L)
+{
+    struct chase_bw_point p, top;
+    size_t k;
+    int rc, any = 0;
+
+    memset(&top, 0, sizeof top);
+    top.gbs = top.bpc_sm = top.mhz = NAN;
+    L->shapes = 0;
+    for (k = 0; k < CHASE_BW_NSHAPES; k++) {
+        rc = request(r, op, placement, target, bytes, chase_bw_shapes[k][0], chase_bw_shapes[k][1], &p);
+        if (rc > 0 && (rc >> 16))
+            continue;
+        if (rc)
+            return rc;
+        L->shapes++;
+        if (!any || p.gbs > top.gbs)
+            top = p;
+        any = 1;
+    }
+    L->bytes = bytes;
+    L->width = top.width;
+    L->blocks = top.blocks;
+    L->threads = top.threads;
+    L->units = top.units;
+    L->gbs = top.gbs;
+    L->bpc_sm = top.bpc_sm;
+    L->mhz = top.mhz;
+    return 0;
+}
+
+/* The plateau's median GB/s on the curve of op. */
+static double curve_median(const struct bw_state *st, int op, uint64_t first, uint64_t last)
+{
+    double v[512];
+    size_t i, n = 0;
+    for (i = 0; i < st->npt && n < 512; i++)
+        if (st->pt[i].op == op && st->pt[i].target == CHASE_BW_GLOBAL && st->pt[i].bytes >= first &&
+            st->pt[i].bytes <= last && !st->pt[i].clock_drop && st->pt[i].gbs > 0)
+            v[n++] = st->pt[i].gbs;
+    if (!n)
+        return NAN;
+    for (i = 1; i < n; i++) {   /* insertion sort: a plateau holds few points */
+        double x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The levels of one operation's curve and their best figures. */
+static int levels_of(struct chase_run *r, int op)
+{
+    struct bw_state *st = r->state;
+    struct chase_curve c;
+    struct chase_level lv[CHASE_MAX_LEVELS];
+    size_t n, i;
+    int rc = 0;
+
+    memset(&c, 0, sizeof c);
+    if (chase_bw_curve(st->pt, st->npt, op, st->place, &r->s.meta, &c)) {
+        chase_curve_free(&c);
+        fprintf(stderr, "chase: out of memory\n");
+        return CHASE_EXIT_FAIL;
+    }
+    n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
+    for (i = 0; i < n && !rc && st->nlv < MAX_ROWS - 1; i++) {
+        struct chase_bw_level *L = &st->lv[st->nlv];
+        int mem = !strcmp(lv[i].name, "memory");
+        uint64_t first = chase_plateau_first(&c, &lv[i]), last = chase_plateau_last(&c, &lv[i]);
+        uint64_t bytes = chase_bw_level_bytes(first, last, mem, st->last_cache, st->max, ALIGN);
+        char a[48];
+
+        memset(L, 0, sizeof *L);
+        snprintf(L->level, sizeof L->level, "%.31s", lv[i].name);
+        L->op = op;
+        L->placement = mem ? CHASE_BW_STREAM : st->place;
+        L->target = CHASE_BW_GLOBAL;
+        L->first = first;
+        L->last = last;
+        L->curve_gbs = curve_median(st, op, first, last);
+        L->gbs = L->bpc_sm = L->mhz = NAN;
+        if (!bytes) {
+            snprintf(L->note, sizeof L->note, "no memory figure: the run ends below %d x the last cache",
+                     CHASE_BW_MEM_FACTOR);
+        } else {
+            snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], L->level);
+            chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
+            rc = best(r, op, L->placement, CHASE_BW_GLOBAL, bytes, L);
+        }
+        chase_bw_set_peak(L, i == 0, mem, &st->pk);
+        st->nlv++;
+    }
+    chase_curve_free(&c);
+    return rc;
+}
+
+static int measure(struct chase_run *r)
+{
+    struct bw_state *st = r->state;
+    struct chase_session *s = &r->s;
+    size_t i, total = 0, done = 0;
+    int op, rc = 0;
+
+    for (op = 0; op < CHASE_BW_NOPS; op++)
+        if (st->ops & (1u << op))
+            total += st->nplan;
+    for (op = 0; op < CHASE_BW_NOPS && !rc; op++) {
+        if (!(st->ops & (1u << op)))
+            continue;
+        for (i = 0; i < st->nplan && !rc; i++) {
+            struct chase_bw_point p;
+            char a[48], b[32];
+            if (op == CHASE_BW_COPY && st->plan[i] < 4 * ALIGN)
+                continue;
+            snprintf(a, sizeof a, "%s %s", chase_bw_op_names[op], chase_size_format(st->plan[i], b, sizeof b));
+            chase_progress(s, "bandwidth", done++, total, a);
+            rc = request(r, op, st->place, CHASE_BW_GLOBAL, st->plan[i], 0, 0, &p);
+            if (!rc && push(st, &p))
+                rc = CHASE_EXIT_FAIL;
+            r->kept = st->npt;
+        }
+    }
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    st->flagged = chase_bw_flag_clock(st->pt, st->npt, &st->median_mhz);
+    for (op = 0; op < CHASE_BW_NOPS && !rc; op++)
+        if (st->ops & (1u << op))
+            rc = levels_of(r, op);
+    /* Shared memory: every multiprocessor reading its own at once. */
+    if (!rc && (st->ops & 1u) && s->info.shared_bytes) {
+        struct chase_bw_level *L = &st->lv[st->nlv];
+        uint64_t bytes = s->info.shared_bytes < SHARED_BYTES ? s->info.shared_bytes / ALIGN * ALIGN : SHARED_BYTES;
+        memset(L, 0, sizeof *L);
+        snprintf(L->level, sizeof L->level, "shared");
+        L->op = CHASE_BW_READ;
+        L->target = CHASE_BW_SHARED;
+        L->placement = CHASE_BW_REPLICATED;
+        L->curve_gbs = L->gbs = L->bpc_sm = L->mhz = NAN;
+        if (bytes) {
+            chase_progress(s, "bandwidth", st->nlv, st->nlv + 1, "shared");
+            rc = best(r, CHASE_BW_READ, CHASE_BW_REPLICATED, CHASE_BW_SHARED, bytes, L);
+            if (!rc && !L->shapes)
+                snprintf(L->note, sizeof L->note, "not measured: the backend took no launch shape");
+        }
+        chase_bw_set_peak(L, 0, 0, &st->pk);
+        st->nlv++;
+    }
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    for (i = 0; i < st->nlv; i++)
+        if (st->lv[i].over_peak) {
+            struct chase_bw_level *L = &st->lv[i];
+            st->over++;
+            snprintf(L->note, sizeof L->note, "defect: %.4g %s is above the %s's peak of %.4g", L->peak_bpc ?
+                     L->bpc_sm : L->gbs, L->peak_bpc ? "B/clk/SM" : "GB/s", L->peak_from, L->peak);
+            fprintf(stderr, "chase: bandwidth: %s %s: %s\n", chase_bw_op_names[L->op], L->level, L->note);
+        }
+    return 0;
+}
+
+static void results(struct chase_run *r, struct chase_meta *res)
+{
+    const struct bw_state *st = r->state;
+    chase_meta_num(res, "points", (double)st->npt);
+    chase_meta_num(res, "level_rows", (double)st->nlv);
+    if (st->median_mhz > 0)
+        chase_meta_num(res, "clock_median_mhz", floor(st->median_mhz * 10 + 0.5) / 10);
+    chase_meta_num(res, "clock_dropped", (double)st->flagged);
+    chase_meta_num(res, "over_peak", (double)st->over);
+}
+
+static int write_tables(struct chase_writer *w, struct chase_run *r)
+{
+    const struct bw_state *st = r->state;
+    size_t i;
+
+    if (chase_writer_table(w, &chase_bw_points_table))
+        return -1;
+    for (i = 0; i < st->npt; i++)
+        if (chase_writer_put(w, &st->pt[i]))
+            return -1;
+    if (chase_writer_table(w, &chase_bw_levels_table))
+        return -1;
+    for (i = 0; i < st->nlv; i++)
+        if (chase_writer_put(w, &st->lv[i]))
+            return -1;
+    return 0;
+}
+
+static void report(FILE *f, struct chase_run *r)
+{
+    const struct bw_state *st = r->state;
+    chase_bw_report(f, st->lv, st->nlv, st->pt, st->npt, st->median_mhz);
+}
+
+static int plot(struct chase_run *r, const char *out, char *err, size_t len)
+{
+    const struct bw_state *st = r->state;
+    if (!st->npt)
+        return CHASE_PLOT_NOTHING;
+    return chase_bw_plot(st->pt, st->npt, st->lv, st->nlv, &r->s.meta, r->o, out, err, len);
+}
+
+static void release(struct chase_run *r)
+{
+    struct bw_state *st = r->state;
+    if (st) {
+        free(st->pt);
+        free(st->plan);
+    }
+}
+
+const struct chase_measurement chase_bandwidth_measurement = {
+    .kind = "bandwidth",
+    .summary = "read, write and copy bandwidth of every level, the whole device",
+    .flags = CHASE_M_REPORT,
+    .state_size = sizeof(struct bw_state),
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
+               CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
+    .unit = "points",
+    .check = check,
+    .supported = supported,
+    .describe = describe,
+    .measure = measure,
+    .results = results,
+    .write = write_tables,
+    .report = report,
+    .plot = plot,
+    .free = release,
+    .markdown = chase_bw_markdown,
+};

@@ -1,0 +1,120 @@
+# bandwidth-sim.sh: chase bandwidth against simulated devices whose truth is
+# the spec (sim_bandwidth.c's model): each level's figure for read, write
+# and copy, the levels found on the curve (far apart, close together,
+# noisy), the launch-shape search finding a shape the default cannot match,
+# the peaks (the driver's memory figure, the architecture's L1 and shared
+# figure, a figure above its peak reported as a defect), a clock that drops,
+# many multiprocessors, and the usage errors.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+# run NAME ARGS...: chase bandwidth ARGS to $tmp/NAME.tsv, stderr to $tmp/NAME.err.
+run() {
+    name=$1
+    shift
+    "$CHASE" bandwidth -b sim -q -o "$tmp/$name.tsv" "$@" 2> "$tmp/$name.err" < /dev/null
+    echo $? > "$tmp/$name.rc"
+}
+
+# level NAME LEVEL OP COL: a column of the levels table's row.
+level() {
+    awk -F'\t' -v L="$2" -v op="$3" -v col="$4" '
+        /^# table: levels/ { t = 1; next }
+        t && /^#level/ { for (i = 1; i <= NF; i++) c[$i == "#level" ? "level" : $i] = i; next }
+        t && /^#/ { t = 0 }
+        t && $1 == L && $2 == op { print $(c[col]); exit }' "$tmp/$1.tsv"
+}
+
+# near GOT WANT REL: |got - want| <= rel x want.
+near() {
+    awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= r * w) }'
+}
+
+levels_of() {
+    awk -F'\t' -v op="$2" '/^# table: levels/ { t = 1; next } t && /^#/ { if ($0 !~ /^#level/) t = 0; next }
+        t && $2 == op && $4 == "global" { printf "%s%s", s, $1; s = "," }' "$tmp/$1.tsv"
+}
+
+# The default spec: L1 64, L2 32, memory 16 bytes a cycle, a 1000 MHz clock, one SM.
+run def
+check "default: exit 0" test "$(cat "$tmp/def.rc")" -eq 0
+for op in read write copy; do
+    got=$(levels_of def $op)
+    check "default, $op: the levels L1, L2 and memory are found on the curve (got $got)" test "$got" = "L1,L2,memory"
+    for pair in L1:64 L2:32 memory:16; do
+        L=${pair%:*} want=${pair#*:}
+        g=$(level def "$L" $op gbs)
+        check "default, $op $L: $g GB/s is the spec's $want (1000 MHz x $want B/clk)" near "$g" "$want" 0.01
+    done
+done
+check "default: the memory figure is a streamed array of at least 4 x the L2 (1 MiB)" \
+    test "$(level def memory read bytes)" -ge 4194304
+check "default: shared memory's row reads the spec's default 128 B/clk" near "$(level def shared read bytes_per_clock_sm)" 128 0.01
+check "default: no peak is invented where the driver gives none" test "$(level def memory read peak)" = nan
+
+# Writes slower than reads, copy in between (bytes read + written over both times).
+run wr --sim 'L1:size=32K,lat=4,bw=64,wbw=32;L2:size=1M,ways=16,lat=14,bw=32,wbw=16;mem:lat=200,bw=16,wbw=8'
+check "write below read: L1 write $(level wr L1 write gbs) GB/s is the spec's 32" near "$(level wr L1 write gbs)" 32 0.01
+check "copy: L1 copy $(level wr L1 copy gbs) GB/s is 2 / (1/64 + 1/32) = 42.67" near "$(level wr L1 copy gbs)" 42.6667 0.01
+check "copy: memory copy $(level wr memory copy gbs) GB/s is 2 / (1/16 + 1/8) = 10.67" near "$(level wr memory copy gbs)" 10.6667 0.01
+
+# Close plateaus with noise: L1 64, L2 54 (a 16% step), 2% noise.
+close='L1:size=32K,lat=4,bw=64;L2:size=1M,ways=16,lat=14,bw=54;mem:lat=200,bw=16,noise=0.02'
+run close --sim "$close" --op read --steps 16
+got=$(levels_of close read)
+check "close plateaus, noisy: three levels (got $got)" test "$got" = "L1,L2,memory"
+check "close plateaus: L1 $(level close L1 read gbs) within 4% of 64" near "$(level close L1 read gbs)" 64 0.04
+check "close plateaus: L2 $(level close L2 read gbs) within 4% of 54" near "$(level close L2 read gbs)" 54 0.04
+
+# A far memory (latency 4000): the default shape (1 x 256 threads of 16 B
+# = 4 KiB in flight) gets 1 B/clk; 8 x 256 gets the spec's 8.
+run far --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=4000,bw=8' --op read
+g=$(level far memory read gbs) shape="$(level far memory read blocks_per_sm)x$(level far memory read threads)"
+check "shape search: memory $g GB/s is the spec's 8, at $shape (the default reaches 1)" near "$g" 8 0.01
+check "shape search: the best shape is not the default 1x256" test "$shape" != 1x256
+check "shape search: seven shapes tried" test "$(level far memory read shapes)" -eq 7
+
+# Peaks: memory 1000 MHz x 2 x 128 bit = 32 GB/s against the spec's 16;
+# L1 and shared against the architecture's 128 B/clk.
+run peak --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,memclk=1000,bus=128,l1peak=128' --op read
+check "peak: memory's is the driver's 32 GB/s" near "$(level peak memory read peak)" 32 0.0001
+check "peak: memory at half of it" near "$(level peak memory read fraction)" 0.5 0.001
+check "peak: L1's is the architecture's 128 B/clk/SM, fraction 0.5" near "$(level peak L1 read fraction)" 0.5 0.001
+check "peak: shared's fraction 1 (the spec's 128)" near "$(level peak shared read fraction)" 1 0.001
+check "peak: L2 has none" test "$(level peak L2 read peak)" = nan
+check "peak: nothing over its peak, over_peak 0" grep -q '^# over_peak: 0$' "$tmp/peak.tsv"
+
+# A figure above its peak is a defect: said on stderr, in the row, counted.
+run over --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,bw=20,memclk=1000,bus=64' --op read
+check "over peak: exit 0 (the data stands), over_peak 1 in the results" grep -q '^# over_peak: 1$' "$tmp/over.tsv"
+check "over peak: the row says defect" sh -c "awk -F'\t' '\$1 == \"memory\" && /defect: 20 GB\/s is above the driver/' '$tmp/over.tsv' | grep -q ."
+check "over peak: stderr says defect" grep -q 'bandwidth: read memory: defect' "$tmp/over.err"
+
+# A clock that drops from 3 MiB up: those points flagged, kept off the levels.
+run drop --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,throttle=3M' --op read
+n=$(awk -F'\t' '$1 == "read" && $3 >= 3145728 && $13 == 1 && $12 == 750' "$tmp/drop.tsv" | wc -l)
+m=$(awk -F'\t' '$1 == "read" && $3 >= 3145728' "$tmp/drop.tsv" | wc -l)
+check "clock drop: every point from 3 MiB flagged at 750 MHz ($n of $m)" test "$n" -eq "$m" -a "$m" -gt 0
+check "clock drop: the results count them" grep -q "^# clock_dropped: $m\$" "$tmp/drop.tsv"
+check "clock drop: L2's figure stands ($(level drop L2 read gbs))" near "$(level drop L2 read gbs)" 32 0.01
+
+# Many multiprocessors: GB/s is the device's, B/clk a multiprocessor's.
+run sms --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;sms:count=8,far=0' --op read --placement partitioned
+check "8 SMs, partitioned: memory 8 x 16 = 128 GB/s ($(level sms memory read gbs))" near "$(level sms memory read gbs)" 128 0.01
+check "8 SMs: B/clk/SM stays 16" near "$(level sms memory read bytes_per_clock_sm)" 16 0.01
+
+# The formats: JSON carries both tables.
+"$CHASE" bandwidth -b sim --op read -f json -q > "$tmp/j.json" 2> /dev/null
+check "json: the points and levels tables" sh -c "grep -q '\"points\"' '$tmp/j.json' && grep -q '\"levels\"' '$tmp/j.json'"
+
+expect 2 "--op" bandwidth -b sim --op fetch
+expect 2 "--op" bandwidth -b sim --op read,read
+expect 2 "placement" bandwidth -b sim --placement everywhere
+expect 2 "--width" bandwidth -b sim --width 12
+expect 2 "stride" bandwidth -b sim --stride 64
+expect 2 "lanes" bandwidth -b sim --lanes /dev/null
+expect 2 "--min" bandwidth -b sim --min 1M --max 64K
+expect 2 "every multiprocessor" bandwidth -b sim --sm 0
+expect 2 "carveout" bandwidth -b sim --carveout 50
+finish

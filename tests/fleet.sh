@@ -1,0 +1,72 @@
+# fleet.sh: chase fleet merges reports of many GPUs figure by figure and
+# names the ones outside their peers' spread: five simulated GPUs, one with
+# a slower memory, give that one and only it (exit 10); identical ones give
+# none (exit 0); 200 synthetic reports with a spread of their own and one
+# slow L2 merge in under 5 s with only that one named.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+. "$srcdir/tests/common.sh"
+
+for i in 1 2 3 4 5; do
+    lat=200
+    [ $i = 4 ] && lat=230
+    "$CHASE" report --sim "L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=$lat" -q -o "$tmp/gpu$i" 2> /dev/null
+done
+"$CHASE" fleet "$tmp"/gpu1 "$tmp"/gpu2 "$tmp"/gpu3 "$tmp"/gpu4 "$tmp"/gpu5 -q -o "$tmp/f" 2> "$tmp/err"
+st=$?
+check "five GPUs, one with a slower memory: exit 10, outliers found (got $st: $(head -1 "$tmp/err"))" test "$st" -eq 10
+check "the outliers are the slow GPU's and only its" \
+    awk -F'\t' '/^# table: outliers/ { on = 1; next } on && !/^#/ && NF { n++; if ($2 !~ /gpu4$/) bad = 1 }
+                END { exit bad || n < 1 }' "$tmp/f/fleet.tsv"
+check "... its memory latency among them, 15% above the median" \
+    grep -q '^| sweep memory cycles | [^|]*gpu4 | simulated hierarchy | 230 | 200 | +15.0% |$' "$tmp/f/fleet.md"
+check "fleet.md states the rule" grep -q 'more than 3.5 robust standard deviations' "$tmp/f/fleet.md"
+check "fleet.tsv reads back as a chase file (kind fleet)" grep -q '^# kind: fleet' "$tmp/f/fleet.tsv"
+
+"$CHASE" fleet "$tmp"/gpu1 "$tmp"/gpu2 "$tmp"/gpu3 -q -o "$tmp/same"
+st=$?
+check "three alike: exit 0 (got $st) and no outlier" sh -c '[ "$1" -eq 0 ] && grep -q "^## Outliers: 0" "$2"' sh "$st" "$tmp/same/fleet.md"
+
+expect 2 "fleet: name two or more report directories" fleet "$tmp/gpu1" -o "$tmp/x"
+mkdir -p "$tmp/notreport"
+echo '{"format": "chase", "version": 3, "kind": "sweep", "meta": {}, "points": [], "status": "complete"}' > "$tmp/notreport/report.json"
+expect 5 "is not a chase report" fleet "$tmp/gpu1" "$tmp/notreport" -o "$tmp/x"
+expect 5 "fleet: .*no-such-dir" fleet "$tmp/gpu1" "$tmp/no-such-dir" -o "$tmp/x"
+
+# 200 reports: a sweep each with L1, L2 and memory, a 0.5% spread between
+# boards (as real boards of a kind differ), report 137 with an L2 8% slow.
+mkdir -p "$tmp/many"
+awk -v dir="$tmp/many" 'BEGIN {
+    srand(7)
+    for (i = 0; i < 200; i++) {
+        d = sprintf("%s/r%03d", dir, i)
+        system("mkdir -p " d)
+        f = d "/report.json"
+        l1 = 32 * (1 + (rand() - 0.5) * 0.01); l2 = 280 * (1 + (rand() - 0.5) * 0.01); m = 680 * (1 + (rand() - 0.5) * 0.01)
+        if (i == 137) l2 *= 1.08
+        printf "{\"format\": \"chase\", \"version\": 3, \"kind\": \"report\", \"meta\": {\"device\": \"board %d\"},\n", i > f
+        printf " \"parts\": [{\"name\": \"sweep\", \"status\": \"complete\"}],\n" > f
+        printf " \"sweep\": {\"meta\": {}, \"levels\": [\n" > f
+        printf "  {\"name\": \"L1\", \"lo\": 245760, \"hi\": 251904, \"cycles\": %.3f, \"ns\": %.3f, \"confidence\": 1},\n", l1, l1 / 1.98 > f
+        printf "  {\"name\": \"L2\", \"lo\": 25165824, \"hi\": 25690112, \"cycles\": %.3f, \"ns\": %.3f, \"confidence\": 1},\n", l2, l2 / 1.98 > f
+        printf "  {\"name\": \"memory\", \"lo\": 52428800, \"hi\": null, \"cycles\": %.3f, \"ns\": %.3f, \"confidence\": 1}],\n", m, m / 1.98 > f
+        printf "  \"results\": {\"elapsed_s\": 2}},\n \"status\": \"complete\"}\n" > f
+        close(f)
+    }
+}'
+set -- "$tmp"/many/r*
+t0=$(date +%s.%N)
+"$CHASE" fleet "$@" -q -o "$tmp/fm" 2> "$tmp/err"
+st=$?
+t1=$(date +%s.%N)
+secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+check "200 reports: exit 10 (got $st: $(head -1 "$tmp/err"))" test "$st" -eq 10
+check "... only board 137's L2 named" \
+    awk -F'\t' '/^# table: outliers/ { on = 1; next } on && !/^#/ && NF { n++; if ($2 !~ /r137$/ || $1 !~ /^sweep L2 /) bad = 1 }
+                END { exit bad || n < 1 }' "$tmp/fm/fleet.tsv"
+if [ -n "${CHASE_TEST_NO_TIMING:-}" ] || grep -qa __asan_init "$CHASE"; then
+    ok "# SKIP 200 reports in ${secs} s: timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"
+else
+    check "... in under 5 s (${secs} s)" awk -v s="$secs" 'BEGIN { exit !(s < 5) }'
+fi
+finish
