@@ -27,13 +27,26 @@ lines() {
     "$CHASE" lines -b cpu --from "$tmp/sweep.tsv" --level L1 -q -o "$tmp/lines.tsv" || return 1
     grep '^# line:' "$tmp/lines.tsv" | cut -f1,6-10
     got=$(sed -n 's/^# L1\.line_bytes: //p' "$tmp/lines.tsv")
-    echo "L1 line: $got"
-    [ "$got" = "$line" ]
+    os=$(sed -n 's/^# L1\.line_bytes_os: //p' "$tmp/lines.tsv")
+    echo "L1 line: $got (the OS's, as chase read it: $os)"
+    [ "$got" = "$line" ] && [ "$os" = "$line" ]
 }
 if lines || { echo "retrying once: a shared machine is noisy"; lines; }; then
-    ok "chase lines finds the L1d's $line B line"
+    ok "chase lines finds the L1d's $line B line, and gives the OS's beside it"
 else
     not_ok "chase lines does not find the L1d's $line B line"
+fi
+# Every level it measured: the line the OS gives, or a note saying why the
+# measured one differs (an adjacent-line prefetcher doubles the unit).
+bad=$(awk '/^# L[0-9][^.]*\.line_bytes: / { split($0, a, /[.:]/); lv = substr(a[1], 3); got[lv] = $NF }
+           /^# L[0-9][^.]*\.line_bytes_os: / { split($0, a, /[.:]/); lv = substr(a[1], 3); os[lv] = $NF }
+           /^# L[0-9][^.]*\.line_note: / { split($0, a, /[.:]/); lv = substr(a[1], 3); note[lv] = 1 }
+           END { for (l in got) if (l in os && got[l] != os[l] && !(l in note)) printf "%s: %s against %s, no note; ", l, got[l], os[l] }' \
+      "$tmp/lines.tsv")
+if [ -z "$bad" ]; then
+    ok "each level's line agrees with the OS's or says why not"
+else
+    not_ok "a level's line differs from the OS's unexplained: $bad"
 fi
 
 # Base pages: with huge pages the TLBs' reach is gigabytes.
@@ -64,6 +77,19 @@ if [ $rc -eq 1 ]; then
     echo "retrying once: a shared machine is noisy"
     tlb
     rc=$?
+fi
+# The page: the one the OS gives (base pages here), or a note saying why
+# the probes' differs.
+page=$(sed -n 's/^# page_bytes: //p' "$tmp/tlb.tsv")
+base=$(sed -n 's/^# driver\.alloc_page_bytes: //p' "$tmp/tlb.tsv")
+echo "page: measured '$page', the OS's $base"
+min=$(sed -n 's/^# page_bytes_min: //p' "$tmp/tlb.tsv")
+if [ "$page" = "$base" ] || grep -q '^# page_note: ' "$tmp/tlb.tsv" ||
+    { [ -n "$min" ] && [ -n "$base" ] && [ "$min" -le "$base" ]; } ||
+    { [ -z "$page" ] && [ -z "$base" ]; }; then
+    ok "chase tlb's page agrees with the OS's or says why not"
+else
+    not_ok "chase tlb's page ($page) differs from the OS's ($base), unexplained"
 fi
 case $rc in
 0) ok "chase tlb finds a TLB level where cpuid puts one" ;;

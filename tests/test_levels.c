@@ -398,6 +398,23 @@ int main(void)
     tap_ok(n == 3 && fabs(lv[0].ns - 15) < 0.5, "ns from the curve's own ns/cycle");
     tap_ok(n == 3 && !strcmp(lv[0].name, "L1") && !strcmp(lv[2].name, "memory"), "named L1 .. memory");
     conf_clean = n ? lv[0].confidence : 0;
+    tap_ok(n == 3 && lv[0].confidence >= 0.67 && lv[1].confidence >= 0.67 && !strstr(lv[0].note, "half") &&
+           !strstr(lv[1].note, "half"), "clean: both interleaved halves find every level (%.2f, %.2f; '%s')",
+           n ? lv[0].confidence : 0, n > 1 ? lv[1].confidence : 0, n > 1 ? lv[1].note : "");
+    chase_curve_free(&c);
+
+    /* Past 2 MiB every other point is thrashed (200 and 600 in turn), as
+     * a shared L3 is: the halves see different curves, and the report
+     * says the region is not resolved rather than naming levels in it. */
+    make(&c, cap3, lat3, 3, 256 << 20, 0, 0);
+    for (n = 0; n < c.n; n++)
+        if (c.rows[n].bytes > (2u << 20) && n % 2)
+            c.rows[n].cycles = 200, c.rows[n].ns = 100;
+    n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
+    tap_ok(n >= 2 && !strcmp(lv[0].name, "L1") && inside(cap3[0], &lv[0]) &&
+           (strstr(lv[n - 1].note, "not resolved") || strstr(lv[n - 1].note, "half")),
+           "alternate points thrashed past 2 MiB: the L1 stands, the last level says a repeat may not find it "
+           "(%zu levels, last '%s')", n, n ? lv[n - 1].note : "");
     chase_curve_free(&c);
 
     make(&c, cap3, lat3, 3, 256 << 20, 0.01, 1);

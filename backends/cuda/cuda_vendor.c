@@ -144,12 +144,25 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     chase_kv_num(info->facts, &info->nfacts, "threads_per_sm", attr(g, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR));
     chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)total);
     chase_kv_set(info->facts, &info->nfacts, "driver_version", "%d.%d", drv / 1000, drv % 1000 / 10);
-    /* The architecture's figure, not the driver's: an SM's L1/shared
-     * memory delivers 128 bytes a clock on the data-centre parts whose
-     * whitepapers say so (Volta 7.0, Ampere 8.0, Hopper 9.0); elsewhere
-     * none is given rather than one guessed (chase bandwidth's peak). */
-    if ((major == 7 && minor == 0) || (major == 8 && minor == 0) || (major == 9 && minor == 0))
-        chase_kv_num(info->facts, &info->nfacts, "arch_l1_bytes_per_clock", 128);
+    /* The architecture's figures, which no query gives: since Maxwell
+     * (sm_50) shared memory is 32 banks of 4 bytes a clock (the CUDA C++
+     * Programming Guide's compute capabilities); an SM's L1 delivers 128
+     * bytes a clock on the data-centre parts whose whitepapers say so
+     * (Volta 7.0, Ampere 8.0, Hopper 9.0); elsewhere none is given rather
+     * than one guessed (chase bandwidth's peak, chase loads' bound). */
+    {
+        int dc = (major == 7 || major == 8 || major == 9) && minor == 0;
+        if (dc) {
+            chase_kv_num(info->facts, &info->nfacts, "arch_l1_bytes_per_clock", 128);
+            chase_kv_num(info->facts, &info->nfacts, CHASE_BOUND_L1, 128);
+        }
+        if (major >= 5) {
+            chase_kv_num(info->facts, &info->nfacts, CHASE_BOUND_SHARED, 128);
+            chase_kv_set(info->facts, &info->nfacts, CHASE_BOUND_FROM, "the architecture's: NVIDIA sm_50 and later, "
+                         "shared memory 32 banks of 4 B a clock an SM%s",
+                         dc ? "; the L1 128 B a clock an SM (the Volta, Ampere and Hopper whitepapers)" : "");
+        }
+    }
     /* How much the L2 fetches from memory on a miss at most: a hint the
      * context carries (0-128 bytes), as the driver left it (--l2-fetch
      * sets it afterwards, and says so among the settings).  It says what

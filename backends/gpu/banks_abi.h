@@ -21,4 +21,11 @@
 #define BANKS_SAMPLES 7         /* timed samples a launch (one more untimed first) */
 #define BANKS_MAX_WARPS 32
 
+/* The largest burst each width's kernel has (b32, b64, b128: width index
+ * 0, 1, 2): 32 registers of loaded data, so that a block of 1024 threads
+ * fits the register file (banks_kernels.h's BK_CASES_*).  The host refuses
+ * a larger one: timing the largest in its place would give T(N) for a
+ * burst that was not run. */
+#define BANKS_MOST_BURST(wi) ((wi) == 0 ? 32u : (wi) == 1 ? 16u : 8u)
+
 #endif

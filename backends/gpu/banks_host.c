@@ -54,8 +54,9 @@ int gpu_shared(void *p, const struct chase_shared_req *rq, struct chase_samples 
     }
     if (mode == BANKS_CHAIN)
         inflight = 1;
-    else if (inflight < 1 || inflight > 32 || (inflight & (inflight - 1))) {
-        snprintf(err, len, "shared: the kernels burst 1, 2, 4, 8, 16 or 32 accesses, not %u", inflight);
+    else if (inflight < 1 || inflight > BANKS_MOST_BURST(wi) || (inflight & (inflight - 1))) {
+        snprintf(err, len, "shared: the b%u kernel bursts a power of two from 1 to %u accesses, not %u",
+                 rq->width * 8, BANKS_MOST_BURST(wi), inflight);
         return CHASE_EINVAL;
     }
     most = d->info->block_threads / lanes;

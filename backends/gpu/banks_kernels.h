@@ -141,7 +141,8 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
     BANKS_FNS_N(32, 16, 15) BANKS_FNS_N(32, 32, 31)
 #define BANKS_WIDTH_FNS(W) BANKS_CHAIN_FN(W) BANKS_FNS_##W
 
-/* The burst sizes each width has (the host asks for no other). */
+/* The burst sizes each width has (the host asks for no other: banks_abi.h's
+ * BANKS_MOST_BURST is each one's largest, and the default case is it). */
 #define BK_CASES_128(KIND, W, ...)                                                     \
     case 1: KIND(W, 1, __VA_ARGS__); break;                                             \
     case 2: KIND(W, 2, __VA_ARGS__); break;                                             \

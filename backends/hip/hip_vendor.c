@@ -131,6 +131,14 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     chase_kv_num(info->facts, &info->nfacts, "lds_per_cu_bytes", (double)p.maxSharedMemoryPerMultiProcessor);
     chase_kv_num(info->facts, &info->nfacts, "lds_per_block_bytes", (double)p.sharedMemPerBlock);
     chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)p.totalGlobalMem);
+    /* The architecture's figure for GCN and CDNA (gfx9): the LDS is 32
+     * banks of 4 bytes a clock a CU (AMD's CDNA ISA guides).  The vector
+     * L1's rate differs between generations: none is stated. */
+    if (!strncmp(p.gcnArchName, "gfx9", 4)) {
+        chase_kv_num(info->facts, &info->nfacts, CHASE_BOUND_SHARED, 128);
+        chase_kv_set(info->facts, &info->nfacts, CHASE_BOUND_FROM, "the architecture's: AMD gfx9 (GCN, CDNA), "
+                     "the LDS 32 banks of 4 B a clock, a CU");
+    }
     snprintf(info->caches[0].name, sizeof info->caches[0].name, "L2");
     info->caches[0].bytes = (uint64_t)p.l2CacheSize;
     info->ncaches = 1;

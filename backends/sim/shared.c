@@ -170,6 +170,30 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
             return -1;
         }
         m->size = sz;
+    } else if (!strcmp(key, "bursts")) {
+        /* b32/b64/b128's largest burst, as a GPU kernel's registers limit it. */
+        unsigned a[3], i;
+        char tail;
+        if (sscanf(val, "%u/%u/%u%c", &a[0], &a[1], &a[2], &tail) != 3) {
+            snprintf(why, len, "sim spec: shared: bursts=%s is not B32/B64/B128 (the largest burst of each width)",
+                     val);
+            return -1;
+        }
+        for (i = 0; i < 3; i++) {
+            if (a[i] < 1 || a[i] > 32 || !pow2(a[i])) {
+                snprintf(why, len, "sim spec: shared: bursts=%s: each a power of two from 1 to 32", val);
+                return -1;
+            }
+            m->most[i] = a[i];
+        }
+    } else if (!strcmp(key, "clamp")) {
+        if (num(key, val, 0, 1, &v, why, len))
+            return -1;
+        if (v != 0 && v != 1) {
+            snprintf(why, len, "sim spec: shared: clamp=%s is 0 or 1", val);
+            return -1;
+        }
+        m->clamp = (int)v;
     } else if (!strcmp(key, "b32") || !strcmp(key, "b64") || !strcmp(key, "b128")) {
         int w = key[1] == '3' ? 0 : key[1] == '6' ? 1 : 2;
         return phases(key, val, &m->ph[w], why, len);
@@ -243,6 +267,9 @@ static int finish(struct sim_shared *m, char *why, size_t len)
                                       p->ngroups);
         }
     }
+    if (n < sizeof m->text && (m->most[0] < 32 || m->most[1] < 32 || m->most[2] < 32))
+        n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; bursts up to %u/%u/%u%s", m->most[0], m->most[1],
+                              m->most[2], m->clamp ? ", a larger one timed as the largest (clamp)" : "");
     m->rng = (m->seed * 0x9e3779b97f4a7c15ULL) | 1;
     return 0;
 }
@@ -256,6 +283,7 @@ int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *
 
     memset(m, 0, sizeof *m);
     m->block_threads = 1024;
+    m->most[0] = m->most[1] = m->most[2] = 32;
     *rest = NULL;
     copy = strdup(spec ? spec : "");
     out = calloc(1, strlen(spec ? spec : "") + 2);
@@ -454,6 +482,14 @@ int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, str
     if (rq->mode != CHASE_SHARED_CHAIN && (N < 1 || N > 32)) {
         snprintf(err, len, "shared: %u accesses in flight: 1 to 32", N);
         return CHASE_EINVAL;
+    }
+    if (rq->mode != CHASE_SHARED_CHAIN && N > m->most[rq->width / 8]) {
+        if (!m->clamp) {
+            snprintf(err, len, "shared: the b%u hook bursts 1 to %u accesses, not %u", rq->width * 8,
+                     m->most[rq->width / 8], N);
+            return CHASE_EINVAL;
+        }
+        N = m->most[rq->width / 8];
     }
     if (rq->mode == CHASE_SHARED_BLOCK && (rq->warps < 1 || rq->warps * m->lanes > m->block_threads)) {
         snprintf(err, len, "shared: %u warps do not make a block of at most %u threads", rq->warps, m->block_threads);

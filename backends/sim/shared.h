@@ -27,6 +27,9 @@ struct sim_shared {
     double noise;               /* relative sd of multiplicative noise on each sample */
     uint64_t seed, rng;
     struct sim_shared_phases ph[3];     /* b32, b64, b128 */
+    unsigned most[3];           /* the largest burst each width's hook times (bursts=32/16/8) */
+    int clamp;                  /* a burst past it is timed as the largest, a faulty kernel's way
+                                 * (clamp=1), rather than refused: the fault bound checks catch */
     char text[400];             /* the model in words (a fact of the sim's device) */
 };
 

@@ -367,6 +367,11 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     d->spec.lanes = d->shared.lanes;
     chase_kv_set(info->facts, &info->nfacts, "shared", "%s", d->shared.text);
+    /* The model's own bound: every bank gives its width once a pass. */
+    chase_kv_num(info->facts, &info->nfacts, CHASE_BOUND_SHARED,
+                 (double)d->shared.banks * d->shared.bank_bytes / d->shared.issue);
+    chase_kv_set(info->facts, &info->nfacts, CHASE_BOUND_FROM, "the sim spec's: %u banks of %u B, a pass every %g "
+                 "cycles", d->shared.banks, d->shared.bank_bytes, d->shared.issue);
     if (d->spec.sms.count) {
         const struct sim_sms_spec *M = &d->spec.sms;
         info->units = M->count;

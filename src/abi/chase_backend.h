@@ -103,6 +103,15 @@ struct chase_devinfo {
     } tlb;
 };
 
+/* Physical bounds a backend may state among its facts (core/bounds.h
+ * checks figures against them): numbers, the bytes a clock one
+ * multiprocessor's shared memory (LDS) serves, and its load path from the
+ * L1 (every global load passes it); and, as text, where they come from
+ * (the architecture's published figure, the driver's, the sim spec's). */
+#define CHASE_BOUND_SHARED "bound_shared_bytes_per_clk"
+#define CHASE_BOUND_L1 "bound_l1_bytes_per_clk"
+#define CHASE_BOUND_FROM "bound_from"
+
 /* chase_params.max_bytes: as much as the device can spare (most of its
  * free memory); the backend says how much in chase_devinfo.default_max. */
 #define CHASE_MAX_MOST UINT64_MAX

@@ -194,6 +194,8 @@ const struct chase_option chase_options[] = {
      "(the grid strides over all of it)", set_placement},
     {"from", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(from), 0, 0, NULL, NULL, CHASE_G_FROM, "FILE",
      "take the levels from this sweep's file", NULL},
+    {"mixed", 0, CHASE_OPT_FLAG, CHASE_OF_INT, OFF(mixed), 0, 0, NULL, NULL, CHASE_G_FROM, NULL,
+     "with --from: take a file another backend or device measured", NULL},
     {"level", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(level), 0, 0, NULL, NULL, CHASE_G_LEVEL, "NAME",
      "only this level (L1, L2, memory, shared, ...)", NULL},
     {"bytes", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(bytes), 0, 0, NULL, NULL, CHASE_G_LOADS, "SIZE",

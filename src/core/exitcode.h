@@ -13,6 +13,8 @@ enum {
     CHASE_EXIT_FILE = 5,        /* a file could not be read, parsed or written */
     CHASE_EXIT_PLOT = 6,        /* plotting failed; the data was still written */
     CHASE_EXIT_UNSUPPORTED = 7, /* the backend cannot make this measurement */
+    CHASE_EXIT_BOUND = 8,       /* measured, but a figure lies past a physical bound (a defect, flagged) */
+    CHASE_EXIT_MIXED = 9,       /* files of different devices or backends combined without --compare */
     CHASE_EXIT_OUTLIERS = 10,   /* chase fleet: done, and some GPU's figure lies outside its peers' */
     /* Stopped by a signal; what was measured so far is kept. */
     CHASE_EXIT_SIGHUP = 129,
@@ -22,9 +24,9 @@ enum {
 };
 
 /* A part's exit status in words: a report's ("complete", "not supported by
- * this backend", "measured, no plot", "interrupted", "failed"; "not run"
- * for a negative one), or terse for a line on stderr ("done", "n/a", "no
- * plot", "stopped", "failed"). */
+ * this backend", "measured, no plot", "measured, past a physical bound", "interrupted",
+ * "failed"; "not run" for a negative one), or terse for a line on stderr
+ * ("done", "n/a", "no plot", "bound", "stopped", "failed"). */
 const char *chase_exit_state(int code, int terse);
 
 #endif

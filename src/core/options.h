@@ -59,6 +59,7 @@ struct chase_opts {
     const char *lanes;          /* banks --lanes FILE: a pattern of per-lane word offsets */
     unsigned width;             /* banks --width: bytes each lane of --lanes reads (0: 4) */
     const char *from;           /* loads, lines, sms: the levels from this sweep file */
+    int mixed;                  /* --mixed: take --from's file though another device or backend measured it */
     const char *level;          /* loads, lines: only this level */
     uint64_t bytes;             /* loads: this working set (0: from the levels) */
     uint64_t lane_stride;       /* loads: bytes between lanes (0: the access width) */

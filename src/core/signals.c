@@ -89,6 +89,8 @@ const char *chase_exit_state(int code, int terse)
         return terse ? "n/a" : "not supported by this backend";
     if (code == CHASE_EXIT_PLOT)
         return terse ? "no plot" : "measured, no plot";
+    if (code == CHASE_EXIT_BOUND)
+        return terse ? "bound" : "measured, past a physical bound";
     if (code >= 128)
         return terse ? "stopped" : "interrupted";
     return "failed";

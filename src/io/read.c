@@ -70,15 +70,13 @@ static int check_row(const double *v, char *why, size_t len)
  * seed's clock column. */
 static int column_of(const char *name)
 {
-    static const char *const extra[] = {"mhz"};
     size_t i;
+    /* chase_row_cols ends with the derived clock, "mhz" (COL_MHZ). */
     for (i = 0; i < CHASE_COLS(chase_row_cols); i++)
         if (!strcmp(name, chase_row_cols[i].name))
             return (int)i;
     if (!strcmp(name, "latency"))
         return COL_CYCLES;
-    if (!strcmp(name, extra[0]))
-        return COL_MHZ;
     return -1;
 }
 

@@ -13,10 +13,22 @@
 #include "io/table.h"
 
 #define ROW(NAME, TYPE, F, FIELD) CHASE_COL(NAME, TYPE, struct chase_row, F, FIELD, CHASE_R_NONE, 0)
-const struct chase_column chase_row_cols[6] = {
+/* The clock over a point, derived: its cycles over its ns (MHz).  The
+ * GPU's cycles are the multiprocessor's clock and the cpu backend's are
+ * core cycles (the counter's ticks times the core clock timed beside each
+ * sample), so this is the core clock the point ran at; a point whose clock
+ * differs from its neighbours' ran while the clock moved. */
+static void row_mhz(const void *row, struct chase_cell *cell)
+{
+    const struct chase_row *r = row;
+    cell->num = r->ns > 0 && isfinite(r->ns) ? r->cycles / r->ns * 1000 : NAN;
+}
+
+const struct chase_column chase_row_cols[7] = {
     ROW("bytes", CHASE_INT, bytes, CHASE_F_U64), ROW("cycles", CHASE_REAL, cycles, CHASE_F_DOUBLE),
     ROW("p5", CHASE_REAL, p5, CHASE_F_DOUBLE), ROW("p95", CHASE_REAL, p95, CHASE_F_DOUBLE),
     ROW("ns", CHASE_REAL, ns, CHASE_F_DOUBLE), ROW("samples", CHASE_INT, samples, CHASE_F_UNSIGNED),
+    CHASE_GET("mhz", CHASE_REAL, row_mhz, CHASE_R_SIG6),
 };
 
 /* A figure to 6 significant digits, through its shortest text. */

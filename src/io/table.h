@@ -67,7 +67,7 @@ struct chase_table {
 
 /* The columns of a struct chase_row (a curve's points), one list: the
  * sweep's points, the TLB's curves and the reader's names. */
-extern const struct chase_column chase_row_cols[6];
+extern const struct chase_column chase_row_cols[7];
 
 /* Rounds v as r says. */
 double chase_round(double v, enum chase_round r);

@@ -14,7 +14,18 @@
 
 #define SPAN_TOL 1.15           /* a level's latency is within this ratio of the median of its span */
 #define RUN_TOL 1.25            /* the curve's floor within this ratio of a run's start is one run */
+#define FLOOR_STEP 2.0          /* plateaus of a span's floor this far apart are two levels */
 #define DWELL_OCTAVES 1.0       /* a run of the floor this long (and MIN_PLATEAU points) is a plateau */
+#define EDGE_TOL 1.19           /* a half's edge agrees with the curve's within this ratio of sizes (2^(1/4)) */
+#define EDGE_FAR 2.0            /* ... and is the same edge, placed elsewhere, within this ratio */
+#define PHANTOM_STEP 1.0        /* an edge no half finds, a step under this ratio, is none (1: off; 2
+                                 * cost narrow real levels halves are too sparse to see: test_refine) */
+#define PHANTOM_OCTAVES 0.0     /* ... or after a level narrower than this that climbs (0: off; 0.5
+                                 * removed the TLB climb's parts but also 1.4x capacities) */
+#define CLIMB_POINTS 4          /* a level whose last points ... */
+#define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
+#define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
+#define RESAMPLE_LAT 1.25       /* ... between plateaus within this ratio of the curve's levels' latencies */
 
 /* ---- honest spans ---- */
 
@@ -179,12 +190,38 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
     return m;
 }
 
+/* Whether the floor of points [a, b] dwells on plateaus FLOOR_STEP apart
+ * or more: a step the fit could not cut (interference on a shared machine
+ * scatters the points on both sides of a step until the noise it sees
+ * hides the step itself; the floor keeps it). */
+static int floor_steps(const struct chase_curve *c, const struct chase_fit *f, size_t a, size_t b)
+{
+    struct run r[64];
+    size_t nr = floor_runs(c, f, a, b, r, 64), k;
+    double first = NAN;
+
+    for (k = 0; k < nr; k++) {
+        double z;
+        if (!r[k].plateau)
+            continue;
+        z = raw_z(c, f, r[k].a);
+        for (size_t j = r[k].a; j <= r[k].b; j++)
+            z = fmin(z, raw_z(c, f, j));
+        if (isnan(first))
+            first = z;
+        else if (z - first >= log(FLOOR_STEP))
+            return 1;
+    }
+    return 0;
+}
+
 /* A level's latency describes its whole span: where the median of the
  * curve over a level's span is above its latency by more than SPAN_TOL
  * (the plateau ran on past a rise the fit could not cut, or the latency
  * came from a climb's foot), the span is taken apart again by its floor.
- * A span whose median is below (a long climb into a plateau whose latency
- * is right) is left as it is.
+ * So is a span whose floor dwells on plateaus FLOOR_STEP apart.  A span
+ * whose median is below (a long climb into a plateau whose latency is
+ * right) is left as it is.
  * Returns the new count. */
 static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *f, struct chase_level *lv,
                            size_t n, size_t max, char notes[][48])
@@ -195,7 +232,7 @@ static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *
         struct chase_level out[CHASE_MAX_LEVELS];
         char nt[CHASE_MAX_LEVELS][48];
         if (!span_points(c, f, lv, n, i, &a, &b) ||
-            raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL))
+            (raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL) && !floor_steps(c, f, a, b)))
             continue;
         m = respan(c, f, &lv[i], i + 1 == n, a, b, out, max - n + 1, nt);
         if (!m)
@@ -210,21 +247,21 @@ static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *
     for (i = 1; i < n; i++)
         if (i + 1 == n)
             lv[i].lo = lv[i - 1].hi;
+    if (n)
+        lv[n - 1].hi = 0;       /* the last level has no end, however its span was cut */
     return n;
 }
 
 /* ---- the finder ---- */
 
-size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
+/* The levels of c, unnamed: fit, merge, bounds and honest spans. */
+static size_t find_raw(const struct chase_curve *c, struct chase_level *lv, size_t max, char notes[][48])
 {
     struct chase_fit f;
     struct chase_span *sp;
-    struct chase_cache_fact caches[16];
-    size_t n = 0, i, nc;
-    uint64_t swept = 0;
-    char notes[CHASE_MAX_LEVELS][48];
+    size_t n = 0, i;
 
-    memset(notes, 0, sizeof notes);
+    memset(notes, 0, CHASE_MAX_LEVELS * sizeof *notes);
 
     if (chase_levels_fit(c, &f))
         return 0;
@@ -254,6 +291,302 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
         }
     }
     chase_levels_fit_free(&f);
+    return n;
+}
+
+/* ---- resampling: does a repeat find the level? ---- */
+
+/* Half h (0 or 1) of c's valid rows, in order of size: every other one.
+ * Returns 0, or -1 when out of memory. */
+static int half_curve(const struct chase_curve *c, int h, struct chase_curve *out)
+{
+    size_t i, k = 0;
+
+    memset(out, 0, sizeof *out);
+    out->rows = malloc((c->n / 2 + 1) * sizeof *out->rows);
+    if (!out->rows)
+        return -1;
+    out->cap = c->n / 2 + 1;
+    for (i = 0; i < c->n; i++) {
+        if (!valid_row(&c->rows[i]))
+            continue;
+        if ((int)(k++ % 2) == h && out->n < out->cap)
+            out->rows[out->n++] = c->rows[i];
+    }
+    return 0;
+}
+
+/* Whether the levels h (nh of them) hold the edge after level i of lv:
+ * an edge up from a plateau within RESAMPLE_LAT of lv[i]'s latency (what
+ * follows may be cut otherwise: a climb the curve splits, a half need
+ * not), its interval within EDGE_FAR of lv[i]'s.
+ * Returns its index, the nearest such, or -1. */
+static int edge_found(const struct chase_level *lv, size_t i, const struct chase_level *h, size_t nh)
+{
+    double best = INFINITY;
+    size_t j;
+    int at = -1;
+
+    for (j = 0; j + 1 < nh; j++) {
+        double d;
+        if (!((double)h[j].hi * EDGE_FAR >= (double)lv[i].lo && (double)h[j].lo <= (double)lv[i].hi * EDGE_FAR &&
+              fabs(log(h[j].cycles / lv[i].cycles)) <= log(RESAMPLE_LAT) && h[j + 1].cycles > h[j].cycles))
+            continue;
+        d = fabs(log((double)h[j].lo * h[j].hi / ((double)lv[i].lo * lv[i].hi)));
+        if (d < best) {
+            best = d;
+            at = (int)j;
+        }
+    }
+    return at;
+}
+
+/* Each level's confirmation: the interleaved halves of the curve (every
+ * other point) are analysed each on its own, as a repeat of the sweep with
+ * half its points would be; a level is found by a half when the half
+ * holds both of its edges (the one before it and the one after).  Fills
+ * found[i] with 0, 1 or 2 halves, and returns 0; -1 where the curve is
+ * too short to split.  An edge a half places apart from the curve's
+ * (their intervals further apart than EDGE_TOL, more than the half's
+ * sparser points explain) widens the level's interval to hold both: where
+ * a cache ends moves from one repeat to the next (a cache shared with
+ * other tenants), and the interval says so (noise-limited). */
+/* The octaves level i of lv spans: from the edge before it (the curve's
+ * first size) to its end (the last level: the curve's last size). */
+static double width(const struct chase_curve *c, const struct chase_level *lv, size_t n, size_t i)
+{
+    double from = i ? (double)lv[i - 1].hi : (double)c->rows[0].bytes;
+    double to = i + 1 < n ? (double)lv[i].lo : (double)c->rows[c->n - 1].bytes;
+    return to > from && from > 0 ? log2(to / from) : 0;
+}
+
+/* Whether level i (not the last) is a climb: its last CLIMB_POINTS points
+ * (in order of size, to its end) rise at each step and by CLIMB_RISE in
+ * all, where a plateau, however narrow, ends flat. */
+static int climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
+{
+    double y[CLIMB_POINTS];
+    size_t k, m = 0;
+
+    /* The rows are in order of size; the last CLIMB_POINTS at or below lo. */
+    for (k = c->n; k-- > 0 && m < CLIMB_POINTS;)
+        if (valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes >= lv[i - 1].hi))
+            y[m++] = c->rows[k].cycles;
+    if (m < CLIMB_POINTS)
+        return 0;
+    for (k = 1; k < m; k++)
+        if (y[k] > y[k - 1])
+            return 0;
+    return y[0] > CLIMB_RISE * y[m - 1];
+}
+
+/* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
+ * of the wider; notes likewise. */
+static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][48])
+{
+    struct chase_level L = lv[i + 1];
+
+    if (width(c, lv, n, i) >= width(c, lv, n, i + 1)) {
+        L.cycles = lv[i].cycles;
+        L.ns = lv[i].ns;
+    }
+    L.first = lv[i].first;
+    L.onset = lv[i].onset;
+    L.confidence = fmin(lv[i].confidence, lv[i + 1].confidence);
+    if (!notes[i + 1][0])
+        memcpy(notes[i + 1], notes[i], sizeof notes[i]);
+    lv[i] = L;
+    memcpy(notes[i], notes[i + 1], sizeof notes[i]);
+    memmove(lv + i + 1, lv + i + 2, (n - i - 2) * sizeof *lv);
+    memmove(notes + i + 1, notes + i + 2, (n - i - 2) * sizeof *notes);
+}
+
+static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][48])
+{
+    size_t n = *np;
+    struct chase_level h[2][CHASE_MAX_LEVELS];
+    char notes[CHASE_MAX_LEVELS][48];
+    int edge[CHASE_MAX_LEVELS];
+    size_t i, nh[2];
+    int half;
+
+    for (half = 0; half < 2; half++) {
+        struct chase_curve hc;
+        if (half_curve(c, half, &hc))
+            return -1;
+        nh[half] = hc.n >= 2 * MIN_PLATEAU ? find_raw(&hc, h[half], CHASE_MAX_LEVELS, notes) : 0;
+        free(hc.rows);
+        if (!nh[half])
+            return -1;
+    }
+    for (i = 0; i + 1 < n; i++) {
+        uint64_t lo = lv[i].lo, hi = lv[i].hi;
+        /* Apart: further than EDGE_TOL, and than twice the curve's own
+         * interval (a half's points are twice as far apart). */
+        double tol = fmax(EDGE_TOL, pow((double)hi / (double)lo, 2));
+        edge[i] = 0;
+        for (half = 0; half < 2; half++) {
+            int j = edge_found(lv, i, h[half], nh[half]);
+            const struct chase_level *H = &h[half][j];
+            if (j < 0)
+                continue;
+            edge[i]++;
+            if ((double)H->hi * tol < (double)lv[i].lo || (double)H->lo > (double)lv[i].hi * tol) {
+                lo = H->lo < lo ? H->lo : lo;
+                hi = H->hi > hi ? H->hi : hi;
+            }
+        }
+        /* Never past the neighbours' own edges. */
+        if (i && lo <= lv[i - 1].hi)
+            lo = lv[i].lo;
+        if (i + 2 < n && hi >= lv[i + 1].lo)
+            hi = lv[i].hi;
+        if (lo != lv[i].lo || hi != lv[i].hi) {
+            lv[i].lo = lo;
+            lv[i].hi = hi;
+            lv[i].noise_limited = 1;
+            if (i + 2 == n)
+                lv[i + 1].lo = hi;
+        }
+    }
+    /* An edge no half finds after the first, a step of under PHANTOM_STEP
+     * or after a level narrower than PHANTOM_OCTAVES that is a climb (a
+     * TLB's reach: the climb after the corner, cut), is none: its two
+     * levels are one (a climb the fit cut in two, a bend of a plateau),
+     * with the latency of the wider.  A narrow level with steps of its own
+     * (capacities 1.25x apart) stays: halves too sparse to see it say so
+     * in its confidence. */
+    for (i = n - 1; i-- > 0;)
+        if (edge[i] == 0 && i > 0 &&
+            (lv[i + 1].cycles < PHANTOM_STEP * lv[i].cycles ||
+             (width(c, lv, n, i) < PHANTOM_OCTAVES && climbs(c, lv, i)))) {
+            merge_next(c, lv, n, i, notes_of);
+            memmove(edge + i, edge + i + 1, (n - i - 1) * sizeof *edge);
+            n--;
+        }
+    for (i = 0; i < n; i++) {
+        int a = i ? edge[i - 1] : 2, b = i + 1 < n ? edge[i] : 2;
+        found[i] = a < b ? a : b;
+    }
+    *np = n;
+    return 0;
+}
+
+/* Whether level L's own points scatter: from the first that reaches its
+ * plateau (within SCATTER of its latency) on, a quarter or more lie
+ * outside that band (a plateau thrashed by other tenants alternates
+ * between its latency and the next level's; a climb into it does not
+ * count).  t holds c->n doubles. */
+static int scatters(const struct chase_curve *c, const struct chase_level *L, int last, double *t)
+{
+    size_t i, m = 0, out = 0, end = last ? c->n - 1 : L->last;
+    int on = 0;
+    (void)t;
+    for (i = L->first; i <= end && i < c->n; i++) {
+        double v = c->rows[i].cycles;
+        if (!valid_row(&c->rows[i]))
+            continue;
+        if (!on && v * SCATTER < L->cycles)
+            continue;
+        on = 1;
+        m++;
+        out += v * SCATTER < L->cycles || v > SCATTER * L->cycles;
+    }
+    return m >= MIN_PLATEAU && 4 * out >= m;
+}
+
+/* Levels a..b of lv made one that is not resolved: from the edge before a
+ * to b's end, its latency the median of its points, its note their
+ * scatter (the 5th to the 95th percentile of the point medians) and the
+ * reason.  Returns the new count. */
+static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t a, size_t b,
+                           int *found, char notes[][48], double *t)
+{
+    size_t i, m = 0, end = b + 1 == n ? c->n - 1 : lv[b].last;
+
+    for (i = lv[a].first; i <= end && i < c->n; i++)
+        if (valid_row(&c->rows[i]))
+            t[m++] = c->rows[i].cycles;
+    if (!m)
+        return n;
+    snprintf(notes[a], 48, "not resolved: %.0f-%.0f cycles, halves differ", chase_quantile(t, m, 0.05),
+             chase_quantile(t, m, 0.95));
+    lv[a].cycles = chase_median(t, m);
+    lv[a].ns = lv[a].cycles * chase_lv_ns_per_cycle(c, lv[a].first, end);
+    lv[a].lo = b + 1 == n ? lv[a - 1].hi : lv[b].lo;
+    lv[a].hi = lv[b].hi;
+    lv[a].last = lv[b].last;
+    lv[a].noise_limited = 1;
+    lv[a].shoulder = 0;
+    for (i = a + 1; i <= b; i++)
+        found[a] = found[i] < found[a] ? found[i] : found[a];
+    memmove(lv + a + 1, lv + b + 1, (n - b - 1) * sizeof *lv);
+    memmove(found + a + 1, found + b + 1, (n - b - 1) * sizeof *found);
+    memmove(notes + a + 1, notes + b + 1, (n - b - 1) * sizeof *notes);
+    return n - (b - a);
+}
+
+/* The levels at the end of the curve that a half misses (a cache shared
+ * with other tenants, whose points scatter as they evict it): each run of
+ * them whose points scatter is one level, not resolved (a tail no half
+ * finds but whose points lie on plateaus is a curve too sparse to split,
+ * not a scattered one).  Returns the count. */
+static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *lv, size_t n, int *found,
+                              char notes[][48])
+{
+    size_t k = n, i, j;
+    double *t = malloc((c->n + 1) * sizeof *t);
+
+    if (!t)
+        return n;
+    while (k > 1 && found[k - 1] < 2)
+        k--;
+    for (i = k; i < n; i++) {
+        if (!scatters(c, &lv[i], i + 1 == n, t))
+            continue;
+        for (j = i; j + 1 < n && scatters(c, &lv[j + 1], j + 2 == n, t); j++)
+            ;
+        n = not_resolved(c, lv, n, i, j, found, notes, t);
+    }
+    /* A level both halves find whose points scatter all the same (every
+     * other point thrashed: each half sees a curve of its own) is not
+     * resolved either; its latency is its floor's, and says so. */
+    for (i = 1; i < n; i++)
+        if (strncmp(notes[i], "not resolved", 12) && scatters(c, &lv[i], i + 1 == n, t)) {
+            size_t m = 0, end = i + 1 == n ? c->n - 1 : lv[i].last;
+            for (j = lv[i].first; j <= end && j < c->n; j++)
+                if (valid_row(&c->rows[j]))
+                    t[m++] = c->rows[j].cycles;
+            if (!m)
+                continue;
+            snprintf(notes[i], 48, "not resolved: %.0f-%.0f cycles, points scatter", chase_quantile(t, m, 0.05),
+                     chase_quantile(t, m, 0.95));
+            lv[i].noise_limited = 1;
+            lv[i].confidence = fmin(lv[i].confidence, 1.0 / 3);
+        }
+    free(t);
+    return n;
+}
+
+size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
+{
+    struct chase_cache_fact caches[16];
+    size_t n, i, nc;
+    uint64_t swept = 0;
+    char notes[CHASE_MAX_LEVELS][48];
+    int found[CHASE_MAX_LEVELS];
+
+    n = find_raw(c, lv, max, notes);
+    for (i = 0; i < n; i++)
+        found[i] = 2;
+    if (n > 1 && !resample(c, lv, &n, found, notes)) {
+        /* Confidence: two parts the share of halves that find the level
+         * (what a repeat would do), one part the fit's (its step against
+         * the noise): a level no half finds has a third at most. */
+        for (i = 0; i < n; i++)
+            lv[i].confidence = (found[i] + lv[i].confidence) / 3;
+        n = unresolved_tail(c, lv, n, found, notes);
+    }
     for (i = 0; i < c->n; i++)
         if (valid_row(&c->rows[i]) && c->rows[i].bytes > swept)
             swept = c->rows[i].bytes;
@@ -266,6 +599,13 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
             char a[32];
             snprintf(lv[i].note, sizeof lv[i].note, "shoulder from %s, +%.1f%% at most",
                      chase_size_format(lv[i].shoulder, a, sizeof a), (lv[i].shoulder_rise - 1) * 100);
+        }
+        if (found[i] < 2 && strncmp(lv[i].note, "not resolved", 12)) {
+            /* Said first: it is what a reader must know of the level. */
+            char t[sizeof lv[i].note];
+            snprintf(t, sizeof t, "%s%s%s", found[i] ? "in 1 of 2 halves" : "in no half",
+                     lv[i].note[0] ? "; " : "", lv[i].note);
+            memcpy(lv[i].note, t, sizeof t);
         }
     }
     return n;

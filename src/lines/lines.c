@@ -163,3 +163,23 @@ void chase_lines_analyze(struct chase_lines_level *L)
         }
     }
 }
+
+void chase_lines_against_os(struct chase_lines_level *L, uint64_t os_line)
+{
+    char a[32], b[32];
+
+    L->os_line = os_line;
+    L->os_note[0] = 0;
+    if (!os_line || !L->line || L->line == os_line)
+        return;
+    if (L->line > os_line)
+        /* The probes see the unit a miss brings: an adjacent-line (pair)
+         * or spatial prefetcher fetches the line's neighbours with it,
+         * and a sparse stride then holds more than its lines. */
+        snprintf(L->os_note, sizeof L->os_note, "the OS says %s lines: the measured %s is the unit a miss brings "
+                 "with its prefetches (adjacent-line, spatial), not the line", chase_size_format(os_line, a, sizeof a),
+                 chase_size_format(L->line, b, sizeof b));
+    else
+        snprintf(L->os_note, sizeof L->os_note, "the OS says %s lines: the probes saw %s, a miss filling part of the "
+                 "line, or noise", chase_size_format(os_line, a, sizeof a), chase_size_format(L->line, b, sizeof b));
+}

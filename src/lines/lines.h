@@ -48,6 +48,8 @@ struct chase_lines_level {
     uint64_t alloc;             /* the largest stride that still misses past the capacity */
     uint64_t line, sector;      /* the verdict: the line, and its sector where a miss fills less */
     char fetch_how[200], alloc_how[200], verdict[240];
+    uint64_t os_line;           /* the OS's line for this level (sysfs), 0: none known */
+    char os_note[200];          /* where the measured line differs from the OS's: why */
 };
 
 /* The working set for the allocation probe: the smallest scanned one that
@@ -56,6 +58,9 @@ struct chase_lines_level {
 uint64_t chase_lines_beyond(const struct chase_lines_level *L);
 /* Reads the probes into fetch, late_fetch, alloc, line and sector. */
 void chase_lines_analyze(struct chase_lines_level *L);
+/* Sets the OS's line for L (0: none) and, where the verdict's line differs
+ * from it, os_note: why. */
+void chase_lines_against_os(struct chase_lines_level *L, uint64_t os_line);
 
 extern const struct chase_table chase_lines_pairs_table;
 extern const struct chase_table chase_lines_strides_table;

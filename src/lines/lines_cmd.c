@@ -239,6 +239,24 @@ static int describe(struct chase_run *r)
     return 0;
 }
 
+/* The OS's line for a level (its facts' lNd_line_bytes or lN_line_bytes,
+ * N the level's number: "L2 near" is the L2's), 0 where none is known. */
+static uint64_t os_line(const struct chase_devinfo *info, const char *name)
+{
+    char d[32], u[32];
+    int i, n;
+
+    if (sscanf(name, "L%d", &n) != 1 || n < 1 || n > 9)
+        return 0;
+    snprintf(d, sizeof d, "l%dd_line_bytes", n);
+    snprintf(u, sizeof u, "l%d_line_bytes", n);
+    for (i = 0; i < info->nfacts; i++)
+        if (info->facts[i].is_num && info->facts[i].num >= 1 && info->facts[i].num <= 1e6 &&
+            (!strcmp(info->facts[i].key, d) || !strcmp(info->facts[i].key, u)))
+            return (uint64_t)info->facts[i].num;
+    return 0;
+}
+
 static int measure(struct chase_run *r)
 {
     struct lines_state *st = r->state;
@@ -258,6 +276,7 @@ static int measure(struct chase_run *r)
             return code;
         }
         chase_lines_analyze(&st->ll[k]);
+        chase_lines_against_os(&st->ll[k], os_line(&r->s.info, st->ll[k].name));
         st->measured++;
     }
     return 0;

@@ -136,6 +136,13 @@ void chase_lines_results(struct chase_meta *r, const struct chase_lines_level *l
         chase_meta_level_key(key, sizeof key, L->name, "fetch_bytes");
         if (L->fetch)
             chase_meta_num(r, key, (double)L->fetch);
+        /* The OS's figure beside the measured one, never instead of it. */
+        snprintf(key, sizeof key, "%.15s.line_bytes_os", L->name);
+        if (L->os_line)
+            chase_meta_num(r, key, (double)L->os_line);
+        snprintf(key, sizeof key, "%.15s.line_note", L->name);
+        if (L->os_note[0])
+            chase_meta_add(r, key, "%s", L->os_note);
     }
 }
 
@@ -167,6 +174,9 @@ void chase_lines_report(FILE *f, const struct chase_meta *meta, const struct cha
                 size_or(L->late_fetch, b, sizeof b), size_or(L->alloc, c, sizeof c), size_or(L->line, d, sizeof d),
                 size_or(L->sector, e, sizeof e));
         fprintf(f, "         %s\n         fetch: %s\n         alloc: %s\n", L->verdict, L->fetch_how, L->alloc_how);
+        if (L->os_line)
+            fprintf(f, "         OS: %s lines%s%s\n", chase_size_format(L->os_line, a, sizeof a),
+                    L->os_note[0] ? "; " : " (agrees)", L->os_note);
     }
     fprintf(f, "fetch: the smallest +sub whose second load misses at once (pair chains); later: a group of %d "
                "blocks later;\nalloc: the largest stride that misses just past the capacity (one load a block)\n",

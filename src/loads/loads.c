@@ -170,6 +170,13 @@ static void summarize(const struct chase_samples *s, double *med, double *p5, do
 static void conclude(struct chase_loads_row *row)
 {
     double bytes = (double)row->lanes * row->width;
+    size_t k, at = 0;
+
+    row->measured[0] = 0;
+    for (k = 0; k < CHASE_LOADS_NS; k++)
+        if (isfinite(row->t[k]) && at < sizeof row->measured)
+            at += (size_t)snprintf(row->measured + at, sizeof row->measured - at, "%s%u", at ? " " : "",
+                                   chase_loads_n[k]);
 
     row->latency = row->t[0];
     row->issue = NAN;
@@ -269,7 +276,7 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
     struct chase_shared_req rq;
     struct chase_samples s;
     double p5, p95;
-    unsigned l;
+    unsigned l, done = 0;
     size_t k;
     int rc;
 
@@ -293,7 +300,8 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
     rq.warps = 1;
     rq.stop = stop;
     /* The shared hook bursts powers of two (the banks kernels: 1 to 32
-     * accesses, fewer for the wider ones): the N it cannot do stay NAN. */
+     * accesses, fewer for the wider ones): the N it cannot do stay NAN,
+     * unmeasured, and no figure is taken from them. */
     for (k = 0; k < CHASE_LOADS_NS; k++) {
         unsigned n = chase_loads_n[k];
         if (*stop)
@@ -303,8 +311,12 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
         memset(&s, 0, sizeof s);
         rq.inflight = n;
         if ((rc = ops->shared(dev, &rq, &s, err, len)) != CHASE_OK) {
-            if (rc == CHASE_EINVAL && k > 0)
+            if (rc == CHASE_EINVAL && k > 0) {
+                /* The hook's largest burst is smaller than the list's:
+                 * the row ends at the last N it timed, and says why. */
+                snprintf(row->note, sizeof row->note, "bursts past %u not measured: %.120s", done, err);
                 break;
+            }
             return rc;
         }
         {
@@ -313,6 +325,7 @@ int chase_loads_measure_shared(const struct chase_backend *ops, void *dev, unsig
             pool_add(&p, &s);
             summarize_pool(&p, &row->t[k], &row->p5[k], &row->p95[k], k == 0 ? &row->latency_ns : NULL,
                            k == 0 ? &row->latency_mean : NULL);
+            done = n;
         }
     }
     err[0] = 0;

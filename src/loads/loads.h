@@ -96,7 +96,8 @@ struct chase_loads_row {
     double sweep;               /* the level's latency on the sweep's curve (NAN: none) */
     double t[CHASE_LOADS_NS], p5[CHASE_LOADS_NS], p95[CHASE_LOADS_NS];  /* T(N): median and spread */
     struct chase_loads_settle fit;
-    char note[160];             /* why (part of) the row was not measured, or "" */
+    char measured[40];          /* the N whose T(N) was measured, "1 2 4 8 16": the points every figure comes from */
+    char note[320];             /* why (part of) the row was not measured, a figure past its bound, or "" */
 };
 
 /* Measures one global-memory row through ops->loads (plan from

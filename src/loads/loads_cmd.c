@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bounds.h"
 #include "core/exitcode.h"
 #include "loads/loads.h"
 #include "levels/plateau.h"
@@ -127,15 +128,17 @@ static void describe(struct chase_session *s, unsigned hw, unsigned max_warps, u
                    "reads them", chase_size_format(line, a, sizeof a));
     chase_meta_add(&s->meta, "bursts", "1 2 4 8 11 16 24 32 (N independent loads, then one XOR of their words "
                    "that waits for them all, then the clock); shared memory: the powers of two the shared hook "
-                   "has (1 to 32; b64 to 16, b128 to 8)");
+                   "times (the GPUs' kernels: b32 to 32, b64 to 16, b128 to 8); an N not measured has no row in "
+                   "the convergence table and no figure is taken from it (the row's note says where its bursts end)");
     chase_meta_add(&s->meta, "latency", "T(1): cycles from the first clock read to the use of one load's "
                    "result; removed: the clock reads' own cost, from a dry run of the same code without the load "
                    "(its XOR reading a register already there); kept: the dependent XOR's own cycles; latency is the median of "
                    "T(1)'s samples, latency_mean their mean (a sweep's figure is a chain's mean: where single loads "
                    "spread widely, as DRAM's do, compare it with latency_mean)");
     chase_meta_add(&s->meta, "issue", "(T(N) - T(1)) / (N - 1) at the smallest N from which every larger N's "
-                   "figure lies within %g%% or %g cycles of it (settled = 0: none did; no figure where T(N) <= T(1): "
-                   "the level's noise exceeds the issue)",
+                   "figure lies within %g%% or %g cycles of it: the slope of the measured points T(1) and T(N), N "
+                   "the n column (settled = 0: none did, and N is the largest measured; no figure where "
+                   "T(N) <= T(1): the level's noise exceeds the issue)",
                    CHASE_LOADS_SETTLE_REL * 100, CHASE_LOADS_SETTLE_ABS);
     chase_meta_add(&s->meta, "sm", "%u warps of one block (the most a block holds: the driver's %u threads "
                    "over %u lanes), each keeping up to %u loads in flight; cycles per warp load: the span from the "
@@ -148,6 +151,16 @@ static void describe(struct chase_session *s, unsigned hw, unsigned max_warps, u
                    "32 blocks and the block measurement's blocks where the plateau allows");
 }
 
+/* A bound's metadata line: its value and where it comes from, or none. */
+static void describe_bound(struct chase_session *s, const char *key, const struct chase_bound *b)
+{
+    if (isfinite(b->value))
+        chase_meta_add(&s->meta, key, "%g %s (%s); a row past it by more than %g%% is flagged in its note and the "
+                       "run exits %d", b->value, b->unit, b->from, CHASE_BOUND_SLACK * 100, CHASE_EXIT_BOUND);
+    else
+        chase_meta_add(&s->meta, key, "not checked: %s", b->from);
+}
+
 /* What a run of loads keeps between its hooks. */
 struct loads_state {
     struct target tg[CHASE_MAX_LEVELS];
@@ -157,6 +170,9 @@ struct loads_state {
     uint64_t line;
     unsigned hw, max_warps;
     int want_shared;
+    /* What no figure may pass: bytes a clock an SM from shared memory and
+     * through the L1 (one warp's figure, and the SM's), lanes a warp. */
+    struct chase_bound shared, l1, lanes;
 };
 
 static int check(const struct chase_opts *o)
@@ -214,6 +230,11 @@ static int describe_run(struct chase_run *r)
     st->max_warps = s->info.block_threads >= st->hw ? s->info.block_threads / st->hw : 1;
     alloc = s->params.max_bytes ? s->params.max_bytes : s->info.default_max;
     describe(s, st->hw, st->max_warps, st->line);
+    chase_bound_from_facts(&s->info, CHASE_BOUND_SHARED, "B/clk/SM", &st->shared);
+    chase_bound_from_facts(&s->info, CHASE_BOUND_L1, "B/clk/SM", &st->l1);
+    chase_bound_set(&st->lanes, st->hw, "lanes", "the driver's warp size");
+    describe_bound(s, "bound_shared", &st->shared);
+    describe_bound(s, "bound_global", &st->l1);
     if ((code = targets(r, alloc, st->tg, &st->ntg)))
         return code;
     st->want_shared = !r->o->bytes && (!r->o->level || !strcmp(r->o->level, "shared"));
@@ -316,6 +337,37 @@ static int shared_row(struct chase_run *r, unsigned j, struct chase_loads_row *r
     return 0;
 }
 
+/* A row's figures against the bounds: a figure past one is a fault of
+ * the measurement, said on stderr and in the row's note (the run then
+ * exits CHASE_EXIT_BOUND).  Returns whether one was. */
+static int check_bounds(struct chase_run *r, struct chase_loads_row *row)
+{
+    struct loads_state *st = r->state;
+    const struct chase_bound *b = row->shared ? &st->shared : &st->l1;
+    char what[64], name[32], msg[400];
+    int past = 0, i;
+
+    snprintf(name, sizeof name, "%s b%u x%u", row->level, row->width * 8, row->lanes);
+    for (i = 0; i < 3; i++) {
+        size_t n = strlen(row->note);
+        if (i == 0)
+            snprintf(what, sizeof what, "%s, one warp's bytes a clock", name);
+        else if (i == 1)
+            snprintf(what, sizeof what, "%s, the SM's bytes a clock", name);
+        else
+            snprintf(what, sizeof what, "%s, lanes served", name);
+        if (!chase_bound_past(i == 2 ? &st->lanes : b, i == 0 ? row->bpc_warp : i == 1 ? row->bpc_sm : row->lanes,
+                              what, msg, sizeof msg))
+            continue;
+        past = 1;
+        chase_progress_done(&r->s);
+        fprintf(stderr, "chase: loads: PAST A PHYSICAL BOUND: %s; a fault of the measurement, not a property of "
+                "the device\n", msg);
+        snprintf(row->note + n, sizeof row->note - n, "%sPAST BOUND: %s", n ? "; " : "", msg + strlen(name) + 2);
+    }
+    return past;
+}
+
 /* Every row, each streamed as it is measured. */
 static int measure(struct chase_run *r)
 {
@@ -334,6 +386,8 @@ static int measure(struct chase_run *r)
             rc = i < st->ntg ? level_row(r, &st->tg[i], j, row) : shared_row(r, j, row);
             if (rc)
                 break;
+            if (check_bounds(r, row))
+                r->past_bound = 1;
             r->kept = ++st->nrows;
             if (!s->human && chase_loads_write_row(&s->w, row))
                 rc = chase_session_write_failed(s);

@@ -50,6 +50,7 @@ static const struct chase_column loads_cols[] = {
     LD6("sm_cycles", sm_cycles), LD6("bytes_per_cycle_sm", bpc_sm), LD6("sweep_latency", sweep),
     LD("note", CHASE_TEXT, note, CHASE_F_CHARS, CHASE_R_NONE, 0),
     LD6("latency_mean", latency_mean),
+    LD("bursts_measured", CHASE_TEXT, measured, CHASE_F_CHARS, CHASE_R_NONE, 0),
 };
 const struct chase_table chase_loads_table = {"loads", loads_cols, CHASE_COLS(loads_cols), NULL};
 
@@ -150,9 +151,11 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
         }
     fprintf(f, "latency: cycles from the first clock read to the use of one load's result, the timer's own cost "
                "removed\n");
-    fprintf(f, "issue: cycles each further independent load of the warp adds, (T(N) - T(1)) / (N - 1), at the "
-               "smallest N from which every larger N agrees within %.0f%% or %.1f cycle%s\n",
-            CHASE_LOADS_SETTLE_REL * 100, CHASE_LOADS_SETTLE_ABS, unsettled ? "; ? not settled by N = 32" : "");
+    fprintf(f, "issue: cycles each further independent load of the warp adds, (T(N) - T(1)) / (N - 1), the "
+               "slope of the measured points T(1) and T(N), at the smallest N (in brackets) from which every larger "
+               "N measured agrees within %.0f%% or %.1f cycle%s\n",
+            CHASE_LOADS_SETTLE_REL * 100, CHASE_LOADS_SETTLE_ABS,
+            unsettled ? "; ? not settled: taken at the largest N measured" : "");
     fprintf(f, "sweep: the level's latency on the sweep's curve (one lane's dependent 8-byte loads)\n");
     fprintf(f, "B/clk: the bytes the lanes asked for a cycle: one warp (lanes x width / issue), and the "
                "multiprocessor with W warps of one block each keeping B loads in flight\n");

@@ -488,12 +488,13 @@ static int run_report(const struct chase_opts *o)
         runs[i].seconds = now() - p0;
         if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);
-        else
+        /* Past a bound, the part was measured and drawn whole. */
+        if (runs[i].status == 0 || runs[i].status == CHASE_EXIT_BOUND)
             snprintf(runs[i].plot, sizeof runs[i].plot, "%s.%s", parts[i].name, ext);
         if (runs[i].status == CHASE_EXIT_PLOT) {
             /* The data is whole; only the picture is missing. */
             runs[i].plot[0] = 0;
-        } else if (runs[i].status != 0 && runs[i].plot[0]) {
+        } else if (runs[i].status != 0 && runs[i].status != CHASE_EXIT_BOUND && runs[i].plot[0]) {
             runs[i].plot[0] = 0;
         }
         if (runs[i].status >= 128)
@@ -570,8 +571,14 @@ static int run_report(const struct chase_opts *o)
     /* A part that could not run here is the report's to say, not a failure;
      * one that failed is. */
     for (i = 0; i < NPARTS && !code; i++)
-        if (runs[i].status > 0 && runs[i].status != CHASE_EXIT_UNSUPPORTED && runs[i].status != CHASE_EXIT_PLOT)
+        if (runs[i].status > 0 && runs[i].status != CHASE_EXIT_UNSUPPORTED && runs[i].status != CHASE_EXIT_PLOT &&
+            runs[i].status != CHASE_EXIT_BOUND)
             code = CHASE_EXIT_FAIL;
+    /* A part measured whole with a figure past its bound: the report is
+     * written, and its status says it holds a flagged figure. */
+    for (i = 0; i < NPARTS && !code; i++)
+        if (runs[i].status == CHASE_EXIT_BOUND)
+            code = CHASE_EXIT_BOUND;
     return code;
 }
 

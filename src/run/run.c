@@ -51,6 +51,8 @@ static int start(struct chase_run *r)
     r->p = p;
     if ((code = chase_session_open(&r->s, o, own ? &r->p : NULL)))
         return code;
+    if (from && (code = chase_levels_source_check(o, &r->s, &r->curve)))
+        return code;
     if (m->supported && (code = m->supported(r)))
         return code;
     if ((m->flags & CHASE_M_LEVELS) && !from) {
@@ -168,6 +170,10 @@ int chase_run(const struct chase_measurement *m, const struct chase_opts *o)
         status = state(r, &code);
         code = write_out(r, &status, code);
         plot(r, status, &code);
+        /* Written and drawn whole, for the flagged figure to be looked at;
+         * the status tells a script not to take it. */
+        if (!code && r->past_bound)
+            code = CHASE_EXIT_BOUND;
     }
     chase_session_close(&r->s);
     if (m->free)

@@ -104,6 +104,8 @@ struct chase_run {
     struct chase_meta results;              /* written after the tables */
     void *state;                            /* the measurement's own */
     int failed;                             /* a point failed */
+    int past_bound;                         /* a figure lies past a physical bound (core/bounds.h):
+                                             * flagged in the data; the run exits CHASE_EXIT_BOUND */
     size_t kept;                            /* what was measured, in m->unit */
     int aside;                              /* finished writes the file again: a complete run's file is
                                              * set aside whole (s.w.tmp), not put in place */

@@ -99,6 +99,25 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
     return code;
 }
 
+int chase_levels_source_check(const struct chase_opts *o, const struct chase_session *s, const struct chase_curve *c)
+{
+    const char *backend = chase_meta_get(&c->meta, "backend"), *device = chase_meta_get(&c->meta, "device");
+
+    if (!o->from || o->mixed)
+        return 0;
+    if (backend && strcmp(backend, s->slot->name)) {
+        chase_error("--from '%s' was measured on the %s backend, this run is on %s: its levels are not this "
+                    "device's (give --mixed to take them anyway)", o->from, backend, s->slot->name);
+        return CHASE_EXIT_MIXED;
+    }
+    if (device && strcmp(device, s->info.name)) {
+        chase_error("--from '%s' was measured on '%s', this run is on '%s': its levels are not this device's "
+                    "(give --mixed to take them anyway)", o->from, device, s->info.name);
+        return CHASE_EXIT_MIXED;
+    }
+    return 0;
+}
+
 int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
                         struct chase_level *lv, size_t *nlv)
 {
@@ -117,6 +136,10 @@ int chase_levels_source(const struct chase_opts *o, struct chase_session *s, str
             chase_error("%s", err);     /* it quotes the file */
             return CHASE_EXIT_FILE;
         }
+        /* Read before the device opens (s NULL), the runner checks it once
+         * the device is open. */
+        if (s && (code = chase_levels_source_check(o, s, c)))
+            return code;
         *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
         return 0;
     } else {

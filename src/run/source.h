@@ -21,6 +21,13 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
  * default sweep on the open session s.  Returns 0 or an exit status. */
 int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
                         struct chase_level *lv, size_t *nlv);
+/* Whether --from's file (its curve c, read) came from the session's
+ * backend and device (the file's backend and device lines against the
+ * open session's): 0 when it did, when --mixed asks for it anyway, or
+ * when the file does not say (a file written by hand); else
+ * CHASE_EXIT_MIXED after saying which differ.  Levels of one device do
+ * not place another's working sets. */
+int chase_levels_source_check(const struct chase_opts *o, const struct chase_session *s, const struct chase_curve *c);
 
 /* A level a per-level measurement (lines, assoc) probes: the one --level
  * names, else every cache level (a TLB's reach is a plateau of the sweep,

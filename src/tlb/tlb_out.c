@@ -298,6 +298,8 @@ void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, u
         fprintf(f, "measured: %s\n", chase_size_format((uint64_t)v, a, sizeof a));
     else
         fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
+    if (chase_meta_get(res, "page_note"))
+        fprintf(f, "%-9s %s\n", "", chase_meta_get(res, "page_note"));
     fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
             "a miss adds");
     for (i = 0; i < nlv; i++) {
