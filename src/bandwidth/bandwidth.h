@@ -129,6 +129,7 @@ int chase_bw_plot(const struct chase_bw_point *pt, size_t npt, const struct chas
 
 struct chase_doc;
 void chase_bw_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_bw_headline(FILE *f, const struct chase_doc *d);
 struct chase_measurement;
 extern const struct chase_measurement chase_bandwidth_measurement;
 

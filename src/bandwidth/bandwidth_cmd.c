@@ -581,4 +581,5 @@ const struct chase_measurement chase_bandwidth_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_bw_markdown,
+    .headline = chase_bw_headline,
 };

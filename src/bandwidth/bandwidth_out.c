@@ -196,3 +196,36 @@ void chase_bw_markdown(FILE *f, const struct chase_doc *d, const char *file)
     fprintf(f, "\nGB/s are 10^9 bytes a second (copy: bytes read + written); each figure the best over the launch "
                "shapes tried, the curve's points in `%s` (table points).\n\n", file);
 }
+
+/* The summary's line: each level's read, write and copy figures, and the
+ * fraction of a known peak. */
+void chase_bw_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "levels");
+    const char *last = "";
+    size_t r;
+
+    if (!t || !t->nrows) {
+        fputs("no level found", f);
+        return;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *lv = chase_md_cellv(t, r, "level"), *op = chase_md_cellv(t, r, "op");
+        double frac = chase_md_cellv(t, r, "fraction")->num;
+        const char *name = lv->text ? lv->text : "?";
+        if (strcmp(name, last)) {
+            fputs(r ? "; " : "", f);
+            chase_md_text(f, name);
+            fputs(" ", f);
+            last = name;
+        } else {
+            fputs(", ", f);
+        }
+        chase_md_text(f, op->text ? op->text : "?");
+        fputs(" ", f);
+        chase_md_num(f, chase_md_cellv(t, r, "gbs")->num);
+        fputs(" GB/s", f);
+        if (!isnan(frac))
+            fprintf(f, " (%.0f%% of peak)", 100 * frac);
+    }
+}

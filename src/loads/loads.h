@@ -130,6 +130,7 @@ int chase_loads_plot(const struct chase_loads_row *rows, size_t n, const struct 
 struct chase_doc;
 /* Its section of report.md (loads_out.c; the descriptor's markdown hook). */
 void chase_loads_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_loads_headline(FILE *f, const struct chase_doc *d);
 /* chase loads (loads_cmd.c). */
 struct chase_measurement;
 extern const struct chase_measurement chase_loads_measurement;

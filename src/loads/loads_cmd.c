@@ -457,4 +457,5 @@ const struct chase_measurement chase_loads_measurement = {
     .plot = plot,
     .free = release,
     .markdown = chase_loads_markdown,
+    .headline = chase_loads_headline,
 };

@@ -230,3 +230,46 @@ void chase_loads_markdown(FILE *f, const struct chase_doc *d, const char *file)
                "the cycles each further independent load adds; T(N) for every N is in `%s` (table convergence).\n\n",
             file);
 }
+
+/* The summary's line: each level's widest load of a full warp, its
+ * latency and issue cost and what the SM takes a cycle; a figure past its
+ * bound says so. */
+void chase_loads_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "loads");
+    size_t r, k, best;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r = k) {
+        const struct chase_cell *lv = chase_md_cellv(t, r, "level"), *note;
+        /* The level's rows run together; the widest is taken. */
+        for (k = r, best = r; k < t->nrows; k++) {
+            const struct chase_cell *x = chase_md_cellv(t, k, "level");
+            if (!x->text || !lv->text || strcmp(x->text, lv->text))
+                break;
+            if (chase_md_cellv(t, k, "width")->num >= chase_md_cellv(t, best, "width")->num)
+                best = k;
+        }
+        if (k == r)
+            k = r + 1;
+        note = chase_md_cellv(t, best, "note");
+        fputs(any++ ? "; " : "", f);
+        chase_md_text(f, lv->text ? lv->text : "?");
+        fputs(" b", f);
+        chase_md_num(f, 8 * chase_md_cellv(t, best, "width")->num);
+        fputs(": latency ", f);
+        chase_md_num(f, chase_md_cellv(t, best, "latency")->num);
+        fputs(", issue ", f);
+        chase_md_num(f, chase_md_cellv(t, best, "issue")->num);
+        fputs(" cycles", f);
+        if (!isnan(chase_md_cellv(t, best, "bytes_per_cycle_sm")->num)) {
+            fputs(", ", f);
+            chase_md_num(f, chase_md_cellv(t, best, "bytes_per_cycle_sm")->num);
+            fputs(" B/clk/SM", f);
+        }
+        if (note->text && strstr(note->text, "PAST"))
+            fputs(" (past its bound: see its section)", f);
+    }
+    if (!any)
+        fputs("no level measured", f);
+}
