@@ -67,8 +67,8 @@ void chase_md_num(FILE *f, double v)
 {
     if (isnan(v))
         fputs("-", f);
-    else if (v == floor(v) && fabs(v) < 1e15)
-        fprintf(f, "%.0f", v);
+    else if ((v == floor(v) || fabs(v) >= 1e4) && fabs(v) < 1e15)
+        fprintf(f, "%.0f", v);     /* 31370 GB/s, not 3.137e+04 */
     else
         fprintf(f, "%.4g", v);
 }

@@ -13,7 +13,8 @@
 void chase_md_text(FILE *f, const char *s);
 /* s as an inline code span, whatever backquotes it holds. */
 void chase_md_code(FILE *f, const char *s);
-/* A figure: "-" for NAN, an integer without decimals, else four figures. */
+/* A figure: "-" for NAN, an integer or one of 10^4 and more without
+ * decimals, else four figures. */
 void chase_md_num(FILE *f, double v);
 /* A cell: its text, else its figure. */
 void chase_md_cell(FILE *f, const struct chase_cell *c);

@@ -427,9 +427,10 @@ static int resample(const struct chase_curve *c, struct chase_level *lv, size_t 
         edge[i] = 0;
         for (half = 0; half < 2; half++) {
             int j = edge_found(lv, i, h[half], nh[half]);
-            const struct chase_level *H = &h[half][j];
+            const struct chase_level *H;
             if (j < 0)
-                continue;
+                continue;       /* this half has no such edge (no &h[half][-1]: undefined) */
+            H = &h[half][j];
             edge[i]++;
             if ((double)H->hi * tol < (double)lv[i].lo || (double)H->lo > (double)lv[i].hi * tol) {
                 lo = H->lo < lo ? H->lo : lo;
