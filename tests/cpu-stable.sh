@@ -2,7 +2,7 @@
 # L2, each where sysfs puts it, and a level past the L2 is either found
 # by every sweep alike or says that a repeat would not find it.
 # Each sweep is short (8 KiB to 4x the L2, 4 points an octave) so that
-# CHASE_STABLE_SWEEPS of them (default 5; 9 for the nine) fit
+# CHASE_STABLE_SWEEPS of them (default 3 in make check, to keep CI short; 9 for the nine) fit
 # about a minute and a half on two busy cores (15-25 s a sweep); what is compared is what a default
 # sweep reports of the same sizes.
 # SPDX-License-Identifier: BSD-3-Clause
@@ -22,7 +22,7 @@ size_of() {
 l1=$(size_of 1 2>/dev/null)
 l2=$(size_of 2 2>/dev/null)
 [ -n "$l1" ] && [ -n "$l2" ] || skip_all "sysfs reports no L1d or L2 here"
-runs=${CHASE_STABLE_SWEEPS:-5}
+runs=${CHASE_STABLE_SWEEPS:-3}
 echo "sysfs: L1d $l1 B, L2 $l2 B; $runs sweeps"
 
 # One line a level: sweep name lo hi cycles confidence note (spaces in a
