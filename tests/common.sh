@@ -77,3 +77,14 @@ kernel_asm() {
     esac > "$tmp/asm.err" 2>&1 || return 1
     echo "$f"
 }
+
+# sysfs_cache_bytes LEVEL: the bytes of cpu0's data (or unified) cache of
+# that level, as sysfs gives it ("48K" -> 49152); nothing where it has none.
+sysfs_cache_bytes() {
+    for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+        if [ "$(cat "$d/level")" = "$1" ] && [ "$(cat "$d/type")" != Instruction ]; then
+            sed 's/K$/ * 1024/; s/M$/ * 1048576/' "$d/size" | awk '{ print $1 * ($3 ? $3 : 1) }'
+            return
+        fi
+    done
+}

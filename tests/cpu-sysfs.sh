@@ -7,17 +7,8 @@
 . "$srcdir/tests/common.sh"
 
 [ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"
-cache=/sys/devices/system/cpu/cpu0/cache
-size_of() {
-    for d in "$cache"/index*; do
-        if [ "$(cat "$d/level")" = "$1" ] && [ "$(cat "$d/type")" != Instruction ]; then
-            sed 's/K$/ * 1024/; s/M$/ * 1048576/' "$d/size" | awk '{ print $1 * ($3 ? $3 : 1) }'
-            return
-        fi
-    done
-}
-l1=$(size_of 1 2>/dev/null)
-l2=$(size_of 2 2>/dev/null)
+l1=$(sysfs_cache_bytes 1 2>/dev/null)
+l2=$(sysfs_cache_bytes 2 2>/dev/null)
 [ -n "$l1" ] && [ -n "$l2" ] || skip_all "sysfs reports no L1d or L2 here"
 echo "sysfs: L1d $l1 B, L2 $l2 B"
 
