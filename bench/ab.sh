@@ -29,7 +29,7 @@ while [ "$i" -le "$runs" ]; do
         t0=$(date +%s.%N)
         "$work/$side/inst/bin/chase" -q "$@" -o "$OUT/$side-$i.tsv" || echo "run $side $i: exit $?"
         t1=$(date +%s.%N)
-        echo "$side run $i: $(awk "BEGIN { printf \"%.2f\", $t1 - $t0 }") s, $(grep -vc '^#' "$OUT/$side-$i.tsv") points"
+        echo "$side run $i: $(awk "BEGIN { printf \"%.2f\", $t1 - $t0 }") s, $(grep -c '^[0-9]' "$OUT/$side-$i.tsv") points"
     done
     i=$((i + 1))
 done

@@ -160,8 +160,8 @@ fi
 
 # ---- the summary ----
 # chase's levels: level op first last gbs bpc peak fraction shape.
-awk -F'\t' '/^# table: levels/ { t = 1; next } /^# table:/ { t = 0 }
-    t && /^#level/ { for (i = 1; i <= NF; i++) c[$i == "#level" ? "level" : $i] = i; next }
+awk -F'\t' '/^# table: levels/ { t = 1; getline; sub(/^#/, ""); for (i = 1; i <= NF; i++) c[$i] = i; next }
+    /^# table:/ { t = 0 }
     t && !/^#/ && NF > 5 { printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%sx%s\n", $c["level"], $c["op"], $c["first"], $c["last"],
         $c["gbs"], $c["bytes_per_clock_sm"], $c["peak"], $c["fraction"], $c["blocks_per_sm"], $c["threads"] }' \
     "$out/chase-bandwidth.tsv" > "$out/chase-levels.tsv" 2> /dev/null

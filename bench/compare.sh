@@ -16,7 +16,7 @@ for w in "$@"; do
     lo=${w%%:*} rest=${w#*:}
     hi=${rest%%:*} name=${rest#*:}
     median() {
-        awk -v lo="$lo" -v hi="$hi" '!/^#/ && $1 >= lo && $1 <= hi { print $2 }' "$1" | sort -g |
+        awk -v lo="$lo" -v hi="$hi" '/^[0-9]/ && $1 >= lo && $1 <= hi { print $2 }' "$1" | sort -g |
             awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2); else print "nan" }'
     }
     a=$(median "$ours") b=$(median "$ref")

@@ -21,4 +21,4 @@ for b in 56M 64M 128M 256M 512M 1G; do
         on && !/^#/ && $4 == 1 { printf "%-5s one lane, b%d: T(1) median %s, mean %s cycles\n", b, $3 * 8, $7, $19 }' l.tsv
 done
 echo "the sweep (every third point):"
-awk '!/^#/ { printf "%.0f MiB %.1f\n", $1 / 1048576, $2 }' s.tsv | awk 'NR % 3 == 0'
+awk '/^[0-9]/ { printf "%.0f MiB %.1f\n", $1 / 1048576, $2 }' s.tsv | awk 'NR % 3 == 0'

@@ -13,7 +13,7 @@ while [ "$i" -le "$runs" ]; do
     t0=$(date +%s.%N)
     "$chase" -q "$@" -o "$out/sweep-$i.tsv"
     t1=$(date +%s.%N)
-    points=$(grep -vc '^#' "$out/sweep-$i.tsv")
+    points=$(grep -c '^[0-9]' "$out/sweep-$i.tsv")
     echo "run $i: $(awk "BEGIN { printf \"%.2f\", $t1 - $t0 }") s wall, $points points: $chase $*"
     i=$((i + 1))
 done

@@ -20,7 +20,7 @@ l1=$(sed -n 's/^# driver\.cache\.L1: //p' "$tmp/bw.tsv")
 l2=$(sed -n 's/^# driver\.cache\.L2: //p' "$tmp/bw.tsv")
 # median OP LO HI: the median GB/s of op's points with LO <= bytes <= HI.
 median() {
-    awk -F'\t' -v op="$1" -v lo="$2" -v hi="$3" '/^# table: points/ { t = 1; next } /^# table:/ { t = 0 }
+    awk -F'\t' -v op="$1" -v lo="$2" -v hi="$3" '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 }
         t && $1 == op && $3 >= lo && $3 <= hi { print $8 }' "$tmp/bw.tsv" | sort -g |
         awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
@@ -40,7 +40,7 @@ if [ -n "$l1" ] && [ -n "$l2" ] && [ $((2 * l2)) -lt $((16 << 20)) ]; then
             check "$op: $near GB/s within L1 ($l1 B) above $far GB/s past 2 x L2 ($((2 * l2)) B)" \
                 awk -v a="$near" -v b="$far" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
         fi
-        n=$(awk -F'\t' -v op="$op" '/^# table: levels/ { t = 1; next } t && !/^#/ && $2 == op' "$tmp/bw.tsv" | wc -l)
+        n=$(awk -F'\t' -v op="$op" '/^# table: levels/ { t = 1; getline; next } t && !/^#/ && $2 == op' "$tmp/bw.tsv" | wc -l)
         check "$op: the level finder found a level on the curve ($n)" test "$n" -ge 1
     done
 else
@@ -50,8 +50,8 @@ units=$(awk -F'\t' '$1 == "read" { print $7; exit }' "$tmp/bw.tsv")
 cores=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 1)
 check "one thread a core: $units of $cores logical CPUs" test "${units:-0}" -ge 1 -a "${units:-0}" -le "$cores"
 check "no SM clock on a CPU: every point's clock_mhz is nan" \
-    awk -F'\t' '/^# table: points/ { t = 1; next } /^# table:/ { t = 0 } t && !/^#/ && NF > 10 && $12 != "nan" { bad = 1 }
+    awk -F'\t' '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 } t && !/^#/ && NF > 10 && $12 != "nan" { bad = 1 }
         END { exit bad }' "$tmp/bw.tsv"
 check "one launch shape (the cpu backend's own): shapes 1 in every level" \
-    awk -F'\t' '/^# table: levels/ { t = 1; next } t && !/^#/ && NF > 10 && $13 != 1 { bad = 1 } END { exit bad }' "$tmp/bw.tsv"
+    awk -F'\t' '/^# table: levels/ { t = 1; getline; next } t && !/^#/ && NF > 10 && $13 != 1 { bad = 1 } END { exit bad }' "$tmp/bw.tsv"
 finish

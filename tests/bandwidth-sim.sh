@@ -22,8 +22,7 @@ run() {
 # level NAME LEVEL OP COL: a column of the levels table's row.
 level() {
     awk -F'\t' -v L="$2" -v op="$3" -v col="$4" '
-        /^# table: levels/ { t = 1; next }
-        t && /^#level/ { for (i = 1; i <= NF; i++) c[$i == "#level" ? "level" : $i] = i; next }
+        /^# table: levels/ { t = 1; getline; for (i = 1; i <= NF; i++) c[$i] = i; next }
         t && /^#/ { t = 0 }
         t && $1 == L && $2 == op { print $(c[col]); exit }' "$tmp/$1.tsv"
 }
@@ -34,7 +33,7 @@ near() {
 }
 
 levels_of() {
-    awk -F'\t' -v op="$2" '/^# table: levels/ { t = 1; next } t && /^#/ { if ($0 !~ /^#level/) t = 0; next }
+    awk -F'\t' -v op="$2" '/^# table: levels/ { t = 1; getline; next } t && /^#/ { t = 0; next }
         t && $2 == op && $4 == "global" { printf "%s%s", s, $1; s = "," }' "$tmp/$1.tsv"
 }
 

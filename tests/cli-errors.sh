@@ -147,7 +147,7 @@ fi
 big='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=20;mem:lat=200'
 ( trap '' XFSZ; ulimit -f 2; "$CHASE" --sim "$big" --max 16M -v -o "$tmp/big.tsv" 2>&1; echo "exit $?" ) | cat > "$tmp/err"
 measured=$(grep -c ' cycles, [0-9]* samples$' "$tmp/err")
-kept=$(grep -vc '^#' "$tmp/big.tsv.partial" 2>/dev/null)
+kept=$(data "$tmp/big.tsv.partial" 2>/dev/null | wc -l)
 after=$(sed -n "/big.tsv' failed/,\$p" "$tmp/err" | grep -c ' cycles, [0-9]* samples$')
 check "a full disk mid-sweep: exit 5 naming the file: $(grep "big.tsv' failed" "$tmp/err")" \
     sh -c "grep -q '^exit 5$' '$tmp/err' && grep -q \"writing '.*big.tsv' failed: File too large\" '$tmp/err'"

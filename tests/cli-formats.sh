@@ -7,7 +7,7 @@ sim='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200'
 for f in tsv csv json; do
     "$CHASE" --sim "$sim" --max 2M --steps 4 -q -f $f -o "$tmp/c.$f"
 done
-tsv_rows=$(grep -vc '^#' "$tmp/c.tsv")
+tsv_rows=$(data "$tmp/c.tsv" | wc -l)
 csv_rows=$(($(wc -l < "$tmp/c.csv") - 1))
 json_rows=$(grep -c '"bytes":' "$tmp/c.json")
 check "the CSV has a header and the TSV's rows ($csv_rows of $tsv_rows)" test "$csv_rows" -eq "$tsv_rows"
@@ -32,7 +32,7 @@ check "analyze of the CSV finds the same levels" cmp -s "$tmp/levels.tsv4a" "$tm
 check "analyze of the JSON finds the same levels" cmp -s "$tmp/levels.tsv" "$tmp/levels.json"
 check "three levels: L1, L2, memory" test "$(wc -l < "$tmp/levels.tsv")" -eq 3
 # Plain two-column text, as other tools write it.
-awk '!/^#/ { print $1, $2 }' "$tmp/c.tsv" > "$tmp/plain.txt"
+data "$tmp/c.tsv" | awk '{ print $1, $2 }' > "$tmp/plain.txt"
 "$CHASE" analyze -f tsv "$tmp/plain.txt" | grep '^# level' | cut -f1-4 > "$tmp/levels.plain"
 cut -f1-4 "$tmp/levels.tsv" > "$tmp/levels.tsv4"
 check "analyze of plain 'bytes latency' text finds the same levels" cmp -s "$tmp/levels.tsv4" "$tmp/levels.plain"
@@ -56,5 +56,6 @@ check "-f tsv -o x.json writes TSV, as asked" grep -q '^# format: chase' "$tmp/f
 # Standard output holds the refined curve in order of size (a pipe into
 # gnuplot `with lines` must not zig-zag), as -o's file does.
 "$CHASE" --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200' 2> /dev/null > "$tmp/piped.tsv"
-check "stdout: refined rows in order of size" awk '!/^#/ && NF { if (n++ && $1 < p) bad = 1; p = $1 } END { exit bad || n < 60 }' "$tmp/piped.tsv"
+data "$tmp/piped.tsv" > "$tmp/piped.rows"
+check "stdout: refined rows in order of size" awk '{ if (n++ && $1 < p) bad = 1; p = $1 } END { exit bad || n < 60 }' "$tmp/piped.rows"
 finish

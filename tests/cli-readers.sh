@@ -1,6 +1,8 @@
 # cli-readers.sh: what users read chase's files with reads them right:
 # jq (report.json nested and typed:
-# .sweep.levels[0].cycles), and gnuplot reading standard output saved to a
+# .sweep.levels[0].cycles), pandas (the TSV's header is the header, every
+# data table of a file of several through --table, the JSON's tables as
+# records), and gnuplot reading standard output saved to a
 # file (every point, in order of size: no zig-zag).  Each reader that is
 # not installed skips its checks with a reason.
 # SPDX-License-Identifier: BSD-3-Clause
@@ -27,6 +29,48 @@ if command -v jq > /dev/null 2>&1; then
 else
     ok "# SKIP jq is not installed"
 fi
+
+# pandas: read_csv(sep='\t', comment='#') takes the header line as the
+# header (a '#' before it made the first row the header, silently).
+# Debian's python3-pandas is for /usr/bin/python3, which another python3
+# earlier in PATH may hide.
+py=
+for p in python3 /usr/bin/python3; do
+    if "$p" -c 'import pandas' > /dev/null 2>&1; then py=$p; break; fi
+done
+if [ -n "$py" ]; then
+    check "pandas reads the sweep's TSV: columns bytes, cycles..., $rows rows, bytes ascending" \
+        "$py" -c 'import sys, pandas as pd
+d = pd.read_csv(sys.argv[1], sep="\t", comment="#")
+assert list(d.columns[:2]) == ["bytes", "cycles"], list(d.columns)
+assert len(d) == int(sys.argv[2]), len(d)
+assert d["bytes"].is_monotonic_increasing and d["cycles"].dtype.kind in "fi"' "$tmp/s.tsv" "$rows"
+    for t in conflicts strides groups; do
+        "$CHASE" banks -b sim -q --table "$t" -o "$tmp/banks-$t.csv"
+        n=$(awk '/^# table: '"$t"'$/ { on = 1; getline; next } /^#|^$/ { on = 0 } on { n++ } END { print n + 0 }' \
+            "$(ls "$tmp"/banks-all.tsv 2> /dev/null || { "$CHASE" banks -b sim -q -o "$tmp/banks-all.tsv"; echo "$tmp/banks-all.tsv"; })")
+        check "pandas reads banks --table $t as its $n rows, numeric" \
+            "$py" -c 'import sys, pandas as pd
+d = pd.read_csv(sys.argv[1])
+assert len(d) == int(sys.argv[2]) > 0, (len(d), sys.argv[2])
+assert d[d.columns[-1]].dtype.kind in "fi", d.dtypes' "$tmp/banks-$t.csv" "$n"
+    done
+    "$CHASE" banks -b sim -q -o "$tmp/banks.json"
+    check "pandas: the JSON's tables are records (DataFrame(doc['strides']) has stride_words)" \
+        "$py" -c 'import sys, json, pandas as pd
+d = pd.DataFrame(json.load(open(sys.argv[1]))["strides"])
+assert "stride_words" in d.columns and len(d) > 0' "$tmp/banks.json"
+else
+    ok "# SKIP pandas is not installed"
+fi
+# --table: a name the command lacks is a usage error listing its tables,
+# before any measurement; TSV and JSON refuse it (they hold every table).
+"$CHASE" banks -b sim -q --table nope -o "$tmp/t.csv" 2> "$tmp/t.err"
+check "--table nope: exit 2" test $? -eq 2
+check "... naming the tables banks writes" grep -q "conflicts, strides, groups" "$tmp/t.err"
+check "... and writing no file" test ! -e "$tmp/t.csv"
+"$CHASE" banks -b sim -q --table strides -o "$tmp/t.tsv" 2> /dev/null
+check "--table with TSV: exit 2" test $? -eq 2
 
 # gnuplot reads what went to standard output: every point, in order.
 if [ -n "${GNUPLOT_PROG:-}" ]; then

@@ -30,7 +30,7 @@ for sig in INT TERM HUP; do
         check "SIG$sig ($f): no temporary file is left" sh -c "! ls '$tmp'/.s.$f.* 2>/dev/null | grep -q ."
         if [ $f = tsv ]; then
             check "SIG$sig ($f): the kept file says it was interrupted" grep -q '^# status: interrupted' "$tmp/s.$f.partial"
-            check "SIG$sig ($f): rows measured before it are kept" test "$(grep -vc '^#' "$tmp/s.$f.partial")" -ge 10
+            check "SIG$sig ($f): rows measured before it are kept" test "$(data "$tmp/s.$f.partial" | wc -l)" -ge 10
         else
             check "SIG$sig ($f): the JSON is closed and says it was interrupted" grep -q '"status": "interrupted"' "$tmp/s.$f.partial"
             if command -v python3 > /dev/null 2>&1; then

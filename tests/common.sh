@@ -20,6 +20,13 @@ not_ok() {
     echo "not ok $checks - $*"
 }
 
+# data FILE...: the data rows of chase's TSV files, without comments,
+# blank lines or header lines (a header is the line after '# table: NAME'
+# that is not a comment; format 2 wrote it as a comment).
+data() {
+    awk '/^# table:/ { h = 1; next } /^#/ { h = 0; next } !NF { next } h { h = 0; next } { print }' "$@"
+}
+
 # check DESCRIPTION COMMAND...: passes if the command succeeds.
 check() {
     desc=$1

@@ -14,7 +14,7 @@ echo "sysfs: L1d $l1 B, L2 $l2 B"
 
 # Median latency of the rows with lo <= bytes <= hi.
 median() {
-    awk -v lo="$2" -v hi="$3" '!/^#/ && $1 >= lo && $1 <= hi { print $2 }' "$1" | sort -g |
+    awk -v lo="$2" -v hi="$3" '/^[0-9]/ && $1 >= lo && $1 <= hi { print $2 }' "$1" | sort -g |
         awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : 0) }'
 }
 attempt() {

@@ -16,7 +16,7 @@ done
 st=$?
 check "five GPUs, one with a slower memory: exit 10, outliers found (got $st: $(head -1 "$tmp/err"))" test "$st" -eq 10
 check "the outliers are the slow GPU's and only its" \
-    awk -F'\t' '/^# table: outliers/ { on = 1; next } on && !/^#/ && NF { n++; if ($2 !~ /gpu4$/) bad = 1 }
+    awk -F'\t' '/^# table: outliers/ { on = 1; getline; next } on && !/^#/ && NF { n++; if ($2 !~ /gpu4$/) bad = 1 }
                 END { exit bad || n < 1 }' "$tmp/f/fleet.tsv"
 check "... its memory latency among them, 15% above the median" \
     grep -q '^| sweep memory cycles | [^|]*gpu4 | simulated hierarchy | 230 | 200 | +15.0% |$' "$tmp/f/fleet.md"
@@ -62,7 +62,7 @@ t1=$(date +%s.%N)
 secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 check "200 reports: exit 10 (got $st: $(head -1 "$tmp/err"))" test "$st" -eq 10
 check "... only board 137's L2 named" \
-    awk -F'\t' '/^# table: outliers/ { on = 1; next } on && !/^#/ && NF { n++; if ($2 !~ /r137$/ || $1 !~ /^sweep L2 /) bad = 1 }
+    awk -F'\t' '/^# table: outliers/ { on = 1; getline; next } on && !/^#/ && NF { n++; if ($2 !~ /r137$/ || $1 !~ /^sweep L2 /) bad = 1 }
                 END { exit bad || n < 1 }' "$tmp/fm/fleet.tsv"
 if [ -n "${CHASE_TEST_NO_TIMING:-}" ] || grep -qa __asan_init "$CHASE"; then
     ok "# SKIP 200 reports in ${secs} s: timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"

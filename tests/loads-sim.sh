@@ -44,7 +44,7 @@ check_rows() {
         }
         # Six significant digits are written.
         function near(a, b) { return (a - b) < 1e-5 * (1 + (b < 0 ? -b : b)) && (b - a) < 1e-5 * (1 + (b < 0 ? -b : b)) }
-        /^# table: convergence/ { conv = 1; next }
+        /^# table: convergence/ { conv = 1; getline; next }
         /^#/ { next }
         /^$/ { next }
         !conv && $18 == "" || !conv && $18 ~ /^the level holds/ {
@@ -124,17 +124,17 @@ grep -q '^# kind: loads$' "$f" && grep -q '^# status: complete$' "$f" &&
 [ "$(awk -F'\t' '$1 == "shared" && $4 == 32 && (($3 == 4 && $7 == 30 && $9 == 1) || ($3 == 8 && $7 == 31 && $9 == 2) ||
                                                  ($3 == 16 && $7 == 33 && $9 == 4))' "$f" | wc -l)" -eq 3 ] &&
     ok "shared memory: three rows, the shared model's latency and issue" || not_ok "shared rows: $(grep '^shared' "$f" | tr '\n' '|')"
-awk -F'\t' '!/^#/ && NF == 20 && $1 != "shared" && $11 == 1 && $10 == 2' "$f" | wc -l | grep -q '^12$' &&
-    ok "a pipelined model settles at N = 2 on every level and width" || not_ok "settled rows: $(awk -F'\t' '!/^#/ && NF == 20 { print $1, $3, $10, $11 }' "$f" | tr '\n' ' ')"
+awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 != "shared" && $11 == 1 && $10 == 2' "$f" | wc -l | grep -q '^12$' &&
+    ok "a pipelined model settles at N = 2 on every level and width" || not_ok "settled rows: $(awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" { print $1, $3, $10, $11 }' "$f" | tr '\n' ' ')"
 
 # The in-flight limit: where latency bounds the burst (b32, b64) the issue
 # figure grows with N and has not settled by 32; b128 is bound by the
 # bandwidth and settles.
 f=$tmp/l2.tsv
-[ "$(awk -F'\t' '!/^#/ && NF == 20 && $1 == "memory" && $4 == 64 && $11 == 0 && $10 == 32 { print $3 }' "$f" | tr '\n' ' ')" = "4 8 " ] &&
-    awk -F'\t' '!/^#/ && NF == 20 && $1 == "memory" && $3 == 16 && $4 == 64 { exit !($11 == 1) }' "$f" &&
+[ "$(awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 == "memory" && $4 == 64 && $11 == 0 && $10 == 32 { print $3 }' "$f" | tr '\n' ' ')" = "4 8 " ] &&
+    awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 == "memory" && $3 == 16 && $4 == 64 { exit !($11 == 1) }' "$f" &&
     ok "6 loads in flight at memory: b32 and b64 not settled by N = 32, b128 (bandwidth-bound) settled" ||
-    not_ok "mlp rows: $(awk -F'\t' '!/^#/ && NF == 20 && $1 == "memory" { print $3, $4, $9, $10, $11 }' "$f" | tr '\n' ' ')"
+    not_ok "mlp rows: $(awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 == "memory" { print $3, $4, $9, $10, $11 }' "$f" | tr '\n' ' ')"
 "$CHASE" loads --sim "$(cases | sed -n 2p | cut -d'|' -f3)" > "$tmp/report" 2>&1 < /dev/null
 grep -q '^memory .*?' "$tmp/report" && grep -q 'not settled: taken at the largest N measured' "$tmp/report" &&
     ok "the report marks an unsettled figure" || not_ok "report: $(grep '^memory' "$tmp/report" | head -2)"
@@ -146,7 +146,7 @@ grep -q '^memory .*?' "$tmp/report" && grep -q 'not settled: taken at the larges
 # cycles a pass makes any figure taken from a repeated point wrong.
 sh_spec='shared:issue=3,lat=40,bursts=32/16/4'
 if "$CHASE" loads --sim "$sh_spec" --level shared -q -o "$tmp/sh.tsv" 2> "$tmp/sh.err"; then
-    v=$(awk -F'\t' '/^# table: convergence/ { conv = 1; next } /^#/ || /^$/ { next }
+    v=$(awk -F'\t' '/^# table: convergence/ { conv = 1; getline; next } /^#/ || /^$/ { next }
         !conv && $1 == "shared" { w = $3; issue[w] = $9; n[w] = $10; bpc[w] = $12; note[w] = $18; bm[w] = $20 }
         conv && $1 == "shared" { most[$2] = $4 > most[$2] ? $4 : most[$2]; pts[$2]++ }
         END { # passes a warp load: 1, 2, 4 (b32, b64, b128 on 32 banks of 4 B)
@@ -199,7 +199,7 @@ fi
 # --from a sweep file, --level.
 "$CHASE" -b sim -q -o "$tmp/sweep.tsv" 2> /dev/null
 if "$CHASE" loads -b sim --from "$tmp/sweep.tsv" --level L2 -q -o "$tmp/from.tsv" 2> "$tmp/err"; then
-    levels=$(awk -F'\t' '!/^#/ && NF == 20 { print $1 }' "$tmp/from.tsv" | sort -u | tr '\n' ' ')
+    levels=$(awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" { print $1 }' "$tmp/from.tsv" | sort -u | tr '\n' ' ')
     [ "$levels" = "L2 " ] && grep -q "^# levels_from: $tmp/sweep.tsv" "$tmp/from.tsv" &&
         ok "--from FILE --level L2: the L2's rows alone, the levels from the file" || not_ok "--level L2: levels '$levels'"
 else
@@ -217,7 +217,7 @@ expect 9 "measured on the cpu backend" sms -b sim --from "$tmp/cpu-sweep.tsv" -q
     grep -q '^L2	' "$tmp/mixed.tsv" && ok "--mixed takes another backend's levels" ||
     not_ok "--mixed: $(head -2 "$tmp/err")"
 "$CHASE" loads -b sim --level shared -q -o "$tmp/sh.tsv" 2> "$tmp/err"
-[ "$(awk -F'\t' '!/^#/ && NF == 20' "$tmp/sh.tsv" | cut -f1 | sort -u)" = shared ] && ! grep -q 'levels_from: a default' "$tmp/sh.tsv" &&
+[ "$(awk -F'\t' '!/^#/ && NF == 20 && $1 != "level"' "$tmp/sh.tsv" | cut -f1 | sort -u)" = shared ] && ! grep -q 'levels_from: a default' "$tmp/sh.tsv" &&
     ok "--level shared: no sweep, the shared rows alone" || not_ok "--level shared: $(head -2 "$tmp/err")"
 
 # Formats.
@@ -248,7 +248,7 @@ fi
 
 # Noise: the analysis still finds the model within the noise.
 if "$CHASE" loads --sim 'L1:size=32K,lat=40;L2:size=1M,ways=16,lat=300;mem:lat=700,noise=0.02' -q -o "$tmp/n.tsv" 2> "$tmp/err"; then
-    awk -F'\t' '!/^#/ && NF == 20 && $1 == "memory" && $4 == 1 { d = $7 / 700 - 1; if (d < 0) d = -d; exit !(d < 0.05) }' "$tmp/n.tsv" &&
+    awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 == "memory" && $4 == 1 { d = $7 / 700 - 1; if (d < 0) d = -d; exit !(d < 0.05) }' "$tmp/n.tsv" &&
         ok "2% noise: one lane's memory latency within 5% of 700" || not_ok "noise: $(awk -F'\t' '$1 == "memory" && $4 == 1' "$tmp/n.tsv")"
 else
     not_ok "noise: $(head -2 "$tmp/err")"
@@ -273,5 +273,5 @@ st=$?
 # latency_mean: the mean of T(1)'s samples; a model without noise has every
 # sample alike, so it is the median too.
 check "latency_mean is written, and on a noiseless model equals the median" \
-    awk -F'\t' '!/^#/ && NF == 20 && $1 != "shared" { n++; if ($19 != $7) bad++ } END { exit !(n > 0 && !bad) }' "$f"
+    awk -F'\t' '!/^#/ && NF == 20 && $1 != "level" && $1 != "shared" { n++; if ($19 != $7) bad++ } END { exit !(n > 0 && !bad) }' "$f"
 finish

@@ -134,7 +134,7 @@ st=$?
 check "lmbench lat_mem_rd output reads as it is (exit $st)" test "$st" -eq 0
 check "... as two curves, one a stride" test "$(grep -c '^# stride: ' "$tmp/lm")" -eq 2
 check "... sizes exact (512 B, not 514: MiB to 5 decimals rounded to lmbench's sizes)" \
-    sh -c "grep -v '^#' '$tmp/lm' | awk 'NF' | head -1 | grep -q '^512	'"
+    test "$(data "$tmp/lm" | head -1 | cut -f1)" = 512
 awk '/^# level: L1/ { sub(/.*lo=/, ""); split($0, a, "\t"); print a[1]; exit }' "$tmp/lm" > "$tmp/lo"
 check "... L1 found at its 48 KiB ($(cat "$tmp/lo") B)" sh -c "[ $(cat "$tmp/lo") -ge 45056 ] && [ $(cat "$tmp/lo") -le 49152 ]"
 check "... latencies in ns (the L2 at 3.9)" \
@@ -153,7 +153,7 @@ check "... three levels" test "$(grep -c '^# level: ' "$tmp/gb")" -eq 3
 check "... the L1 at 33 cycles and 23.4 ns (its clock, 1410 MHz)" grep -q '^# level: L1	.*cycles=33	ns=23\.4' "$tmp/gb"
 check "... the L2's capacity interval holds 16 MiB" \
     awk -F'\t' '/^# level: L2/ { split($2, a, "="); split($3, b, "="); exit !(a[2] <= 16777216 && b[2] >= 16777216) }' "$tmp/gb"
-check "... sizes in bytes (1 KiB first)" sh -c "grep -v '^#' '$tmp/gb' | awk 'NF' | head -1 | grep -q '^1024	'"
+check "... sizes in bytes (1 KiB first)" test "$(data "$tmp/gb" | head -1 | cut -f1)" = 1024
 grep -v '^clock:' "$gb" > "$tmp/noclock.txt"
 "$CHASE" analyze -f tsv "$tmp/noclock.txt" | grep '^# level' > "$tmp/got"
 grep '^# level' "$tmp/gb" > "$tmp/want"

@@ -118,7 +118,7 @@ spec='L1:size=32K,lat=4;L2:size=256K,ways=16,lat=14;mem:lat=200;tlb:entries=64,p
 check "the sweep names a TLB reach past the L2" grep -q '^# level: TLB reach' "$tmp/reach.tsv"
 "$CHASE" lines --sim "$spec" --from "$tmp/reach.tsv" -q -o "$tmp/reach-lines.tsv"
 check "lines measures L1 and L2, not the TLB reach" \
-    test "$(grep -v '^#' "$tmp/reach-lines.tsv" | cut -f1 | grep . | sort -u | tr '\n' ' ')" = "L1 L2 "
+    test "$(data "$tmp/reach-lines.tsv" | cut -f1 | grep . | sort -u | tr '\n' ' ')" = "L1 L2 "
 # --- a TLB replaced at random: past its reach the curve climbs without
 # settling; the miss cost comes from the climb's fit, the truth is lat=50.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200;tlb:entries=64,page=64K,ways=64,lat=50,policy=random'
@@ -196,7 +196,7 @@ check "... TLB2 at 64..70 entries of 256 KiB (truth 64), from the curve; two TLB
            [ '$(tlbl "$tmp/small.tsv" TLB2 stride)' = 65536 ] && grep -q '^# tlb_levels: 2$' '$tmp/small.tsv'"
 check "... the pass's curves and the page's chains (two pairs of four spans) kept in the file" \
     sh -c "grep -q '^# table: entry$' '$tmp/small.tsv' && grep -q '^# table: entry_twin$' '$tmp/small.tsv' && \
-           [ \$(awk '/^# table: entry_page/ { p = 1; next } /^# table/ { p = 0 } p && /^TLB1/' '$tmp/small.tsv' | wc -l) -eq 8 ]"
+           [ \$(awk '/^# table: entry_page/ { p = 1; getline; next } /^# table/ { p = 0 } p && /^TLB1/' '$tmp/small.tsv' | wc -l) -eq 8 ]"
 # The smaller TLB's entries map half the larger's (the H100's 16 MiB
 # against 32 MiB): the pair at half the pass's stride steps at the same
 # blocks, the one at a quarter does not.

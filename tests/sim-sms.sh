@@ -26,7 +26,7 @@ within() {
 "$CHASE" sms --sim "$sim;sms:count=8,far=4,extra=20" -f tsv -o "$tmp/sms.tsv" 2> "$tmp/err"
 check "chase sms with an sms: section runs (exit $?): $(head -1 "$tmp/err")" test -s "$tmp/sms.tsv"
 check "every SM probed at each level past the first: 16 rows" \
-    test "$(awk '!/^#/ && NF' "$tmp/sms.tsv" | wc -l)" -eq 16
+    test "$(data "$tmp/sms.tsv" | wc -l)" -eq 16
 check "the L2 from SMs 0-3 costs 20 cycles, from SMs 4-7 (far) 40" \
     test "$(rows L2 "$tmp/sms.tsv" | awk '{ w = $1 < 4 ? 20 : 40; if ($2 < w - 0.01 || $2 > w + 0.01) bad = 1 } END { print bad + 0 }')" = 0
 check "memory costs every SM the same (150 cycles): the far group pays at the L2 only" \

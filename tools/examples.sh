@@ -79,8 +79,8 @@ esc() { sed 's/\\/\\e/g; s/-/\\-/g'; }
 } | esc > "$tmp/tsv"
 {
     printf '%s\n' '# \fIkey\fP: \fIvalue\fP            (the metadata, one line each)'
-    grep -E '^# table: points$|^#bytes' "$tmp/c.tsv" | esc
-    grep -v '^#' "$tmp/c.tsv" | grep . | head -2 | esc
+    grep -E '^# table: points$' "$tmp/c.tsv" | esc
+    grep -v '^#' "$tmp/c.tsv" | grep . | head -3 | esc
     echo '\&...'
     grep '^# level: ' "$tmp/c.tsv" | esc
     printf '%s\n' '# \fIkey\fP: \fIvalue\fP            (results, if the kind has any)'
@@ -91,7 +91,7 @@ field() { # field LEVEL KEY: a level line's KEY=value, null for nan
     awk -F'\t' -v l="$1" -v k="$2" '$1 == "# level: " l {
         for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) { v = substr($i, length(k) + 2); print v == "nan" ? "null" : v } }' "$tmp/c.tsv"
 }
-row1=$(grep -v '^#' "$tmp/c.tsv" | grep . | head -1)
+row1=$(grep -v '^#' "$tmp/c.tsv" | grep . | sed -n 2p)
 tool=$(sed -n 's/^# tool: //p' "$tmp/c.tsv")
 version=$(sed -n 's/^# format: chase //p' "$tmp/c.tsv")
 stride=$(sed -n 's/^# stride: //p' "$tmp/c.tsv")

@@ -31,6 +31,10 @@ struct cache {
     uint64_t sector;            /* bytes a miss fills; line when not sectored */
     uint64_t *valid;            /* sectored: a bit per sector present */
     unsigned set_bits;          /* hashed: log2(sets) */
+    /* log2 of line and sector where they are powers of two (the spec
+     * makes them so; a TLB's page may not be), else 0: a shift where a
+     * 64-bit division took most of the time of a large simulated sweep. */
+    unsigned line_shift, sector_shift;
     int hashed;
 };
 
@@ -62,6 +66,28 @@ static uint64_t xorshift(uint64_t *s)
     return *s = x;
 }
 
+/* log2(v) for a power of two above 1, else 0 (divide instead). */
+static unsigned shift_of(uint64_t v)
+{
+    return v > 1 && !(v & (v - 1)) ? (unsigned)__builtin_ctzll(v) : 0;
+}
+
+/* The line of addr, the offset within it, and the sector of an offset. */
+static inline uint64_t line_of(const struct cache *c, uint64_t addr)
+{
+    return c->line_shift ? addr >> c->line_shift : addr / c->line;
+}
+
+static inline uint64_t line_offset(const struct cache *c, uint64_t addr)
+{
+    return c->line_shift ? addr & (c->line - 1) : addr % c->line;
+}
+
+static inline uint64_t sector_of(const struct cache *c, uint64_t off)
+{
+    return c->sector_shift ? off >> c->sector_shift : off / c->sector;
+}
+
 /* sets x ways entries; the spec's limits keep that small, and the checked
  * product keeps a spec that slipped past them from becoming a tiny array. */
 static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned ways, double lat,
@@ -78,6 +104,7 @@ static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned wa
     c->lat = lat;
     c->policy = policy;
     c->sector = line;
+    c->line_shift = c->sector_shift = shift_of(line);
     c->tag = malloc((size_t)bytes);
     c->stamp = malloc((size_t)bytes);
     return c->tag && c->stamp ? 0 : -1;
@@ -91,6 +118,7 @@ static int cache_shape(struct cache *c, uint64_t sector, int hashed)
         c->set_bits++;
     if (sector && sector < c->line) {
         c->sector = sector;
+        c->sector_shift = shift_of(sector);
         c->valid = calloc(c->sets * c->ways, sizeof *c->valid);
         return c->valid ? 0 : -1;
     }
@@ -122,7 +150,7 @@ static uint64_t cache_set(const struct cache *c, uint64_t blk)
 /* Looks addr up; on a miss fills it.  Returns 1 on a hit. */
 static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint64_t bit)
 {
-    uint64_t blk = addr / c->line, set = cache_set(c, blk);
+    uint64_t blk = line_of(c, addr), set = cache_set(c, blk);
     uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
     uint64_t *valid = c->valid ? c->valid + set * c->ways : NULL;
     uint64_t w, victim = 0;
@@ -158,7 +186,7 @@ fill:
 
 static int cache_access(struct sim_dev *d, struct cache *c, uint64_t addr)
 {
-    return cache_sectors(d, c, addr, 1ULL << (addr % c->line / c->sector));
+    return cache_sectors(d, c, addr, 1ULL << sector_of(c, line_offset(c, addr)));
 }
 
 /* Bytes [lo, lo + n) from c: a hit when every sector they touch is there;
@@ -169,8 +197,8 @@ static int cache_range(struct sim_dev *d, struct cache *c, uint64_t lo, uint64_t
     int hit = 1;
 
     while (a < end) {
-        uint64_t line_end = (a / c->line + 1) * c->line, b = end < line_end ? end : line_end;
-        uint64_t first = a % c->line / c->sector, last = (b - 1) % c->line / c->sector;
+        uint64_t line_end = (line_of(c, a) + 1) * c->line, b = end < line_end ? end : line_end;
+        uint64_t first = sector_of(c, line_offset(c, a)), last = sector_of(c, line_offset(c, b - 1));
         uint64_t bits = (last - first + 1 >= 64 ? ~0ULL : ((1ULL << (last - first + 1)) - 1)) << first;
         hit &= cache_sectors(d, c, a, bits);
         a = b;

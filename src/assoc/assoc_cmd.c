@@ -327,6 +327,9 @@ static int plot(struct chase_run *r, const char *out, char *err, size_t len)
     return chase_assoc_plot(st->ll, st->measured, &r->s.meta, r->o->title, r->o->script, out, err, len);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const assoc_tables[] = {"points", "knees", NULL};
+
 const struct chase_measurement chase_assoc_measurement = {
     .kind = "assoc",
     .summary = "sets, ways and replacement per level",
@@ -335,6 +338,7 @@ const struct chase_measurement chase_assoc_measurement = {
     .unit = "point",
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
                CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
+    .tables = assoc_tables,
     .params = params,
     .prepare = prepare,
     .describe = describe,

@@ -563,6 +563,9 @@ static void release(struct chase_run *r)
     }
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const bandwidth_tables[] = {"points", "levels", NULL};
+
 const struct chase_measurement chase_bandwidth_measurement = {
     .kind = "bandwidth",
     .summary = "read, write and copy bandwidth of every level, the whole device",
@@ -570,6 +573,7 @@ const struct chase_measurement chase_bandwidth_measurement = {
     .state_size = sizeof(struct bw_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
                CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
+    .tables = bandwidth_tables,
     .unit = "points",
     .check = check,
     .supported = supported,

@@ -454,12 +454,16 @@ static void release(struct chase_run *run)
             free(st->r.groups[wi]);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const banks_tables[] = {"conflicts", "strides", "groups", "pattern", NULL};
+
 const struct chase_measurement chase_banks_measurement = {
     .kind = "banks",
     .summary = "shared memory (LDS) banks, conflicts and lane groups",
     .flags = CHASE_M_REPORT,
     .state_size = sizeof(struct banks_state),
     .options = CHASE_G_DEVICE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS,
+    .tables = banks_tables,
     .params = params,
     .supported = supported,
     .prepare = prepare,

@@ -307,6 +307,10 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
         if (dot && strchr(dot, '/') == NULL && (!strcmp(dot, ".json") || !strcmp(dot, ".csv")))
             chase_format_parse(dot + 1, &o->fmt);
     }
+    /* CSV holds one table; TSV and JSON hold them all, so --table there
+     * would be a no-op taken for a choice. */
+    if (o->table && o->fmt != CHASE_FMT_CSV)
+        return chase_usage_error("--table picks the table a CSV holds: give -f csv or an -o name ending .csv");
     o->args = argv + optind;
     o->nargs = argc - optind;
     if (o->nargs && !c->operands && !o->list) {

@@ -208,6 +208,8 @@ const struct chase_option chase_options[] = {
      CHASE_G_REPORT, "F", "png (default), pdf or svg", NULL},
     {"format", 'f', CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_FORMAT, "FMT", "tsv (default), csv or json",
      set_format},
+    {"table", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(table), 0, 0, NULL, NULL, CHASE_G_FORMAT, "NAME",
+     "csv: hold this data table (default: the first; a pandas\nDataFrame a table)", NULL},
     {"output", 'o', CHASE_OPT_STR, CHASE_OF_STR, OFF(output), 0, 0, NULL, NULL, CHASE_G_OUTPUT, "FILE",
      "data to FILE (plot: the image; report: the directory); default stdout", NULL},
     {"plot", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(plot), 0, 0, NULL, NULL, CHASE_G_PLOT, "FILE",

@@ -41,6 +41,7 @@ struct chase_opts {
     uint64_t seed;
     enum chase_format fmt;
     int fmt_given;
+    const char *table;          /* --table NAME: the data table a CSV holds (NULL: the first) */
     const char *output;
     const char *plot;           /* --plot FILE: draw what was measured */
     const char *script;         /* --script FILE: keep the gnuplot script */

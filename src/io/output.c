@@ -419,6 +419,15 @@ static int table_end(struct chase_writer *w)
     return w->failed ? -1 : 0;
 }
 
+/* Does a CSV hold table t?  The data table --table named (w->only), else
+ * the first table, if it is a data table. */
+static int csv_holds(const struct chase_writer *w, const struct chase_table *t)
+{
+    if (t->row)
+        return 0;
+    return w->only ? !strcmp(t->name, w->only) : w->tables == 1;
+}
+
 int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
 {
     size_t i;
@@ -439,7 +448,8 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
         out(w, "\n");
         if (t->row)
             break;
-        out(w, "#");
+        /* The header plain (pandas: read_csv(sep="\t", comment="#") takes it as
+         * the header; a "#" before it made the first row the header). */
         for (i = 0; i < t->ncol; i++) {
             if (i)
                 out(w, "\t");
@@ -448,8 +458,9 @@ int chase_writer_table(struct chase_writer *w, const struct chase_table *t)
         out(w, "\n");
         break;
     case CHASE_FMT_CSV:
-        if (w->tables > 1 || t->row)
-            break;      /* CSV holds the first data table alone */
+        if (!csv_holds(w, t))
+            break;      /* CSV holds one data table alone */
+        w->only_seen = 1;
         for (i = 0; i < t->ncol; i++)
             out(w, "%s%s", i ? "," : "", t->col[i].name);
         out(w, "\n");
@@ -545,8 +556,8 @@ int chase_writer_row(struct chase_writer *w, const struct chase_cell *c)
         json_row(w, t, c);
     else if (w->fmt == CHASE_FMT_TSV && t->row)
         summary_row(w, t, c);
-    else if (w->fmt == CHASE_FMT_TSV || (w->tables == 1 && !t->row))
-        delimited_row(w, t, c);     /* CSV holds the first data table alone */
+    else if (w->fmt == CHASE_FMT_TSV || csv_holds(w, t))
+        delimited_row(w, t, c);
     w->rows++;
     if (!t->row)
         w->data_rows++;
@@ -599,6 +610,14 @@ int chase_writer_end(struct chase_writer *w, const char *status)
         out(w, "\n");
         break;
     case CHASE_FMT_CSV:
+        /* A table this run did not write (one a measurement writes only
+         * where the device has it) leaves the CSV empty: say so. */
+        if (w->only && !w->only_seen) {
+            snprintf(w->err, sizeof w->err, "this run wrote no table '%s' for %s%s%s", w->only,
+                     w->path ? "'" : "", shown(w), w->path ? "'" : "");
+            w->failed = 1;
+            return -1;
+        }
         break;
     case CHASE_FMT_JSON:
         out(w, ",\n  \"status\": ");

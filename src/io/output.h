@@ -24,12 +24,13 @@
  *
  *   TSV  '# format: chase 2', '# kind: K', then '# key: value' metadata;
  *        each table begins '# table: NAME'; a data table then has a
- *        '#col<TAB>col...' header and tab-separated rows, data tables
+ *        'col<TAB>col...' header (format 2: '#col...') and tab-separated rows, data tables
  *        apart by two blank lines (gnuplot's 'index'); a summary table's
  *        rows are lines '# ROW: first<TAB>col=value...' (the sweep's
  *        '# level:' lines); results are '# key: value' lines after the
  *        tables; the last line is '# status: S'.
- *   CSV  the first data table alone: a header row and rows.
+ *   CSV  one data table alone (w->only's, else the first): a header row
+ *        and rows.
  *   JSON {"format": "chase", "version": 2, "kind": K, "meta": {...},
  *        "TABLE": [{col: value, ...}, ...] for each table, "results": {...},
  *        "status": S}; numbers as numbers, null where unknown.
@@ -43,6 +44,8 @@ struct chase_writer {
     const char *path;           /* what the user named; NULL: stdout */
     char tmp[4096];             /* the file written until it is complete, or "" */
     char dest[4096];            /* where tmp goes when complete: path, or the file its link names */
+    const char *only;           /* CSV: the data table it holds (--table); NULL: the first */
+    int only_seen;              /* that table was begun */
     int tables;                 /* tables begun */
     const struct chase_table *table;    /* the one being written */
     size_t rows;                /* rows of that table */

@@ -309,6 +309,9 @@ static int plot(struct chase_run *r, const char *out, char *err, size_t len)
     return chase_lines_plot(st->ll, st->measured, &r->s.meta, r->o->title, r->o->script, out, err, len);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const lines_tables[] = {"pairs", "strides", "scan", NULL};
+
 const struct chase_measurement chase_lines_measurement = {
     .kind = "lines",
     .summary = "line and sector size per level",
@@ -316,6 +319,7 @@ const struct chase_measurement chase_lines_measurement = {
     .state_size = sizeof(struct lines_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
                CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
+    .tables = lines_tables,
     .params = params,
     .prepare = prepare,
     .describe = describe,

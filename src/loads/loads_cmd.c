@@ -438,6 +438,9 @@ static void release(struct chase_run *r)
         free(st->rows);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const loads_tables[] = {"loads", "convergence", NULL};
+
 const struct chase_measurement chase_loads_measurement = {
     .kind = "loads",
     .summary = "load latency and issue cost per level and width",
@@ -445,6 +448,7 @@ const struct chase_measurement chase_loads_measurement = {
     .state_size = sizeof(struct loads_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE |
                CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS,
+    .tables = loads_tables,
     .unit = "row",
     .check = check,
     .params = params,

@@ -28,6 +28,27 @@ int chase_run_reopen(struct chase_run *r, const struct chase_params *p)
     return 0;
 }
 
+/* --table names one of the measurement's data tables, or it is a usage
+ * error that lists them (before any device: no measurement is lost). */
+static int table_check(const struct chase_measurement *m, const char *name)
+{
+    char names[256] = "";
+    size_t i, used = 0;
+
+    for (i = 0; m->tables && m->tables[i]; i++) {
+        if (!strcmp(m->tables[i], name))
+            return 0;
+        if (used < sizeof names)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", m->tables[i]);
+    }
+    if (!i)
+        chase_error("chase %s writes no data table to pick with --table", m->kind);
+    else
+        chase_error("chase %s writes no table '%s' (its data tables: %s)", m->kind, name, names);
+    fprintf(stderr, "Try 'chase %s --help' for more information.\n", m->kind);
+    return CHASE_EXIT_USAGE;
+}
+
 /* Everything before the points: the levels (--from's before any device),
  * the device, the metadata. */
 static int start(struct chase_run *r)
@@ -38,6 +59,8 @@ static int start(struct chase_run *r)
     int code, from = (m->flags & CHASE_M_LEVELS) && o->from, own = 0;
 
     if (m->check && (code = m->check(o)))
+        return code;
+    if (o->table && (code = table_check(m, o->table)))
         return code;
     if (from && (code = chase_levels_source(o, NULL, &r->curve, r->lv, &r->nlv)))
         return code;

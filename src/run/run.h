@@ -41,6 +41,10 @@ struct chase_measurement {
     size_t state_size;          /* bytes of r->state, zeroed before the first hook */
     const char *unit;           /* what measure counts in r->kept, singular ("point", "row"): said when a signal stops it */
     unsigned options;           /* the option groups it takes (CHASE_G_*, core/options.h) */
+    /* Its data tables' names, NULL-terminated, in the order written: the
+     * names --table takes (checked before any device), the first being a
+     * CSV's table by default. */
+    const char *const *tables;
 
     /* Usage errors, before any device or file: 0 or an exit status
      * (after saying why).  NULL: none of its own. */

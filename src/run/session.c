@@ -195,6 +195,7 @@ int chase_session_output(struct chase_session *s, const char *kind)
         fprintf(stderr, "chase: %s\n", s->w.err);
         return CHASE_EXIT_FILE;
     }
+    s->w.only = s->o->table;
     s->writing = 1;
     if (s->human)
         return 0;   /* a terminal gets the report instead of the data */

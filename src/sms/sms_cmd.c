@@ -90,12 +90,16 @@ static void release(struct chase_run *r)
         free(st->rows);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const sms_tables[] = {"sms", NULL};
+
 const struct chase_measurement chase_sms_measurement = {
     .kind = "sms",
     .summary = "each level's latency from every multiprocessor",
     .flags = CHASE_M_LEVELS | CHASE_M_REPORT,
     .state_size = sizeof(struct sms_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_FROM,
+    .tables = sms_tables,
     .supported = supported,
     .describe = describe,
     .measure = measure,

@@ -202,6 +202,7 @@ static int finished(struct chase_run *r)
     memcpy(aside, s->w.tmp, sizeof aside);
     if (chase_writer_open(&w, r->o->output, r->o->fmt))
         goto fail;
+    w.only = r->o->table;
     bad = chase_writer_begin(&w, "sweep", &c->meta) || chase_writer_curve(&w, &chase_points_table, c) ||
           write_tables(&w, r) || chase_writer_results(&w, &r->results) || chase_writer_end(&w, "complete");
     if (chase_writer_close(&w, !bad, NULL, 0) || bad)
@@ -236,6 +237,9 @@ static void release(struct chase_run *r)
         free(st->plan);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const sweep_tables[] = {"points", NULL};
+
 const struct chase_measurement chase_sweep_measurement = {
     .kind = "sweep",
     .summary = "latency against working-set size, and the levels",
@@ -243,6 +247,7 @@ const struct chase_measurement chase_sweep_measurement = {
     .state_size = sizeof(struct sweep_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_SWEEP | CHASE_G_FORMAT |
                CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_CURVE,
+    .tables = sweep_tables,
     .unit = "point",
     .check = check,
     .describe = describe,

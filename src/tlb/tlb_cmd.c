@@ -594,6 +594,9 @@ static void release(struct chase_run *r)
     chase_curve_free(&st->entry_twin);
 }
 
+/* Its data tables, in the order written (--table). */
+static const char *const tlb_tables[] = {"points", "twin", "revisit", "probes", "entry", "entry_twin", "entry_page", NULL};
+
 const struct chase_measurement chase_tlb_measurement = {
     .kind = "tlb",
     .summary = "TLB reach, page size and miss cost",
@@ -601,6 +604,7 @@ const struct chase_measurement chase_tlb_measurement = {
     .state_size = sizeof(struct tlb_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT |
                CHASE_G_PLOT | CHASE_G_STYLE,
+    .tables = tlb_tables,
     .check = check,
     .params = params,
     .prepare = prepare,

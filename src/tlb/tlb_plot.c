@@ -54,7 +54,12 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         snprintf(title, sizeof title, "%s: TLB reach (one load a page)", dev ? dev : "device");
     fprintf(f, "\nset title ");
     chase_gp_string(f, title);
-    fprintf(f, "\nset xlabel \"bytes the chain spans\"\nset ylabel \"load-to-use latency (cycles)\"\n");
+    /* A linear y (the steps are a few percent: two log2 tics said
+     * nothing), headroom above the curves for the steps' rotated labels
+     * (they crossed the curves), and the key above the plot (it covered
+     * a label). */
+    fprintf(f, "\nset xlabel \"bytes the chain spans\"\nset ylabel \"load-to-use latency (cycles)\"\n"
+               "unset logscale y\nset offsets 0, 0, graph 0.3, 0\nset key above horizontal\n");
     if (a->c->n)
         iec_xtics(f, (double)a->c->rows[0].bytes, (double)a->c->rows[a->c->n - 1].bytes);
     fprintf(f, "$curve << EOD\n");

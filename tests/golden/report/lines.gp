@@ -41,10 +41,14 @@ EOD
 set multiplot layout 1,2 title 'simulated hierarchy: line and sector size'
 set logscale x 2
 unset logscale y
+set key above horizontal
+set rmargin 5
 set xlabel "second load at +sub (bytes)"
 set ylabel "cycles a load (pair: solid; a group later: dashed)"
+set xrange [6.95652:294.4]
 plot $p0 using 1:2 with linespoints ls 1 title 'L1', $p0 using 1:3 with linespoints ls 1 dt 2 notitle, $p1 using 1:2 with linespoints ls 2 title 'L2', $p1 using 1:3 with linespoints ls 2 dt 2 notitle
 set xlabel "stride: one load a block (bytes)"
 set ylabel "cycles a load, 1.5 x the capacity"
+set xrange [13.913:2355.2]
 plot $s0 using 1:2 with linespoints ls 1 title 'L1', $s1 using 1:2 with linespoints ls 2 title 'L2'
 unset multiplot

@@ -8,6 +8,9 @@ set pointsize 0.9
 set title 'simulated hierarchy: TLB reach (one load a page)'
 set xlabel "bytes the chain spans"
 set ylabel "load-to-use latency (cycles)"
+unset logscale y
+set offsets 0, 0, graph 0.3, 0
+set key above horizontal
 set xrange [7123.48:1.2348e+09]
 set xtics ("16 KiB" 16384, "64 KiB" 65536, "256 KiB" 262144, "1 MiB" 1048576, "4 MiB" 4194304, "16 MiB" 16777216, "64 MiB" 67108864, "256 MiB" 268435456, "1 GiB" 1073741824)
 $curve << EOD
