@@ -123,6 +123,17 @@ check "loads --from a peer sweep, --level 'peer memory' (exit $?): $(head -1 "$t
 check "bandwidth on a peer (exit $?): $(head -1 "$tmp/err")" test -s "$tmp/bw.tsv"
 gbs=$(awk -F'\t' '/^# table: levels/ { on = 1; next } on && !/^#/ && $1 == "peer memory" { print $14; exit }' "$tmp/bw.tsv")
 check "bandwidth: the peer's memory through the link, 4 GB/s ($gbs)" within "$gbs" 4 0.2
+# The device's memory peak (memclk=, bus=: 16 GB/s) is its own memory's,
+# not the peer's: its rows have none.
+withpeak="${base%%mem:*}mem:lat=200,memclk=1000,bus=64;peer:lat=1700,bw=4"
+"$CHASE" bandwidth --sim "$withpeak" --op read -q -o "$tmp/bwl.tsv" 2> /dev/null
+"$CHASE" bandwidth --sim "$withpeak" --memory peer:1 --op read -q -o "$tmp/bwp.tsv" 2> "$tmp/err"
+peak() {
+    awk -F'\t' -v L="$2" '/^# table:/ { on = $0 == "# table: levels" } on && !/^#/ && $1 == L { print $17; exit }' "$1"
+}
+check "bandwidth: its own memory's peak, 16 GB/s ($(peak "$tmp/bwl.tsv" memory))" test "$(peak "$tmp/bwl.tsv" memory)" = 16
+check "bandwidth: no memory peak for the peer's memory ($(peak "$tmp/bwp.tsv" "peer memory"))" \
+    test "$(peak "$tmp/bwp.tsv" "peer memory")" = nan
 unset CHASE_SIM_DEVICES
 
 # --- the cpu backend: host is its own memory; peer and managed it has not

@@ -361,7 +361,15 @@ static int row(struct chase_run *r, const char *name, int op, int placement, uin
         chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
         rc = best(r, op, placement, CHASE_BW_GLOBAL, bytes, L);
     }
-    chase_bw_set_peak(L, is_first, mem, &st->pk);
+    {
+        /* A peer's or the host's memory is not the device's: its memory
+         * peak (the driver's clock and bus) is no bound of theirs, and
+         * none of the link's is known. */
+        const char *t = chase_meta_get(&r->s.meta, "memory_target");
+        int remote = t && chase_meta_get(&r->s.meta, "memory_reader_caches") &&
+                     (!strncmp(t, "peer", 4) || !strcmp(t, "host"));
+        chase_bw_set_peak(L, is_first, mem && !remote, &st->pk);
+    }
     st->nlv++;
     return rc;
 }
