@@ -403,11 +403,21 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "--alloc %s is not available on the cpu backend (huge or base)", p->alloc);
         return CHASE_EINVAL;
     }
+    /* The host's memory is this backend's own; it has no peer, and no
+     * managed memory apart from its own. */
+    if (p->target.memory == CHASE_MEMORY_PEER || p->target.memory == CHASE_MEMORY_MANAGED) {
+        snprintf(err, len, "--memory %s: the cpu backend reads only its own memory (local, or host: the same)",
+                 p->target.memory == CHASE_MEMORY_PEER ? "peer" : "managed");
+        return CHASE_ETARGET;
+    }
     dev = calloc(1, sizeof *dev);
     if (!dev) {
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
+    if (p->target.memory == CHASE_MEMORY_HOST)
+        chase_kv_set(info->settings, &info->nsettings, "memory_alloc",
+                     "host: the host's memory is the cpu backend's own: measured as local");
     info->default_stride = 64;
     describe(info, &dev->largest_cache);
     info->units = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);

@@ -28,11 +28,16 @@ extern const unsigned char chase_gpu_image[];
     X(cuCtxSynchronize) X(cuGetErrorString)
 
 /* Entry points used where the driver has them (the virtual memory API,
- * CUDA 10.2 on; the context's limits): a driver without them only loses
- * --alloc vmm, the allocation granularity and the L2 fetch granularity. */
+ * CUDA 10.2 on; the context's limits; peer, host and managed memory, and
+ * the prefetch by location of CUDA 12.2 on): a driver without them only
+ * loses --alloc vmm, the allocation granularity, the L2 fetch granularity,
+ * and the --memory targets (or managed memory's prefetch). */
 #define CUDA_OPTIONAL_FUNCS(X)                                                                   \
     X(cuMemGetAllocationGranularity) X(cuMemAddressReserve) X(cuMemAddressFree) X(cuMemCreate)  \
-    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit) X(cuCtxSetLimit)
+    X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit) X(cuCtxSetLimit)      \
+    X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuCtxDisablePeerAccess)                 \
+    X(cuDeviceGetP2PAttribute) X(cuMemHostAlloc) X(cuMemHostGetDevicePointer) X(cuMemFreeHost)  \
+    X(cuMemAllocManaged) X(cuMemPrefetchAsync) X(cuStreamSynchronize)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -47,6 +52,10 @@ struct gpu {
     CUdevice dev;
     CUcontext ctx;
     CUmodule mod;
+    /* --memory peer:N: the peer's primary context, held while its memory is */
+    CUdevice peer;
+    CUcontext peer_ctx;
+    int peer_access;            /* this context enabled access to the peer's */
 };
 
 static int fail(CUresult r, const char *what, char *err, size_t len)
@@ -185,6 +194,10 @@ const size_t gpu_state_bytes = sizeof(struct gpu);
 
 void gpu_teardown(struct gpu *g)
 {
+    if (g->peer_access)
+        cu.cuCtxDisablePeerAccess(g->peer_ctx);
+    if (g->peer_ctx)
+        cu.cuDevicePrimaryCtxRelease(g->peer);
     if (g->mod)
         cu.cuModuleUnload(g->mod);
     if (g->ctx)
@@ -375,4 +388,153 @@ void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes)
     (void)g;
     cu.cuMemUnmap((CUdeviceptr)dptr, bytes);
     cu.cuMemAddressFree((CUdeviceptr)dptr, bytes);
+}
+
+/* The driver's facts of the link to the peer (cuDeviceGetP2PAttribute);
+ * the NVLink count is not among what the driver API answers. */
+static void peer_facts(struct gpu *g, struct chase_devinfo *info)
+{
+    static const struct {
+        CUdevice_P2PAttribute a;
+        const char *key;
+    } facts[] = {
+        {CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK, "p2p_performance_rank"},
+        {CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, "p2p_access_supported"},
+        {CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED, "p2p_native_atomics"},
+    };
+    size_t i;
+    int v;
+
+    for (i = 0; i < sizeof facts / sizeof facts[0]; i++)
+        if (cu.cuDeviceGetP2PAttribute && cu.cuDeviceGetP2PAttribute(&v, facts[i].a, g->dev, g->peer) == CUDA_SUCCESS)
+            chase_kv_num(info->facts, &info->nfacts, facts[i].key, v);
+    chase_kv_set(info->facts, &info->nfacts, "link", "unknown to the runtime (the NVLink count and PCIe path are "
+                 "nvidia-smi topo's and NVML's, not the driver API's)");
+}
+
+/* Device t->peer's memory, read from this device's context: both
+ * directions of the check (can this device reach it; does enabling say
+ * yes), then the allocation in the peer's own context. */
+static int alloc_peer(struct gpu *g, int peer, uint64_t bytes, uint64_t *dptr, struct chase_devinfo *info, char *err,
+                      size_t len)
+{
+    int can = 0;
+    size_t f = 0, t = 0;
+    CUdeviceptr p = 0;
+    CUresult r;
+
+    if (!cu.cuDeviceCanAccessPeer || !cu.cuCtxEnablePeerAccess || !cu.cuCtxDisablePeerAccess) {
+        snprintf(err, len, "this NVIDIA driver has no peer access (cuDeviceCanAccessPeer)");
+        return CHASE_ETARGET;
+    }
+    CHECK(cu.cuDeviceGet(&g->peer, peer), "cuDeviceGet (the peer)");
+    CHECK(cu.cuDeviceCanAccessPeer(&can, g->dev, g->peer), "cuDeviceCanAccessPeer");
+    if (!can) {
+        snprintf(err, len, "device %d cannot access device %d's memory (cuDeviceCanAccessPeer says no: no NVLink "
+                 "or PCIe peer path between them, or peer access is disabled)", (int)g->dev, peer);
+        return CHASE_ETARGET;
+    }
+    CHECK(cu.cuDevicePrimaryCtxRetain(&g->peer_ctx, g->peer), "cuDevicePrimaryCtxRetain (the peer)");
+    r = cu.cuCtxSetCurrent(g->peer_ctx);
+    if (r == CUDA_SUCCESS)
+        r = cu.cuMemGetInfo(&f, &t);
+    if (r == CUDA_SUCCESS && (bytes > f || f - bytes < (64u << 20))) {
+        cu.cuCtxSetCurrent(g->ctx);
+        snprintf(err, len, "a working set of %llu B does not fit in device %d's free memory (%llu B)",
+                 (unsigned long long)bytes, peer, (unsigned long long)f);
+        return CHASE_ENOMEM;
+    }
+    if (r == CUDA_SUCCESS)
+        r = cu.cuMemAlloc(&p, bytes);
+    cu.cuCtxSetCurrent(g->ctx);
+    if (r != CUDA_SUCCESS)
+        return fail(r, "cuMemAlloc on the peer", err, len);
+    r = cu.cuCtxEnablePeerAccess(g->peer_ctx, 0);
+    if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) {
+        const char *why = NULL;
+        cu.cuGetErrorString(r, &why);
+        cu.cuMemFree(p);
+        snprintf(err, len, "device %d could not enable access to device %d's memory (cuCtxEnablePeerAccess: %s)",
+                 (int)g->dev, peer, why ? why : "unknown");
+        return CHASE_ETARGET;
+    }
+    g->peer_access = r == CUDA_SUCCESS;
+    *dptr = p;
+    chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "peer:%d: cuMemAlloc in device %d's primary "
+                 "context, read from device %d's after cuCtxEnablePeerAccess", peer, peer, (int)g->dev);
+    peer_facts(g, info);
+    return CHASE_OK;
+}
+
+int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes, uint64_t *dptr, void **host,
+                     struct chase_devinfo *info, char *err, size_t len)
+{
+    *host = NULL;
+    if (t->memory == CHASE_MEMORY_PEER)
+        return alloc_peer(g, t->peer, bytes, dptr, info, err, len);
+    if (t->memory == CHASE_MEMORY_HOST) {
+        CUdeviceptr p = 0;
+        void *h = NULL;
+        CUresult r;
+        if (!cu.cuMemHostAlloc || !cu.cuMemHostGetDevicePointer || !cu.cuMemFreeHost) {
+            snprintf(err, len, "this NVIDIA driver cannot map host memory (cuMemHostAlloc)");
+            return CHASE_ETARGET;
+        }
+        /* Pinned and mapped: the device reads the host's pages themselves,
+         * over the link, at the address the driver maps them to. */
+        CHECK(cu.cuMemHostAlloc(&h, bytes, CU_MEMHOSTALLOC_DEVICEMAP), "cuMemHostAlloc");
+        if ((r = cu.cuMemHostGetDevicePointer(&p, h, 0)) != CUDA_SUCCESS) {
+            cu.cuMemFreeHost(h);
+            return fail(r, "cuMemHostGetDevicePointer", err, len);
+        }
+        *host = h;
+        *dptr = p;
+        chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "host: cuMemHostAlloc(DEVICEMAP), pinned "
+                     "host memory read through cuMemHostGetDevicePointer's address; the chain written by the "
+                     "host's CPU");
+        return CHASE_OK;
+    }
+    if (t->memory == CHASE_MEMORY_MANAGED) {
+        CUdeviceptr p = 0;
+        CUmemLocation loc;
+        int prefetched = 0;
+        if (!cu.cuMemAllocManaged) {
+            snprintf(err, len, "this NVIDIA driver has no managed memory (cuMemAllocManaged)");
+            return CHASE_ETARGET;
+        }
+        CHECK(cu.cuMemAllocManaged(&p, bytes, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged");
+        /* Its pages moved to the device before the first point, so the
+         * chains are built in device memory (where the build kernel would
+         * otherwise fault them in, one page at a time). */
+        memset(&loc, 0, sizeof loc);
+        loc.type = CU_MEM_LOCATION_TYPE_DEVICE;
+        loc.id = (int)g->dev;
+        if (cu.cuMemPrefetchAsync && cu.cuStreamSynchronize && cu.cuMemPrefetchAsync(p, bytes, loc, 0, NULL) ==
+            CUDA_SUCCESS && cu.cuStreamSynchronize(NULL) == CUDA_SUCCESS)
+            prefetched = 1;
+        *dptr = p;
+        chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "managed: cuMemAllocManaged(GLOBAL), %s",
+                     prefetched ? "prefetched to the device (cuMemPrefetchAsync) before the first point"
+                                : "not prefetched (the driver has no cuMemPrefetchAsync by location, or it failed): "
+                                  "pages move on first touch");
+        return CHASE_OK;
+    }
+    snprintf(err, len, "no such memory target");
+    return CHASE_ETARGET;
+}
+
+void gpu_free_target(struct gpu *g, const struct chase_target *t, uint64_t dptr, void *host)
+{
+    if (host) {
+        cu.cuMemFreeHost(host);
+        return;
+    }
+    if (t->memory == CHASE_MEMORY_PEER && g->peer_ctx) {
+        /* Freed in its own context, which holds it. */
+        cu.cuCtxSetCurrent(g->peer_ctx);
+        cu.cuMemFree((CUdeviceptr)dptr);
+        cu.cuCtxSetCurrent(g->ctx);
+        return;
+    }
+    cu.cuMemFree((CUdeviceptr)dptr);
 }

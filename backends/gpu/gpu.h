@@ -59,6 +59,17 @@ int gpu_alloc_granularity(struct gpu *g, uint64_t *minimum, uint64_t *recommende
  * CHASE_ENOTSUP where there is none.  gpu_free_vmm undoes it. */
 int gpu_alloc_vmm(struct gpu *g, uint64_t bytes, uint64_t granularity, uint64_t *dptr, char *err, size_t len);
 void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes);
+/* --memory (chase_params.target, not LOCAL): bytes in another device's
+ * memory (peer access enabled from this device's context: both checked,
+ * a clear CHASE_ETARGET naming the pair where either says no), in pinned
+ * host memory mapped into the device (*host: the CPU's address of it,
+ * where gpu_host.c writes the chains), or in managed memory (prefetched to
+ * the device where the driver can).  Says how in info's settings
+ * (memory_alloc) and the driver's link facts in its facts.
+ * gpu_free_target undoes it. */
+int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes, uint64_t *dptr, void **host,
+                     struct chase_devinfo *info, char *err, size_t len);
+void gpu_free_target(struct gpu *g, const struct chase_target *t, uint64_t dptr, void *host);
 int gpu_memset32(struct gpu *g, uint64_t dptr, unsigned value, size_t count, char *err, size_t len);
 int gpu_copy_out(struct gpu *g, void *host, uint64_t dptr, size_t bytes, char *err, size_t len);
 int gpu_copy_in(struct gpu *g, uint64_t dptr, const void *host, size_t bytes, char *err, size_t len);
@@ -72,6 +83,8 @@ struct gpu_dev {
     struct chase_devinfo *info;
     uint64_t base, bytes;       /* the working-set allocation */
     int vmm;                    /* base came from gpu_alloc_vmm */
+    struct chase_target target; /* where base lies (--memory) */
+    void *host;                 /* --memory host: the CPU's address of base (the CPU writes the chains) */
     uint64_t scratch;           /* cursor, claim flag and results */
     uint64_t warm_limit;        /* working sets up to this get a warm walk */
     const char *op;             /* the cache operator: ca, cg, nc */

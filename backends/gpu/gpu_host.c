@@ -84,7 +84,9 @@ static void gpu_backend_close(void *p)
     if (!d)
         return;
     gpu_loads_close(d);
-    if (d->base && d->vmm)
+    if (d->base && d->target.memory != CHASE_MEMORY_LOCAL)
+        gpu_free_target(d->g, &d->target, d->base, d->host);
+    else if (d->base && d->vmm)
         gpu_free_vmm(d->g, d->base, d->bytes);
     else if (d->base)
         gpu_free(d->g, d->base);
@@ -186,6 +188,12 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         goto fail;
     }
     d->vmm = p->alloc && !strcmp(p->alloc, "vmm");
+    d->target = p->target;
+    if (d->vmm && d->target.memory != CHASE_MEMORY_LOCAL) {
+        snprintf(err, len, "--alloc vmm maps the device's own memory; it does not combine with --memory");
+        rc = CHASE_EINVAL;
+        goto fail;
+    }
     /* The driver's allocation granularity: the page its virtual memory
      * API maps with (a figure of the driver's, recorded as such). */
     if (gpu_alloc_granularity(d->g, &gmin, &grec) == CHASE_OK && gmin) {
@@ -200,7 +208,12 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
     if ((rc = gpu_mem_free(d->g, &avail, err, len)) != CHASE_OK)
         goto fail;
     d->bytes = p->max_bytes ? p->max_bytes : info->default_max;
-    if (p->max_bytes == CHASE_MAX_MOST) {
+    if (p->max_bytes == CHASE_MAX_MOST && d->target.memory != CHASE_MEMORY_LOCAL) {
+        /* The device's free memory says nothing of another memory's. */
+        d->bytes = info->default_max;
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: the default (--memory: not the device's own "
+                     "free memory)", chase_size_format(d->bytes, a, sizeof a));
+    } else if (p->max_bytes == CHASE_MAX_MOST) {
         /* Most of the free memory: leave a twentieth (at least 512 MiB) to
          * the driver and everyone else, in whole 2 MiB pages. */
         uint64_t keep = avail / 20 > (512u << 20) ? avail / 20 : (512u << 20);
@@ -216,13 +229,20 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
     }
     if (d->vmm)
         d->bytes = (d->bytes + grec - 1) / grec * grec;
-    if (d->bytes > avail || avail - d->bytes < (64u << 20)) {
+    /* Device memory's fit (managed memory's too: more of it than the
+     * device has free would be paged in and out, or hang the device); a
+     * peer's the vendor layer checks against the peer's free memory, the
+     * host's the allocation itself. */
+    if ((d->target.memory == CHASE_MEMORY_LOCAL || d->target.memory == CHASE_MEMORY_MANAGED) &&
+        (d->bytes > avail || avail - d->bytes < (64u << 20))) {
         snprintf(err, len, "a %s working set does not fit in the device's free memory (%s)",
                  chase_size_format(d->bytes, a, sizeof a), chase_size_format(avail, b, sizeof b));
         rc = CHASE_ENOMEM;
         goto fail;
     }
-    if (d->vmm)
+    if (d->target.memory != CHASE_MEMORY_LOCAL)
+        rc = gpu_alloc_target(d->g, &d->target, d->bytes, &d->base, &d->host, info, err, len);
+    else if (d->vmm)
         rc = gpu_alloc_vmm(d->g, d->bytes, grec, &d->base, err, len);
     else
         rc = gpu_alloc(d->g, d->bytes, &d->base, err, len);
@@ -233,13 +253,21 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
      * more both vendors' drivers are known to map 2 MiB pages (the
      * driver's minimum granularity, where it says one). */
     page = d->vmm ? grec : gmin ? gmin : (2ull << 20);
-    chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)page);
-    if (d->vmm)
+    if (d->target.memory == CHASE_MEMORY_LOCAL || d->target.memory == CHASE_MEMORY_PEER)
+        chase_kv_num(info->facts, &info->nfacts, "alloc_page_bytes", (double)page);
+    /* Which of the device's own caches keep the target's lines, for the
+     * level names (levels.h): a peer's or the host's lines pass its L1 on
+     * a load that caches there (peer lines were seen in the reading SM's
+     * L1 on the H100) and not its L2, which is its own memory's side. */
+    if (d->target.memory == CHASE_MEMORY_PEER || d->target.memory == CHASE_MEMORY_HOST)
+        chase_kv_num(info->settings, &info->nsettings, "memory_reader_caches", strcmp(op, "cg") ? 1 : 0);
+    /* (A target's allocation gpu_alloc_target said: memory_alloc.) */
+    if (d->target.memory == CHASE_MEMORY_LOCAL && d->vmm)
         chase_kv_set(info->settings, &info->nsettings, "alloc",
                      "vmm: cuMemAddressReserve, one cuMemCreate of %s at the recommended granularity %s, "
                      "cuMemMap, cuMemSetAccess", chase_size_format(d->bytes, a, sizeof a),
                      chase_size_format(grec, b, sizeof b));
-    else
+    else if (d->target.memory == CHASE_MEMORY_LOCAL)
         chase_kv_set(info->settings, &info->nsettings, "alloc", "malloc: one %s of %s%s",
                      CHASE_GPU_MALLOC, chase_size_format(d->bytes, a, sizeof a),
                      gmin ? "" : " (the page size is assumed: the driver does not say)");
@@ -251,6 +279,26 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
 fail:
     gpu_backend_close(d);
     return rc;
+}
+
+/* --memory host: the CPU writes the chain where it lies, through its own
+ * address of the pages (the words hold the device's addresses of the
+ * lines), so no line starts out in the device's caches as one written by
+ * a kernel could; the head goes to the cursor the walk starts from. */
+static int host_build(struct gpu_dev *d, const struct chase_chain *c, const volatile sig_atomic_t *stop, char *err,
+                      size_t len)
+{
+    char *h = d->host;
+    uint64_t k, off = chase_chain_offset(c, 0), head = d->base + off;
+
+    for (k = 0; k < c->n; k++) {
+        uint64_t next = chase_chain_offset(c, k + 1 == c->n ? 0 : k + 1);
+        *(volatile uint64_t *)(h + off) = d->base + next;
+        off = next;
+        if ((k & 0xfffff) == 0 && *stop)
+            return CHASE_EINTR;
+    }
+    return gpu_copy_in(d->g, d->scratch, &head, sizeof head, err, len);
 }
 
 /* One walk launch and its results; checks that a pinned walk ran where asked. */
@@ -304,7 +352,10 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     if (samples > CHASE_MAX_SAMPLES)
         samples = CHASE_MAX_SAMPLES;
     chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
-    {
+    if (d->host) {
+        if ((rc = host_build(d, &c, pt->stop, err, len)) != CHASE_OK)
+            return rc;
+    } else {
         void *args[] = {&base, &c, &cursor};
         rc = gpu_launch(d->g, d->build, gpu_grid(d, c.n, 256), 256, 0, args, err, len);
         if (rc != CHASE_OK)

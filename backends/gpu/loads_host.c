@@ -74,10 +74,26 @@ static int build(struct gpu_dev *d, struct gpu_loads *L, const struct chase_load
         return CHASE_OK;
     L->built = 0;
     chase_chain_init(&L->c, rq->bytes, block, CHASE_CHAIN_RANDOM, 0, rq->seed);
-    if ((rc = gpu_function(d->g, "chase_loads_build", &fn, err, len)) != CHASE_OK)
-        return rc;
-    {
+    if (d->host) {
+        /* --memory host: the CPU writes what chase_loads_build would, where
+         * it lies (gpu_host.c's host_build says why). */
+        uint64_t k;
+        for (k = 0; k < L->c.n; k++) {
+            uint64_t b = chase_chain_block(&L->c, k), nb = chase_chain_block(&L->c, k + 1 == L->c.n ? 0 : k + 1);
+            unsigned l, j;
+            if ((k & 0xfffff) == 0 && *rq->stop)
+                return CHASE_EINTR;
+            for (l = 0; l < lanes; l++) {
+                volatile uint32_t *slot = (volatile uint32_t *)((char *)d->host + b * L->c.stride + l * lane_stride);
+                slot[0] = (uint32_t)nb;
+                for (j = 1; j < width / 4; j++)
+                    slot[j] = 0;
+            }
+        }
+    } else {
         void *args[] = {&base, &L->c, &lane_stride, &lanes, &width};
+        if ((rc = gpu_function(d->g, "chase_loads_build", &fn, err, len)) != CHASE_OK)
+            return rc;
         rc = gpu_launch(d->g, fn, gpu_grid(d, L->c.n, 256), 256, 0, args, err, len);
         if (rc != CHASE_OK)
             return rc;

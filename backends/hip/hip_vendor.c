@@ -20,6 +20,8 @@ struct gpu {
     int dev;
     hipModule_t mod;
     double realtime_hz;
+    int peer;                   /* --memory peer:N: N */
+    int peer_access;            /* this device enabled access to the peer's memory */
 };
 
 static int fail(hipError_t r, const char *what, char *err, size_t len)
@@ -165,6 +167,8 @@ const size_t gpu_state_bytes = sizeof(struct gpu);
 
 void gpu_teardown(struct gpu *g)
 {
+    if (g->peer_access)
+        hipDeviceDisablePeerAccess(g->peer);
     if (g->mod)
         hipModuleUnload(g->mod);
 }
@@ -303,4 +307,107 @@ void gpu_free_vmm(struct gpu *g, uint64_t dptr, uint64_t bytes)
     (void)g;
     (void)dptr;
     (void)bytes;
+}
+
+/* Device peer's memory, read from this device: both checks (can it reach
+ * it; does enabling say yes), the allocation made on the peer. */
+static int alloc_peer(struct gpu *g, int peer, uint64_t bytes, uint64_t *dptr, struct chase_devinfo *info, char *err,
+                      size_t len)
+{
+    static const struct {
+        hipDeviceP2PAttr a;
+        const char *key;
+    } facts[] = {
+        {hipDevP2PAttrPerformanceRank, "p2p_performance_rank"},
+        {hipDevP2PAttrAccessSupported, "p2p_access_supported"},
+        {hipDevP2PAttrNativeAtomicSupported, "p2p_native_atomics"},
+    };
+    size_t f = 0, t = 0, i;
+    void *p = NULL;
+    int can = 0, v;
+    hipError_t r;
+
+    CHECK(hipDeviceCanAccessPeer(&can, g->dev, peer), "hipDeviceCanAccessPeer");
+    if (!can) {
+        snprintf(err, len, "device %d cannot access device %d's memory (hipDeviceCanAccessPeer says no: no xGMI or "
+                 "PCIe peer path between them)", g->dev, peer);
+        return CHASE_ETARGET;
+    }
+    g->peer = peer;
+    r = hipSetDevice(peer);
+    if (r == hipSuccess)
+        r = hipMemGetInfo(&f, &t);
+    if (r == hipSuccess && (bytes > f || f - bytes < (64u << 20))) {
+        hipSetDevice(g->dev);
+        snprintf(err, len, "a working set of %llu B does not fit in device %d's free memory (%llu B)",
+                 (unsigned long long)bytes, peer, (unsigned long long)f);
+        return CHASE_ENOMEM;
+    }
+    if (r == hipSuccess)
+        r = hipMalloc(&p, bytes);
+    hipSetDevice(g->dev);
+    if (r != hipSuccess)
+        return fail(r, "hipMalloc on the peer", err, len);
+    r = hipDeviceEnablePeerAccess(peer, 0);
+    if (r != hipSuccess && r != hipErrorPeerAccessAlreadyEnabled) {
+        hipFree(p);
+        snprintf(err, len, "device %d could not enable access to device %d's memory (hipDeviceEnablePeerAccess: %s)",
+                 g->dev, peer, hipGetErrorString(r));
+        return CHASE_ETARGET;
+    }
+    g->peer_access = r == hipSuccess;
+    *dptr = (uint64_t)(uintptr_t)p;
+    chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "peer:%d: hipMalloc on device %d, read from "
+                 "device %d after hipDeviceEnablePeerAccess", peer, peer, g->dev);
+    for (i = 0; i < sizeof facts / sizeof facts[0]; i++)
+        if (hipDeviceGetP2PAttribute(&v, facts[i].a, g->dev, peer) == hipSuccess)
+            chase_kv_num(info->facts, &info->nfacts, facts[i].key, v);
+    chase_kv_set(info->facts, &info->nfacts, "link", "unknown to the runtime (the xGMI link count and PCIe path "
+                 "are rocm-smi's, not HIP's)");
+    return CHASE_OK;
+}
+
+int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes, uint64_t *dptr, void **host,
+                     struct chase_devinfo *info, char *err, size_t len)
+{
+    *host = NULL;
+    if (t->memory == CHASE_MEMORY_PEER)
+        return alloc_peer(g, t->peer, bytes, dptr, info, err, len);
+    if (t->memory == CHASE_MEMORY_HOST) {
+        void *h = NULL, *p = NULL;
+        hipError_t r;
+        CHECK(hipHostMalloc(&h, bytes, hipHostMallocMapped), "hipHostMalloc");
+        if ((r = hipHostGetDevicePointer(&p, h, 0)) != hipSuccess) {
+            hipHostFree(h);
+            return fail(r, "hipHostGetDevicePointer", err, len);
+        }
+        *host = h;
+        *dptr = (uint64_t)(uintptr_t)p;
+        chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "host: hipHostMalloc(Mapped), pinned host "
+                     "memory read through hipHostGetDevicePointer's address; the chain written by the host's CPU");
+        return CHASE_OK;
+    }
+    if (t->memory == CHASE_MEMORY_MANAGED) {
+        void *p = NULL;
+        int prefetched;
+        CHECK(hipMallocManaged(&p, bytes, hipMemAttachGlobal), "hipMallocManaged");
+        prefetched = hipMemPrefetchAsync(p, bytes, g->dev, 0) == hipSuccess && hipDeviceSynchronize() == hipSuccess;
+        *dptr = (uint64_t)(uintptr_t)p;
+        chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "managed: hipMallocManaged(Global), %s",
+                     prefetched ? "prefetched to the device (hipMemPrefetchAsync) before the first point"
+                                : "not prefetched (hipMemPrefetchAsync failed): pages move on first touch");
+        return CHASE_OK;
+    }
+    snprintf(err, len, "no such memory target");
+    return CHASE_ETARGET;
+}
+
+void gpu_free_target(struct gpu *g, const struct chase_target *t, uint64_t dptr, void *host)
+{
+    (void)g;
+    (void)t;
+    if (host)
+        hipHostFree(host);
+    else
+        hipFree((void *)(uintptr_t)dptr);
 }

@@ -47,6 +47,8 @@ struct sim_dev {
     struct sim_shared shared;   /* the shared: section (chase banks) */
     unsigned run_sm;            /* sms: the run's multiprocessor (--sm; 0 by default) */
     unsigned sm;                /* sms: the one the point being measured runs on */
+    int target;                 /* enum chase_memory: LOCAL, PEER or HOST */
+    const struct sim_remote_spec *remote;   /* PEER, HOST: the spec's model of that memory */
 };
 
 /* sms: what a load served by level `at` (nlevels: memory) costs more on
@@ -206,6 +208,28 @@ static int cache_range(struct sim_dev *d, struct cache *c, uint64_t lo, uint64_t
     return hit;
 }
 
+/* A remote memory (--memory peer:N, host): does level i hold its lines?
+ * The reader's first `cached` levels do; past them a peer's last level
+ * stands for the peer's own (its memory side), and no other does. */
+static int holds(const struct sim_dev *d, int i)
+{
+    return !d->remote || i < (int)d->remote->cached || (d->target == CHASE_MEMORY_PEER && i == d->spec.nlevels - 1);
+}
+
+/* What a load served at level i (nlevels: memory) costs. */
+static double served(const struct sim_dev *d, int i)
+{
+    const struct sim_spec *s = &d->spec;
+    int last = s->nlevels - 1;
+
+    if (!d->remote || i < (int)d->remote->cached)
+        return (i < s->nlevels ? d->level[i].lat : s->mem_lat) + far_extra(d, d->sm, i);
+    if (d->target == CHASE_MEMORY_HOST || last < (int)d->remote->cached)
+        return d->remote->lat;
+    /* The peer's own levels: its last cache, then its memory behind it. */
+    return d->remote->lat + (i == last ? 0 : fmax(0, s->mem_lat - d->level[last].lat));
+}
+
 /* The latency of one load: the first level that holds the bytes asked of
  * it, filling every level on the way (a non-exclusive hierarchy), plus a
  * TLB miss.  A level that misses asks the next for its whole fetch unit
@@ -214,21 +238,21 @@ static int cache_range(struct sim_dev *d, struct cache *c, uint64_t lo, uint64_t
 static double load(struct sim_dev *d, uint64_t addr)
 {
     const struct sim_spec *s = &d->spec;
-    double cost = s->mem_lat;
+    double cost;
     uint64_t lo = addr & ~7ULL, want = 8;
     int i;
 
     for (i = 0; i < s->nlevels; i++) {
-        if (cache_range(d, &d->level[i], lo, want)) {
-            cost = d->level[i].lat;
+        if (!holds(d, i))
+            continue;
+        if (cache_range(d, &d->level[i], lo, want))
             break;
-        }
         if (d->level[i].sector > want) {
             want = d->level[i].sector;
             lo = addr / want * want;
         }
     }
-    cost += far_extra(d, d->sm, i);
+    cost = served(d, i);
     if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr)) {
         /* Each further TLB level is asked when the one before misses. */
         cost += s->tlb_lat;
@@ -238,11 +262,25 @@ static double load(struct sim_dev *d, uint64_t addr)
     return cost;
 }
 
+/* One simulated device, or CHASE_SIM_DEVICES of them (1 to 64; every one
+ * the same hierarchy, what --memory peer:N needs another of): the probe
+ * sees no spec, so the count comes from the environment. */
 static int sim_probe(int *ndevices, char *why, size_t len)
 {
-    (void)why;
-    (void)len;
+    const char *env = getenv("CHASE_SIM_DEVICES"), *p;
+    int n = 0;
+
     *ndevices = 1;
+    if (!env || !*env)
+        return CHASE_OK;
+    for (p = env; *p >= '0' && *p <= '9' && n <= 64; p++)
+        n = n * 10 + (*p - '0');
+    if (*p || n < 1 || n > 64) {
+        *ndevices = 0;
+        snprintf(why, len, "CHASE_SIM_DEVICES='%.40s' is not a whole number from 1 to 64", env);
+        return CHASE_ENODEV;
+    }
+    *ndevices = n;
     return CHASE_OK;
 }
 
@@ -297,6 +335,19 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         return CHASE_EINVAL;
     }
     d->run_sm = d->sm = p->sm >= 0 ? (unsigned)p->sm : 0;
+    /* --memory: a target the spec models, or why not (the core has checked
+     * that a peer is another device the probe counted). */
+    d->target = p->target.memory;
+    if (d->target == CHASE_MEMORY_MANAGED || (d->target == CHASE_MEMORY_PEER && !d->spec.peer.given) ||
+        (d->target == CHASE_MEMORY_HOST && !d->spec.host.given)) {
+        snprintf(err, len, "%s", d->target == CHASE_MEMORY_MANAGED ? "the simulator models no managed memory"
+                 : d->target == CHASE_MEMORY_PEER ? "the spec models no peer memory (add a peer:lat=N section)"
+                                                  : "the spec models no host memory (add a host:lat=N section)");
+        sim_close(d);
+        return CHASE_ETARGET;
+    }
+    if (d->target == CHASE_MEMORY_PEER || d->target == CHASE_MEMORY_HOST)
+        d->remote = d->target == CHASE_MEMORY_PEER ? &d->spec.peer : &d->spec.host;
     /* Refused here, before any array is allocated: a cache is simulated
      * whole whatever the sweep, so L1:size=8G costs its arrays even for an
      * 8 KiB sweep. */
@@ -417,6 +468,21 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     snprintf(info->arch, sizeof info->arch, "sim");
     snprintf(info->timer, sizeof info->timer, "simulated cycles; ns at a %g MHz clock", d->spec.mhz);
     chase_kv_set(info->settings, &info->nsettings, "spec", "%s", text);
+    if (d->remote) {
+        const struct sim_remote_spec *R = d->remote;
+        if (d->target == CHASE_MEMORY_PEER)
+            chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "peer:%d: simulated device %d's memory "
+                         "(the spec's peer: a line its %s holds %g cycles, its memory %g more)", p->target.peer,
+                         p->target.peer, d->spec.nlevels > (int)R->cached ? d->spec.level[d->spec.nlevels - 1].name
+                                                                          : "caches",
+                         R->lat, d->spec.nlevels > (int)R->cached
+                                     ? fmax(0, d->spec.mem_lat - d->spec.level[d->spec.nlevels - 1].lat) : 0);
+        else
+            chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "host: simulated host memory (the spec's "
+                         "host: %g cycles a line)", R->lat);
+        chase_kv_num(info->settings, &info->nsettings, "memory_reader_caches", R->cached);
+        chase_kv_num(info->facts, &info->nfacts, "link_bytes_per_clock", R->bw);
+    }
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  d->no_warm ? "none: timed from cold caches (--no-warm)"
                             : "two traversals from cold caches before timing");
@@ -538,6 +604,11 @@ void sim_dev_cold(void *p, uint64_t seed)
     d->rng = (d->spec.seed ^ seed) | 1;
 }
 
+const struct sim_remote_spec *sim_dev_remote(void *p)
+{
+    return ((struct sim_dev *)p)->remote;
+}
+
 double sim_dev_load(void *p, uint64_t addr, int *level)
 {
     struct sim_dev *d = p;
@@ -547,12 +618,12 @@ double sim_dev_load(void *p, uint64_t addr, int *level)
 
     *level = s->nlevels;
     for (i = 0; i < s->nlevels; i++)
-        if (cache_access(d, &d->level[i], addr)) {
-            cost = d->level[i].lat;
+        if (holds(d, i) && cache_access(d, &d->level[i], addr)) {
             *level = i;
             break;
         }
-    cost += far_extra(d, d->run_sm, *level);   /* chase loads runs on the run's multiprocessor */
+    d->sm = d->run_sm;      /* chase loads runs on the run's multiprocessor */
+    cost = served(d, *level);
     if (s->has_tlb && !cache_access(d, &d->level[SIM_MAX_LEVELS], addr))
         cost += s->tlb_lat;
     return cost;

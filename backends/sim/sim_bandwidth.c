@@ -118,13 +118,23 @@ static double held(double footprint, double cap)
 
 /* Cycles a byte costs the device (every multiprocessor together), reads
  * (write 0) or writes. */
-static double cycles_a_byte(const struct sim_spec *s, const struct chase_bw_req *rq, unsigned units, double inflight,
-                            int write)
+static double cycles_a_byte(const struct sim_spec *s, const struct sim_remote_spec *remote,
+                            const struct chase_bw_req *rq, unsigned units, double inflight, int write)
 {
     double left = 1, cost = 0, w = (double)rq->bytes;
     int i;
 
     for (i = 0; i <= s->nlevels && left > 0; i++) {
+        /* A remote memory: past the reader's levels that keep its lines,
+         * the rest crosses the link, the whole device's bandwidth, each
+         * multiprocessor's in flight over the remote latency at most. */
+        if (remote && i >= (int)remote->cached) {
+            double link = remote->bw, lat = remote->lat > 0 ? remote->lat : 1;
+            if (units * inflight / lat < link)
+                link = units * inflight / lat;
+            cost += left / link;
+            break;
+        }
         double rbw, wbw, bw, lat, part;
         sim_bw_level(s, i, &rbw, &wbw);
         bw = write ? wbw : rbw;
@@ -156,6 +166,7 @@ static double gauss(uint64_t *x)
 int sim_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len)
 {
     const struct sim_spec *s = sim_dev_spec(dev);
+    const struct sim_remote_spec *remote = sim_dev_remote(dev);
     unsigned units = s->sms.count ? s->sms.count : 1, blocks, threads, width, n, k;
     double inflight, cpb, mhz, reps;
     uint64_t x;
@@ -191,9 +202,10 @@ int sim_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
             bw = inflight / SHARED_LAT;
         cpb = 1 / (bw * units);
     } else if (rq->op == CHASE_BW_COPY) {
-        cpb = (cycles_a_byte(s, rq, units, inflight, 0) + cycles_a_byte(s, rq, units, inflight, 1)) / 2;
+        cpb = (cycles_a_byte(s, remote, rq, units, inflight, 0) + cycles_a_byte(s, remote, rq, units, inflight, 1)) /
+              2;
     } else {
-        cpb = cycles_a_byte(s, rq, units, inflight, rq->op == CHASE_BW_WRITE);
+        cpb = cycles_a_byte(s, remote, rq, units, inflight, rq->op == CHASE_BW_WRITE);
     }
     reps = rq->reps ? rq->reps : ceil((double)PASS_BYTES / (double)rq->bytes);
     mhz = s->throttle && rq->bytes >= s->throttle ? s->mhz * 0.75 : s->mhz;

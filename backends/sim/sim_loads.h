@@ -12,6 +12,7 @@
 
 struct sim_spec;
 struct sim_loads_spec;
+struct sim_remote_spec;
 
 /* A level's (or mem's: is_mem) loads key: 1 taken, 0 not a loads key,
  * -1 a bad value (why says).  spec.c asks it before calling a key unknown. */
@@ -28,5 +29,8 @@ int sim_loads(void *dev, const struct chase_loads_req *rq, struct chase_samples 
 const struct sim_spec *sim_dev_spec(void *dev);
 void sim_dev_cold(void *dev, uint64_t seed);
 double sim_dev_load(void *dev, uint64_t addr, int *level);
+/* The remote memory the run reads (--memory peer:N, host), or NULL for
+ * the device's own. */
+const struct sim_remote_spec *sim_dev_remote(void *dev);
 
 #endif

@@ -229,6 +229,57 @@ static int sms_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, 
     return 1;
 }
 
+/* "peer:lat=C,cached=N,bw=B" and "host:...": another device's memory and
+ * the host's as the reader sees them; 1 if sec names one (parsed or
+ * failed: *rc), 0 if not.  They may stand anywhere: they describe what
+ * lies beyond the device, not a level of its hierarchy. */
+static int remote_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, char *why, size_t len)
+{
+    struct sim_remote_spec *R = !strcmp(sec, "peer") ? &s->peer : !strcmp(sec, "host") ? &s->host : NULL;
+    char *kv, *save = NULL;
+    uint64_t u;
+
+    if (!R)
+        return 0;
+    *rc = -1;
+    if (R->given) {
+        snprintf(why, len, "spec: more than one %s section", sec);
+        return 1;
+    }
+    R->given = 1;
+    R->lat = -1;
+    R->cached = 1;
+    R->bw = SIM_REMOTE_BW;
+    for (kv = strtok_r(kvs, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            snprintf(why, len, "spec: '%s' is not key=value", kv);
+            return 1;
+        }
+        *eq = 0;
+        if (!strcmp(kv, "lat")) {
+            if (number(kv, eq + 1, 0, 1e6, &R->lat, why, len))
+                return 1;
+        } else if (!strcmp(kv, "cached")) {
+            if (integer(kv, eq + 1, 0, SIM_MAX_LEVELS, &u, why, len))
+                return 1;
+            R->cached = (unsigned)u;
+        } else if (!strcmp(kv, "bw")) {
+            if (number(kv, eq + 1, 0.001, 1e6, &R->bw, why, len))
+                return 1;
+        } else {
+            snprintf(why, len, "spec: unknown key '%s' in section '%s'", kv, sec);
+            return 1;
+        }
+    }
+    if (R->lat < 0) {
+        snprintf(why, len, "spec: %s needs lat= (cycles a load of that memory costs)", sec);
+        return 1;
+    }
+    *rc = 0;
+    return 1;
+}
+
 /* One section "name:key=val,key=val". */
 static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size_t len)
 {
@@ -246,7 +297,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     *colon = 0;
     {
         int rc;
-        if (tlb_more_section(sec, colon + 1, s, &rc, why, len) || sms_section(sec, colon + 1, s, &rc, why, len))
+        if (tlb_more_section(sec, colon + 1, s, &rc, why, len) || sms_section(sec, colon + 1, s, &rc, why, len) ||
+            remote_section(sec, colon + 1, s, &rc, why, len))
             return rc;
     }
     if (*have_mem && strcmp(sec, "tlb")) {
@@ -421,6 +473,15 @@ int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len
     if (s->has_tlb && chase_mul_u64(s->tlb_entries, s->tlb_page, &reach)) {
         snprintf(why, len, "spec: tlb: %u entries of %s reach beyond 2^64 bytes", s->tlb_entries,
                  chase_size_format(s->tlb_page, a, sizeof a));
+        return -1;
+    }
+    /* The reader's levels that keep remote lines are levels it has. */
+    if ((s->peer.given && s->peer.cached > (unsigned)s->nlevels) ||
+        (s->host.given && s->host.cached > (unsigned)s->nlevels)) {
+        snprintf(why, len, "spec: %s: cached=%u is more levels than the spec has (%d)",
+                 s->peer.given && s->peer.cached > (unsigned)s->nlevels ? "peer" : "host",
+                 s->peer.given && s->peer.cached > (unsigned)s->nlevels ? s->peer.cached : s->host.cached,
+                 s->nlevels);
         return -1;
     }
     /* The far group's level, now that every level is known. */

@@ -57,6 +57,23 @@ struct sim_sms_spec {
     int at;                     /* parsed: its index (nlevels: mem) */
 };
 
+/* peer: and host: what a load of another device's memory (--memory
+ * peer:N) or of host memory (--memory host) costs, for a reader whose
+ * first `cached` levels keep the remote lines (an H100's L1 keeps a
+ * peer's; its L2, the memory side of its own memory, does not).  A peer's
+ * line its own last cache level holds costs lat; one from its memory, lat
+ * plus what its memory costs past that level (mem's lat less the level's).
+ * Every host line costs lat.  bw: bytes a cycle the link carries, the
+ * whole device's (chase bandwidth). */
+struct sim_remote_spec {
+    int given;
+    double lat;
+    unsigned cached;            /* default 1 */
+    double bw;                  /* default SIM_REMOTE_BW */
+};
+
+#define SIM_REMOTE_BW 16.0
+
 struct sim_spec {
     struct sim_level_spec level[SIM_MAX_LEVELS];
     int nlevels;
@@ -79,6 +96,7 @@ struct sim_spec {
     uint64_t throttle;                  /* mem's throttle=: working sets from this size run at 3/4 clock */
     double memclk, bus, l1peak;         /* mem's memclk=, bus=, l1peak=: the driver's and architecture's
                                            figures chase bandwidth sets its peaks by (0: not reported) */
+    struct sim_remote_spec peer, host;  /* peer: and host: sections */
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:

@@ -27,8 +27,10 @@
  *    this backend time loads, or why not); CHASE_MAX_LANE_STRIDE and
  *    chase_loads_req_check.
  * 6: the optional bandwidth hook (struct chase_bw_req, chase_bw_samples,
- *    chase_bw_req_check), with the loads hook's query. */
-#define CHASE_BACKEND_ABI 6
+ *    chase_bw_req_check), with the loads hook's query.
+ * 7: params' target (where the working set lives: the device's own
+ *    memory, a peer's, the host's, managed memory) and CHASE_ETARGET. */
+#define CHASE_BACKEND_ABI 7
 
 /* What a backend call returns. */
 enum chase_status {
@@ -38,7 +40,9 @@ enum chase_status {
     CHASE_ENOMEM,   /* the working set does not fit */
     CHASE_EFAIL,    /* a runtime call or kernel failed */
     CHASE_EINTR,    /* stopped by a signal */
-    CHASE_ENOTSUP   /* this backend cannot make this measurement */
+    CHASE_ENOTSUP,  /* this backend cannot make this measurement */
+    CHASE_ETARGET   /* the target memory (chase_params.target) is not available: no such
+                       memory here, no peer access between the two devices */
 };
 
 /* The chain's order (chain.h's CHASE_CHAIN_* values). */
@@ -116,6 +120,21 @@ struct chase_devinfo {
  * free memory); the backend says how much in chase_devinfo.default_max. */
 #define CHASE_MAX_MOST UINT64_MAX
 
+/* Where the working set lives (--memory): the opened device's own memory
+ * (0, what a zeroed chase_params asks for), device `peer`'s memory read
+ * through peer access, pinned host memory mapped into the device, or
+ * managed memory.  A backend that cannot place it there returns
+ * CHASE_ETARGET from open, saying why; one that can says how in its
+ * settings ("memory_alloc") and, where its own caches hold the target's
+ * lines, how many of its levels do ("memory_reader_caches", a number:
+ * the levels the sweep then names "(reader)"). */
+enum chase_memory { CHASE_MEMORY_LOCAL = 0, CHASE_MEMORY_PEER, CHASE_MEMORY_HOST, CHASE_MEMORY_MANAGED };
+
+struct chase_target {
+    int memory;                 /* enum chase_memory */
+    int peer;                   /* CHASE_MEMORY_PEER: the device holding it (never params.device) */
+};
+
 /* Fixed for one run. */
 struct chase_params {
     int device;
@@ -134,6 +153,7 @@ struct chase_params {
                                    allocated in its settings ("alloc") and the page size the
                                    driver or OS is believed to give in its facts (the number
                                    "alloc_page_bytes"). */
+    struct chase_target target; /* where the working set lives (ABI 7) */
 };
 
 /* One point: a chain (chain.h) over bytes, keyed by seed. */

@@ -361,7 +361,15 @@ static int row(struct chase_run *r, const char *name, int op, int placement, uin
         chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
         rc = best(r, op, placement, CHASE_BW_GLOBAL, bytes, L);
     }
-    chase_bw_set_peak(L, is_first, mem, &st->pk);
+    {
+        /* A peer's or the host's memory is not the device's: its memory
+         * peak (the driver's clock and bus) is no bound of theirs, and
+         * none of the link's is known. */
+        const char *t = chase_meta_get(&r->s.meta, "memory_target");
+        int remote = t && chase_meta_get(&r->s.meta, "memory_reader_caches") &&
+                     (!strncmp(t, "peer", 4) || !strcmp(t, "host"));
+        chase_bw_set_peak(L, is_first, mem && !remote, &st->pk);
+    }
     st->nlv++;
     return rc;
 }
@@ -383,6 +391,14 @@ static int levels(struct chase_run *r)
     size_t n, i, ng = 0;
     int rc = 0, op, op0 = 0, mem_seen = 0;
 
+    /* --memory, where the backend names the levels for it (levels.h): the
+     * last level is that memory, as the finder names it. */
+    const char *target = chase_meta_get(&r->s.meta, "memory_reader_caches") ? chase_meta_get(&r->s.meta, "memory_target")
+                                                                            : NULL;
+    char memname[32] = "memory";
+
+    if (target)
+        snprintf(memname, sizeof memname, "%s memory", !strncmp(target, "peer", 4) ? "peer" : target);
     while (!(st->ops & (1u << op0)))
         op0++;
     memset(&c, 0, sizeof c);
@@ -399,8 +415,10 @@ static int levels(struct chase_run *r)
         uint64_t first = chase_plateau_first(&c, &lv[i]), last = chase_plateau_last(&c, &lv[i]);
         double med = curve_median(st, op0, first, last);
         char name[32];
-        if (!strcmp(lv[i].name, "memory") || !r->s.info.ncaches)
-            snprintf(name, sizeof name, "%.31s", lv[i].name);   /* no cache to name it by */
+        /* No cache to name it by; or a target's levels, which the finder
+         * named for what they are (the device's caches are not theirs). */
+        if (!strcmp(lv[i].name, "memory") || !r->s.info.ncaches || target)
+            snprintf(name, sizeof name, "%.31s", lv[i].name);
         else
             name_level(st, &r->s, last, name, sizeof name);
         if (ng && !strcmp(got[ng - 1].name, name)) {
@@ -420,7 +438,7 @@ static int levels(struct chase_run *r)
     }
     chase_curve_free(&c);
     for (i = 0; i < ng && !rc; i++) {
-        int mem = !strcmp(got[i].name, "memory");
+        int mem = !strcmp(got[i].name, memname);
         if (mem && st->nmem)
             continue;   /* the streamed points' */
         mem_seen |= mem;
@@ -438,7 +456,7 @@ static int levels(struct chase_run *r)
     if (st->nmem && !mem_seen)
         for (op = 0; op < CHASE_BW_NOPS && !rc && st->nlv < MAX_ROWS - 1; op++)
             if (st->ops & (1u << op))
-                rc = row(r, "memory", op, CHASE_BW_STREAM, st->mem[0], st->mem[st->nmem - 1],
+                rc = row(r, memname, op, CHASE_BW_STREAM, st->mem[0], st->mem[st->nmem - 1],
                          chase_bw_level_bytes(0, 0, 1, st->last_cache, st->max, ALIGN), 0, 1);
     return rc;
 }
@@ -571,8 +589,8 @@ const struct chase_measurement chase_bandwidth_measurement = {
     .summary = "read, write and copy bandwidth of every level, the whole device",
     .flags = CHASE_M_REPORT,
     .state_size = sizeof(struct bw_state),
-    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
-               CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_MEMORY | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT |
+               CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
     .tables = bandwidth_tables,
     .unit = "points",
     .check = check,

@@ -77,7 +77,7 @@ static void trailer(FILE *f)
 "\nSIZE is bytes, or a number with K, M, G, T (or KiB, MiB, GiB, TiB): powers of 1024.\n"
 "Exit status: 0 ok, 1 measurement failed, 2 usage, 3 backend or device unavailable,\n"
 "4 working set too large, 5 file unreadable or unwritable, 6 plot failed, 7 the backend\n"
-"cannot make this measurement, 10 fleet: outliers found,\n"
+"cannot make this measurement, 10 fleet: outliers found, 11 --memory unavailable,\n"
 "129/130/141/143 stopped by SIGHUP/SIGINT/SIGPIPE/SIGTERM\n"
 "(what was measured is kept).  See chase(1).\n");
     fprintf(f, "\nReport bugs to: <%s>\n", PACKAGE_BUGREPORT);
@@ -298,6 +298,10 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
         }
     if (o->width && !o->lanes)
         return chase_usage_error("--width applies to a --lanes pattern");
+    /* Its own memory is --memory local: peer access to itself is none. */
+    if (o->memory == CHASE_MEMORY_PEER && o->peer == o->device)
+        return chase_usage_error("--memory peer:%d names the measuring device itself (-d %d); use local, or "
+                                 "another device", o->peer, o->device);
     if (o->script && !o->plot && strcmp(c->name, "plot") && strcmp(c->name, "report"))
         return chase_usage_error("--script keeps the script of a --plot: give one");
     /* -o x.json writes JSON: a data file's name says its format unless

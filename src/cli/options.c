@@ -136,6 +136,43 @@ static int set_sm(const char *arg, struct chase_opts *o)
     return 0;
 }
 
+/* --memory local|peer:N|host|managed.  N as --device takes it: digits
+ * only (no sign, no blank, no base), at most 1023, so no value wraps; that
+ * it is another device than -d's, and one the backend has, is checked
+ * once both are known (cli/commands.c, run/session.c). */
+static int set_memory(const char *arg, struct chase_opts *o)
+{
+    static const char *const words[] = {"local", "peer", "host", "managed"};
+    const char *colon = strchr(arg, ':'), *p;
+    size_t n = colon ? (size_t)(colon - arg) : strlen(arg), k;
+    unsigned long v = 0;
+
+    for (k = 0; k < 4; k++)
+        if (n == strlen(words[k]) && !strncmp(arg, words[k], n))
+            break;
+    if (k == 4)
+        return chase_usage_error("unknown memory '%s' (local, peer:N, host, managed)", arg);
+    if (k != CHASE_MEMORY_PEER) {
+        if (colon)
+            return chase_usage_error("--memory %.*s takes no ':' (only peer:N names a device)", (int)n, arg);
+        o->memory = (int)k;
+        o->peer = 0;
+        return 0;
+    }
+    if (!colon || !colon[1])
+        return chase_usage_error("--memory peer needs the device that holds the memory: peer:N");
+    for (p = colon + 1; *p; p++) {
+        if (*p < '0' || *p > '9' || v > 1023)
+            break;
+        v = v * 10 + (unsigned long)(*p - '0');
+    }
+    if (*p || v > 1023)
+        return chase_usage_error("--memory '%s': N is not a whole number from 0 to 1023", arg);
+    o->memory = CHASE_MEMORY_PEER;
+    o->peer = (int)v;
+    return 0;
+}
+
 static const char *const cache_ops[] = {"ca", "cg", "nc", NULL};
 static const char *const allocs[] = {"huge", "base", "malloc", "vmm", NULL};
 static const char *const plot_formats[] = {"png", "pdf", "svg", NULL};
@@ -164,6 +201,9 @@ const struct chase_option chase_options[] = {
     {"l2-fetch", 0, CHASE_OPT_UINT, CHASE_OF_UNSIGNED, OFF(l2_fetch), 32, 128, NULL, NULL, CHASE_G_ALLOC, "BYTES",
      "cuda: set this process's context's L2 fetch granularity limit\n(32, 64 or 128; default: leave the driver's)",
      set_l2_fetch},
+    {"memory", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_MEMORY, "WHERE",
+     "where the working set lives: local (default: the device's own),\npeer:N (device N's, through peer access), "
+     "host (pinned host\nmemory mapped into the device) or managed", set_memory},
     {"list-backends", 0, CHASE_OPT_FLAG, CHASE_OF_INT, OFF(list), 0, 0, NULL, NULL, CHASE_G_SWEEP, NULL,
      "list the backends and why any is unavailable", NULL},
     {"min", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(min), 0, 0, NULL, NULL, CHASE_G_RANGE, "SIZE",
@@ -235,7 +275,7 @@ const size_t chase_noptions = sizeof chase_options / sizeof chase_options[0];
 
 /* The group headings of the help, in its order. */
 const struct chase_option_group chase_option_groups[] = {
-    {CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC, "Device"},
+    {CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_MEMORY, "Device"},
     {CHASE_G_RANGE | CHASE_G_SWEEP, "Working sets"},
     {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS | CHASE_G_REPORT | CHASE_G_BW, "Measurements"},
     {CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_CURVE | CHASE_G_STYLE, "Output"},

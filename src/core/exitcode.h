@@ -16,6 +16,8 @@ enum {
     CHASE_EXIT_BOUND = 8,       /* measured, but a figure lies past a physical bound (a defect, flagged) */
     CHASE_EXIT_MIXED = 9,       /* files of different devices or backends combined without --compare */
     CHASE_EXIT_OUTLIERS = 10,   /* chase fleet: done, and some GPU's figure lies outside its peers' */
+    CHASE_EXIT_TARGET = 11,     /* --memory: the target memory is not available (no such device, no peer
+                                   access, a backend with no such memory) */
     /* Stopped by a signal; what was measured so far is kept. */
     CHASE_EXIT_SIGHUP = 129,
     CHASE_EXIT_SIGINT = 130,

@@ -28,6 +28,7 @@ enum {
     CHASE_G_LOADS = 1u << 13,   /* --bytes, --lane-stride */
     CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare */
     CHASE_G_BW = 1u << 15,      /* --op, --placement */
+    CHASE_G_MEMORY = 1u << 16,  /* --memory: sweep, loads, bandwidth */
 };
 
 struct chase_opts {
@@ -56,6 +57,8 @@ struct chase_opts {
     int sm;                     /* -2: the backend's default, -1: any */
     const char *alloc;          /* --alloc: how the working set is allocated (NULL: the backend's way) */
     unsigned l2_fetch;          /* --l2-fetch: the L2 fetch granularity limit to set (0: leave it) */
+    int memory;                 /* --memory: enum chase_memory (0: the device's own) */
+    int peer;                   /* --memory peer:N: N */
     /* Measurements beyond the sweep. */
     const char *lanes;          /* banks --lanes FILE: a pattern of per-lane word offsets */
     unsigned width;             /* banks --width: bytes each lane of --lanes reads (0: 4) */

@@ -72,6 +72,8 @@ int chase_exit_for(int status)
         return CHASE_EXIT_NOMEM;
     case CHASE_ENOTSUP:
         return CHASE_EXIT_UNSUPPORTED;
+    case CHASE_ETARGET:
+        return CHASE_EXIT_TARGET;
     case CHASE_EINTR:
         return chase_signal_exit();
     default:

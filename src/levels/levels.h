@@ -73,6 +73,15 @@ struct chase_cache_fact {
 void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
                        size_t ncaches, uint64_t swept_max);
 
+/* Names for what the levels are when the working set was not the device's
+ * own memory (metadata 'memory_target: peer:N', 'host' or 'managed'): the
+ * first 'memory_reader_caches' levels (the backend's count of its own
+ * caches that hold the target's lines) are "L1 (reader)" and so on; past
+ * them a peer's levels are its own ("peer L2", "peer memory"), the host's
+ * "host cache" and "host memory".  Without both lines (a target the backend measures as its own
+ * memory: the cpu's host, managed memory on the device) it changes nothing. */
+void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct chase_meta *m);
+
 /* The driver's caches from 'driver.cache.NAME: BYTES' metadata; returns how many, at most max. */
 size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *caches, size_t max);
 

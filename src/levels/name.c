@@ -173,3 +173,74 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
     else
         name_beyond(lv, i, swept_max);
 }
+
+/* Appends or prefixes within the name's room. */
+static void rename_level(struct chase_level *L, const char *before, const char *after)
+{
+    char t[sizeof L->name];
+    snprintf(t, sizeof t, "%s%.*s%s", before, (int)(sizeof t - 1 - strlen(before) - strlen(after)), L->name, after);
+    memcpy(L->name, t, sizeof t);
+}
+
+void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct chase_meta *m)
+{
+    const char *t = chase_meta_get(m, "memory_target"), *rc = chase_meta_get(m, "memory_reader_caches");
+    struct chase_cache_fact caches[16], lastc = {"cache", 0};
+    const char *far;
+    char *end;
+    double v = rc ? strtod(rc, &end) : 0;
+    size_t reader = rc && end != rc && !*end && v >= 0 && v <= CHASE_MAX_LEVELS && v == floor(v) ? (size_t)v : 0, i;
+    size_t nc, sides = 0, side = 0;
+
+    /* The backend's hint says its own caches serve only some levels; a
+     * target it measures as its own memory (the cpu's host, managed memory
+     * prefetched to the device) gives none, and keeps the device's names. */
+    if (!t || !rc || !nlv)
+        return;
+    far = !strncmp(t, "peer", 4) ? "peer" : !strcmp(t, "host") ? "host" : !strcmp(t, "managed") ? "managed" : NULL;
+    if (!far)
+        return;
+    /* A peer's lines reach the reader from its memory side: its last (the
+     * largest) cache, whatever the reader's order made of their names. */
+    nc = chase_levels_caches(m, caches, sizeof caches / sizeof caches[0]);
+    for (i = 0; i < nc; i++)
+        if (caches[i].bytes > lastc.bytes)
+            lastc = caches[i];
+    for (i = reader; i + 1 < nlv; i++)
+        sides += strcmp(lv[i].name, "TLB reach") != 0;
+    for (i = 0; i < nlv; i++) {
+        struct chase_level *L = &lv[i];
+        int last = i + 1 == nlv;
+        if (!strcmp(L->name, "TLB reach"))
+            continue;
+        /* Past the reader's caches the device keeps no host line: the last
+         * plateau is the host's memory however far the sweep went past
+         * the device's caches (the host's own caches show before it). */
+        if (last && (!strcmp(L->name, "memory") || (!strcmp(far, "host") && i >= reader))) {
+            snprintf(L->name, sizeof L->name, "%s memory", far);
+            if (!strncmp(L->note, "sweep ended", 11) && !strcmp(far, "host"))
+                L->note[0] = 0;
+        } else if (!strncmp(L->name, "beyond ", 7) && i > 0 && i - 1 < reader) {
+            rename_level(L, "", " (reader)");   /* beyond the reader's cache, not the peer's */
+        } else if (i < reader && !last) {
+            rename_level(L, "", " (reader)");
+        } else if (!strcmp(far, "peer") && last) {
+            snprintf(L->name, sizeof L->name, "beyond peer %.19s", lastc.name);
+        } else if (!strcmp(far, "peer")) {
+            side++;
+            if (sides == 1)
+                snprintf(L->name, sizeof L->name, "peer %.24s", lastc.name);
+            else if (sides == 2)
+                snprintf(L->name, sizeof L->name, "peer %.20s %s", lastc.name, side == 1 ? "near" : "far");
+            else
+                snprintf(L->name, sizeof L->name, "peer %.16s part %u", lastc.name, (unsigned)side);
+            snprintf(L->cache, sizeof L->cache, "%.31s", lastc.name);
+            L->cache_bytes = lastc.bytes;
+        } else if (!strcmp(far, "host") && !last) {
+            /* Between the reader's caches and host memory: no cache of the
+             * device's holds host lines past those it says, so the CPU's
+             * side serves it; which of its caches the sizes cannot say. */
+            snprintf(L->name, sizeof L->name, "host cache");
+        }
+    }
+}

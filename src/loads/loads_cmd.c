@@ -446,8 +446,8 @@ const struct chase_measurement chase_loads_measurement = {
     .summary = "load latency and issue cost per level and width",
     .flags = CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct loads_state),
-    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE |
-               CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS,
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_MEMORY | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
+               CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS,
     .tables = loads_tables,
     .unit = "row",
     .check = check,

@@ -64,6 +64,13 @@ static struct chase_backend_slot *choose(struct chase_session *s, int *code)
         *code = CHASE_EXIT_NODEV;
         return NULL;
     }
+    /* The peer's index, as the device's: the backend opens what it is given. */
+    if (o->memory == CHASE_MEMORY_PEER && o->peer >= slot->ndevices) {
+        fprintf(stderr, "chase: --memory peer:%d: the target memory is not available: %s has no device %d "
+                "(%d device%s)\n", o->peer, slot->name, o->peer, slot->ndevices, slot->ndevices > 1 ? "s" : "");
+        *code = CHASE_EXIT_TARGET;
+        return NULL;
+    }
     if (o->spec && strcmp(slot->name, "sim")) {
         fprintf(stderr, "chase: --sim applies to the sim backend only\n");
         *code = CHASE_EXIT_USAGE;
@@ -106,6 +113,8 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
         s->params = *p;
     s->params.device = o->device;
     s->params.l2_fetch = o->l2_fetch;
+    s->params.target.memory = o->memory;
+    s->params.target.peer = o->memory == CHASE_MEMORY_PEER ? o->peer : 0;
     if (!s->params.spec)
         s->params.spec = o->spec;
     if (!s->params.cache_op)
@@ -122,7 +131,10 @@ int chase_session_open(struct chase_session *s, const struct chase_opts *o, cons
     }
     rc = s->ops->open(&s->params, &s->dev, &s->info, err, sizeof err);
     if (rc != CHASE_OK) {
-        chase_error("%s: %s", s->slot->name, err);  /* it may quote the spec */
+        if (rc == CHASE_ETARGET)
+            chase_error("%s: the target memory is not available: %s", s->slot->name, err);
+        else
+            chase_error("%s: %s", s->slot->name, err);  /* it may quote the spec */
         s->dev = NULL;
         return chase_exit_for(rc);
     }
@@ -151,6 +163,14 @@ void chase_session_describe(struct chase_session *s, const char *kind)
     chase_meta_num(m, "device_index", o->device);
     chase_meta_add(m, "arch", "%s", info->arch);
     chase_meta_add(m, "timer", "%s", info->timer);
+    /* Only where it is not the device's own memory: files of the usual
+     * runs stay as they were, and a missing line means local. */
+    if (o->memory == CHASE_MEMORY_PEER)
+        chase_meta_add(m, "memory_target", "peer:%d", o->peer);
+    else if (o->memory == CHASE_MEMORY_HOST)
+        chase_meta_add(m, "memory_target", "host");
+    else if (o->memory == CHASE_MEMORY_MANAGED)
+        chase_meta_add(m, "memory_target", "managed");
     chase_meta_num(m, "seed", (double)o->seed);
     for (i = 0; i < info->nsettings; i++) {
         if (info->settings[i].is_num)

@@ -115,6 +115,22 @@ int chase_levels_source_check(const struct chase_opts *o, const struct chase_ses
                     "(give --mixed to take them anyway)", o->from, device, s->info.name);
         return CHASE_EXIT_MIXED;
     }
+    {
+        /* The levels of one memory are not another's (a peer's L2 is not
+         * the device's own); no line is the device's own memory. */
+        const char *theirs = chase_meta_get(&c->meta, "memory_target");
+        char ours[32];
+        if (o->memory == CHASE_MEMORY_PEER)
+            snprintf(ours, sizeof ours, "peer:%d", o->peer);
+        else
+            snprintf(ours, sizeof ours, "%s", o->memory == CHASE_MEMORY_HOST ? "host"
+                                              : o->memory == CHASE_MEMORY_MANAGED ? "managed" : "local");
+        if (strcmp(theirs ? theirs : "local", ours)) {
+            chase_error("--from '%s' was measured in %s memory, this run reads %s memory: its levels are not this "
+                        "memory's (give --mixed to take them anyway)", o->from, theirs ? theirs : "local", ours);
+            return CHASE_EXIT_MIXED;
+        }
+    }
     return 0;
 }
 

@@ -245,8 +245,8 @@ const struct chase_measurement chase_sweep_measurement = {
     .summary = "latency against working-set size, and the levels",
     .flags = CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct sweep_state),
-    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_SWEEP | CHASE_G_FORMAT |
-               CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_CURVE,
+    .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_MEMORY | CHASE_G_ALLOC | CHASE_G_RANGE | CHASE_G_SWEEP |
+               CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_CURVE,
     .tables = sweep_tables,
     .unit = "point",
     .check = check,
