@@ -19,6 +19,12 @@ check "LICENSE is the BSD-3-Clause text" sh -c "grep -q '^Copyright (c) 2026 the
     grep -q 'Neither the name of the copyright holder' '$srcdir/LICENSE'"
 check "README states the licence" grep -q 'BSD-3-Clause' "$srcdir/README.md"
 check "README points at NEWS" grep -q 'NEWS' "$srcdir/README.md"
+# Every file or folder of data/ that README names or shows is in the tree
+# the tests run from: under distcheck, the tarball (its images were broken
+# and its 'report --compare' example could not run from a release).
+for p in $(grep -o 'data/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$srcdir/README.md" | sort -u); do
+    check "README's $p is in the tree (the tarball under distcheck)" test -e "$srcdir/$p"
+done
 check "NEWS has an entry for $version" grep -q "^\\* $version" "$srcdir/NEWS"
 check "CITATION.cff is CFF 1.2.0 for $version under BSD-3-Clause" sh -c "
     grep -q '^cff-version: 1.2.0$' '$srcdir/CITATION.cff' && grep -q '^version: \"$version\"$' '$srcdir/CITATION.cff' &&

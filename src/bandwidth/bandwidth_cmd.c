@@ -592,7 +592,7 @@ const struct chase_measurement chase_bandwidth_measurement = {
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_MEMORY | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT |
                CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
     .tables = bandwidth_tables,
-    .unit = "points",
+    .unit = "point",
     .check = check,
     .supported = supported,
     .describe = describe,
