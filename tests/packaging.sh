@@ -19,6 +19,14 @@ check "LICENSE is the BSD-3-Clause text" sh -c "grep -q '^Copyright (c) 2026 the
     grep -q 'Neither the name of the copyright holder' '$srcdir/LICENSE'"
 check "README states the licence" grep -q 'BSD-3-Clause' "$srcdir/README.md"
 check "README points at NEWS" grep -q 'NEWS' "$srcdir/README.md"
+# Every exit status chase has (core/exitcode.h) is in --help's list and
+# the man page's EXIT STATUS (8 and 9 were missing from --help).
+for n in $(sed -n 's/^ *CHASE_EXIT_[A-Z]* = \([0-9]*\),.*/\1/p' "$srcdir/src/core/exitcode.h"); do
+    case $n in 129|130|141|143) continue ;; esac
+    check "exit status $n is in --help" grep -Eq "(^|[ ,:])$n [a-z-]" "$tmp/help"
+    check "exit status $n is in chase(1)'s EXIT STATUS" \
+        sh -c 'sed -n "/^\.SH EXIT STATUS/,/^\.SH [A-Z]/p" "$1" | grep -qx "\.B $2"' sh "$srcdir/man/chase.1" "$n"
+done
 # Every file or folder of data/ that README names or shows is in the tree
 # the tests run from: under distcheck, the tarball (its images were broken
 # and its 'report --compare' example could not run from a release).

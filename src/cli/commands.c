@@ -77,7 +77,8 @@ static void trailer(FILE *f)
 "\nSIZE is bytes, or a number with K, M, G, T (or KiB, MiB, GiB, TiB): powers of 1024.\n"
 "Exit status: 0 ok, 1 measurement failed, 2 usage, 3 backend or device unavailable,\n"
 "4 working set too large, 5 file unreadable or unwritable, 6 plot failed, 7 the backend\n"
-"cannot make this measurement, 10 fleet: outliers found, 11 --memory unavailable,\n"
+"cannot make this measurement, 8 a figure past a physical bound (flagged), 9 files of\n"
+"different devices mixed, 10 fleet: outliers found, 11 --memory unavailable,\n"
 "129/130/141/143 stopped by SIGHUP/SIGINT/SIGPIPE/SIGTERM\n"
 "(what was measured is kept).  See chase(1).\n");
     fprintf(f, "\nReport bugs to: <%s>\n", PACKAGE_BUGREPORT);
