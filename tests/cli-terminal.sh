@@ -34,6 +34,12 @@ check "the rows did reach the terminal ($(rows _f_tsv) rows)" test "$(rows _f_ts
 on_terminal file -o "$tmp/s.tsv"
 check "with the rows in a file, the progress bar shows at the terminal" test "$(bars file)" -ge 1
 check "... and the file has no progress in it" test "$(grep -c "$esc" "$tmp/s.tsv")" -eq 0
+# One bar for the whole sweep: refinement counts on (it restarted at 1 each
+# round), and a rough time left once two points set the pace.
+tr '\r' '\n' < "$tmp/file" | sed -n 's/^.*\] \([0-9]*\)\/[0-9]* .*/\1/p' > "$tmp/done"
+check "the bar's count never goes back ($(tr '\n' ' ' < "$tmp/done" | cut -c1-60)...)" \
+    awk 'NR > 1 && $1 < p { bad = 1 } { p = $1 } END { exit bad || NR < 10 }' "$tmp/done"
+check "... and says what is left (~N s left)" grep -q ', ~[0-9]* s left' "$tmp/file"
 on_terminal quiet -q -o "$tmp/q.tsv"
 check "-q: nothing at the terminal" test ! -s "$tmp/quiet"
 on_terminal human

@@ -286,6 +286,7 @@ void chase_progress(const struct chase_session *s, const char *what, size_t done
 {
     char bar[31];
     size_t fill = total ? done * 30 / total : 0, i;
+    double el;
 
     if (!s->progress)
         return;
@@ -294,8 +295,12 @@ void chase_progress(const struct chase_session *s, const char *what, size_t done
     for (i = 0; i < 30; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[30] = 0;
-    fprintf(stderr, "\r\033[K%-7s [%s] %zu/%zu %s %.1f s", what, bar, done, total, detail ? detail : "",
-            chase_session_elapsed(s));
+    el = chase_session_elapsed(s);
+    fprintf(stderr, "\r\033[K%-7s [%s] %zu/%zu %s %.1f s", what, bar, done, total, detail ? detail : "", el);
+    /* What is left at the pace so far: a rough figure (larger working
+     * sets take longer a point), said as one. */
+    if (done >= 2 && done < total)
+        fprintf(stderr, ", ~%.0f s left", el * (double)(total - done) / (double)done);
     fflush(stderr);
 }
 

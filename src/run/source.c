@@ -35,9 +35,12 @@ static int by_bytes(const void *a, const void *b)
 }
 
 /* Measures sizes[0 .. n) into the curve and the output; returns 0, a
- * signal's stop (the caller sees chase_stop) or an exit status. */
+ * signal's stop (the caller sees chase_stop) or an exit status.  The
+ * progress counts on from base points done before (refinement continues
+ * the sweep's bar, which restarted at each round). */
 static int measure_sizes(struct chase_session *s, const struct chase_measure *m, struct chase_curve *c,
-                         const uint64_t *sizes, size_t n, uint64_t stride, const char *what, int *failed)
+                         const uint64_t *sizes, size_t n, uint64_t stride, size_t base, const char *what,
+                         int *failed)
 {
     char err[CHASE_ERRLEN], a[32], detail[64];
     size_t i;
@@ -65,7 +68,7 @@ static int measure_sizes(struct chase_session *s, const struct chase_measure *m,
             }
         }
         snprintf(detail, sizeof detail, "%10s %8.1f cyc", chase_size_format(row.bytes, a, sizeof a), row.cycles);
-        chase_progress(s, what, i + 1, n, detail);
+        chase_progress(s, what, base + i + 1, base + n, detail);
         if (s->o->verbose && !s->progress)
             fprintf(stderr, "chase: %s: %.2f cycles, %u samples\n", a, row.cycles, row.samples);
     }
@@ -81,7 +84,7 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
 
     if (!stream)
         s->human = 1;   /* measure_sizes writes rows only when not */
-    code = measure_sizes(s, m, c, plan, nplan, stride, "sweep", failed);
+    code = measure_sizes(s, m, c, plan, nplan, stride, 0, "sweep", failed);
     /* Refinement: bisect the bends until the intervals are narrow. */
     for (round = 0; !code && !*failed && !chase_stop && round < REFINE_ROUNDS; round++) {
         uint64_t more[REFINE_POINTS];
@@ -91,7 +94,7 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
         nmore = chase_levels_refine(c, lv, *nlv, stride, REFINE_OCTAVES, more, REFINE_POINTS);
         if (!nmore)
             break;
-        code = measure_sizes(s, m, c, more, nmore, stride, "refine", failed);
+        code = measure_sizes(s, m, c, more, nmore, stride, c->n, "refine", failed);
     }
     s->human = human;
     qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
