@@ -145,20 +145,20 @@ typedef uint4 gpu_bw_t16;
     asm volatile("xor.b32 %1, %1, %2;\n\tmov.u64 %0, %%clock64;" : "=l"(t1), "+r"(x) : "r"(z) : "memory")
 typedef unsigned long long lanes_u64;
 #define GPU_LANES_LIST(X)                                                  \
-    X(shfl_idx, 32, unsigned, LANES_SHFL_IDX, lane)                        \
-    X(shfl_idx, 64, lanes_u64, LANES_SHFL_IDX, lane)                       \
-    X(shfl_up, 32, unsigned, LANES_SHFL_UP, one)                           \
-    X(shfl_up, 64, lanes_u64, LANES_SHFL_UP, one)                          \
-    X(shfl_down, 32, unsigned, LANES_SHFL_DOWN, one)                       \
-    X(shfl_down, 64, lanes_u64, LANES_SHFL_DOWN, one)                      \
-    X(shfl_bfly, 32, unsigned, LANES_SHFL_BFLY, one)                       \
-    X(shfl_bfly, 64, lanes_u64, LANES_SHFL_BFLY, one)                      \
-    X(ballot, 32, unsigned, LANES_BALLOT, one)                             \
-    X(match, 32, unsigned, LANES_MATCH, one)                               \
-    X(match, 64, lanes_u64, LANES_MATCH, one)                              \
+    X(shfl_idx, 32, unsigned, LANES_SHFL_IDX, lane + 32 * c)               \
+    X(shfl_idx, 64, lanes_u64, LANES_SHFL_IDX, lane + 32 * c)              \
+    X(shfl_up, 32, unsigned, LANES_SHFL_UP, one + 32 * c)                  \
+    X(shfl_up, 64, lanes_u64, LANES_SHFL_UP, one + 32 * c)                 \
+    X(shfl_down, 32, unsigned, LANES_SHFL_DOWN, one + 32 * c)              \
+    X(shfl_down, 64, lanes_u64, LANES_SHFL_DOWN, one + 32 * c)             \
+    X(shfl_bfly, 32, unsigned, LANES_SHFL_BFLY, one + 32 * c)              \
+    X(shfl_bfly, 64, lanes_u64, LANES_SHFL_BFLY, one + 32 * c)             \
+    X(ballot, 32, unsigned, LANES_BALLOT, one + c)                         \
+    X(match, 32, unsigned, LANES_MATCH, one + c)                           \
+    X(match, 64, lanes_u64, LANES_MATCH, one + c)                          \
     X(shared, 32, unsigned, LANES_SHARED, lane)                            \
     X(shared, 64, lanes_u64, LANES_SHARED, lane)                           \
-    LANES_IF_REDUX(X(redux, 32, unsigned, LANES_REDUX, zero))
+    LANES_IF_REDUX(X(redux, 32, unsigned, LANES_REDUX, zero + c))
 /* redux.sync is sm_80's: before it, a kernel of its name says it lacks it. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
 #define LANES_IF_REDUX(x) x

@@ -163,9 +163,11 @@ typedef unsigned gpu_bw_t16 __attribute__((ext_vector_type(4)));
  * shift right by one lane, a quad permutation [1,0,3,2]) as a
  * v_mov_b32_dpp, ds_swizzle (swap neighbours: xor mask 1), ds_permute and
  * ds_bpermute (the value is the lane's own byte address, so it is the one
- * it reads, or writes, again), v_readlane (lane 0, a runtime zero) and
+ * it reads, or writes, again; they read its bits 2 to 7 alone, so each
+ * chain starts 256 x its number above the others), v_readlane (lane 0, a runtime zero) and
  * v_readfirstlane, whose scalar result a v_mov returns to the lanes.
- * Every chain starts at a value the operation returns unchanged.  The
+ * Every chain starts at a value the operation returns unchanged, each
+ * chain at its own, so no two are one computation a compiler could merge.  The
  * compiler waits (s_waitcnt lgkmcnt) for each ds_ result before its use;
  * tests/lanes-asm.sh finds each kernel's instruction in the ISA.  Built for
  * every target, never run on an AMD GPU here. */
@@ -211,11 +213,11 @@ static __device__ __forceinline__ unsigned lanes_readfirstlane(unsigned x)
     } while (0)
 typedef unsigned long long lanes_u64;
 #define GPU_LANES_LIST(X)                                                  \
-    X(dpp_row, 32, unsigned, LANES_DPP_ROW, one)                           \
-    X(dpp_quad, 32, unsigned, LANES_DPP_QUAD, one)                         \
-    X(swizzle, 32, unsigned, LANES_SWIZZLE, one)                           \
-    X(permute, 32, unsigned, LANES_PERMUTE, lane * 4)                      \
-    X(bpermute, 32, unsigned, LANES_BPERMUTE, lane * 4)                    \
+    X(dpp_row, 32, unsigned, LANES_DPP_ROW, one + c)                       \
+    X(dpp_quad, 32, unsigned, LANES_DPP_QUAD, one + c)                     \
+    X(swizzle, 32, unsigned, LANES_SWIZZLE, one + c)                       \
+    X(permute, 32, unsigned, LANES_PERMUTE, lane * 4 + (c << 8))           \
+    X(bpermute, 32, unsigned, LANES_BPERMUTE, lane * 4 + (c << 8))         \
     X(readlane, 32, unsigned, LANES_READLANE, one + c + (lane & zero))     \
     X(readfirstlane, 32, unsigned, LANES_READFIRSTLANE, one + c + (lane & zero)) \
     X(shared, 32, unsigned, LANES_SHARED, lane)                            \
