@@ -62,6 +62,12 @@ void chase_lanes_report(FILE *f, const struct chase_lanes_row *rows, size_t n);
 int chase_lanes_plot(const struct chase_lanes_row *rows, size_t n, const struct chase_meta *meta,
                      const struct chase_opts *o, const char *out, char *err, size_t len);
 
+struct chase_doc;
+/* Its section of report.md and its line in the summary (lanes_out.c; the
+ * descriptor's markdown and headline hooks). */
+void chase_lanes_markdown(FILE *f, const struct chase_doc *d, const char *file);
+void chase_lanes_headline(FILE *f, const struct chase_doc *d);
+
 struct chase_measurement;
 extern const struct chase_measurement chase_lanes_measurement;
 

@@ -64,6 +64,7 @@ static int describe(struct chase_run *r)
     struct lanes_state *st = r->state;
     struct chase_session *s = &r->s;
 
+    chase_meta_add(&s->meta, "pattern", "chains of one cross-lane operation in one warp; no working set");
     chase_meta_add(&s->meta, "launch", "one block of one warp (%u lanes), every lane active", s->info.lanes);
     chase_meta_add(&s->meta, "latency", "one dependent chain of %d operations a sample: each operation's value, "
                    "and its lane or delta where it takes one, the result of the one before (so no compiler can "
@@ -238,7 +239,7 @@ static int plot(struct chase_run *r, const char *out, char *err, size_t len)
 const struct chase_measurement chase_lanes_measurement = {
     .kind = "lanes",
     .summary = "latency and issue cost of cross-lane operations (shuffles, votes, DPP) and shared memory",
-    .flags = CHASE_M_STREAM,
+    .flags = CHASE_M_STREAM | CHASE_M_REPORT,
     .state_size = sizeof(struct lanes_state),
     .options = CHASE_G_DEVICE | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_STYLE,
     .unit = "row",
@@ -250,4 +251,6 @@ const struct chase_measurement chase_lanes_measurement = {
     .results = results,
     .report = report,
     .plot = plot,
+    .markdown = chase_lanes_markdown,
+    .headline = chase_lanes_headline,
 };

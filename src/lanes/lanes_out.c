@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "io/md.h"
 #include "io/table.h"
 #include "lanes/lanes.h"
 
@@ -86,4 +87,78 @@ void chase_lanes_report(FILE *f, const struct chase_lanes_row *rows, size_t n)
                "operations); per instr: over the warp instructions one operation is%s\n", CHASE_LANES_CHAINS_HI,
             unsettled ? "; ? not settled: the latency over the chains is within 5% of the figure (it may be the "
                         "latency's, not the issue's)" : "");
+}
+
+/* The summary's line: each 32-bit operation's latency and issue cost, in
+ * the order measured; a row not measured is left out, a figure past its
+ * bound says so. */
+void chase_lanes_headline(FILE *f, const struct chase_doc *d)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lanes");
+    size_t r;
+    int any = 0;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const struct chase_cell *op = chase_md_cellv(t, r, "op"), *note = chase_md_cellv(t, r, "note");
+        double lat = chase_md_cellv(t, r, "latency")->num;
+        if (chase_md_cellv(t, r, "width")->num != 32 || isnan(lat))
+            continue;
+        fputs(any++ ? "; " : "cycles (latency/issue): ", f);
+        chase_md_text(f, op->text ? op->text : "?");
+        fputs(" ", f);
+        chase_md_num(f, lat);
+        fputs("/", f);
+        chase_md_num(f, chase_md_cellv(t, r, "issue")->num);
+        if (note->text && strstr(note->text, "PAST"))
+            fputs(" (past its bound: see its section)", f);
+    }
+    if (!any)
+        fputs("no operation measured", f);
+}
+
+/* chase lanes: a row an operation and width, the figures a kernel writer
+ * chooses between. */
+void chase_lanes_markdown(FILE *f, const struct chase_doc *d, const char *file)
+{
+    const struct chase_doc_table *t = chase_doc_table(d, "lanes");
+    size_t r;
+
+    if (!t) {
+        chase_md_generic(f, d, file);
+        return;
+    }
+    fputs("| operation | bits | instruction timed | latency, cycles (p5-p95) | ns | issue, cycles an operation | "
+          "a warp instruction | settled | note |\n|---|---|---|---|---|---|---|---|---|\n", f);
+    for (r = 0; r < t->nrows; r++) {
+        const struct chase_cell *note = chase_md_cellv(t, r, "note");
+        fputs("| ", f);
+        chase_md_put_cellv(f, t, r, "op");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "width");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "instruction");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "latency");
+        fputs(" (", f);
+        chase_md_put_cellv(f, t, r, "latency_p5");
+        fputs("-", f);
+        chase_md_put_cellv(f, t, r, "latency_p95");
+        fputs(") | ", f);
+        chase_md_put_cellv(f, t, r, "latency_ns");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "issue");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "issue_per_instruction");
+        fputs(" | ", f);
+        chase_md_put_cellv(f, t, r, "settled");
+        fputs(" | ", f);
+        if (note->text)
+            chase_md_text(f, note->text);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nLatency: cycles an operation in one dependent chain (each operation's value, and its lane or "
+               "delta, the result of the one before), the timer's own cost removed; issue: cycles an operation over "
+               "%d independent chains, and over the warp instructions one operation is; settled: the chains cover "
+               "the latency (Little's law), so the issue figure is the issue's.  Every column is in `%s`.\n\n",
+            CHASE_LANES_CHAINS_HI, file);
 }
