@@ -31,6 +31,7 @@ cases() {
     echo "sweep|--sim $sim --max 512K --steps 4"
     echo "sms|sms --sim $sms"
     echo "bandwidth|bandwidth --sim $sms --op read,copy --placement partitioned"
+    echo "lanes|lanes --sim $sim;lanes:redux=none,shfl_issue=1"
 }
 
 # compare GOT NAME: against tests/golden/NAME (rewritten first when asked)

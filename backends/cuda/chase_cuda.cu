@@ -119,3 +119,53 @@ typedef uint4 gpu_bw_t16;
 /* ---- end of chase bandwidth ---- */
 
 #include "bandwidth_kernels.h"
+/* ---- chase lanes (lanes_kernels.h) ----
+ * The warp's own intrinsics (shfl.sync, vote.sync.ballot, match.any.sync,
+ * redux.sync): each chain's value is also the lane (idx) or the delta
+ * (up, down, bfly) it reads with, so every operation waits for the one
+ * before.  64-bit shuffles are the compiler's pair of 32-bit ones.
+ * tests/lanes-asm.sh finds each kernel's instruction in the SASS. */
+#define LANES_FULL 0xffffffffu
+#define LANES_SHFL_IDX(x, c) __shfl_sync(LANES_FULL, (x), (int)(unsigned)(x))
+#define LANES_SHFL_UP(x, c) __shfl_up_sync(LANES_FULL, (x), (unsigned)(x))
+#define LANES_SHFL_DOWN(x, c) __shfl_down_sync(LANES_FULL, (x), (unsigned)(x))
+#define LANES_SHFL_BFLY(x, c) __shfl_xor_sync(LANES_FULL, (x), (int)(unsigned)(x))
+/* Every lane's value is not 0: the ballot is every lane, again not 0. */
+#define LANES_BALLOT(x, c) __ballot_sync(LANES_FULL, (x) != 0)
+/* Every lane holds the same value: the mask of every lane, the same again. */
+#define LANES_MATCH(x, c) __match_any_sync(LANES_FULL, (x))
+/* The lanes' zeros add up to zero (sm_80 and later). */
+#define LANES_REDUX(x, c) __reduce_add_sync(LANES_FULL, (x))
+/* Store, the warp's barrier, load the word of the lane the value names
+ * (its own: each lane starts at its lane number). */
+#define LANES_SHARED(x, c) \
+    (xs[c][lane] = (x), __syncwarp(), xs[c][(unsigned)(x) & (LANES_MAX_LANES - 1)])
+#define GPU_LANES_START(t0) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0) :: "memory")
+#define GPU_LANES_STOP(t1, x, z) \
+    asm volatile("xor.b32 %1, %1, %2;\n\tmov.u64 %0, %%clock64;" : "=l"(t1), "+r"(x) : "r"(z) : "memory")
+typedef unsigned long long lanes_u64;
+#define GPU_LANES_LIST(X)                                                  \
+    X(shfl_idx, 32, unsigned, LANES_SHFL_IDX, lane + 32 * c)               \
+    X(shfl_idx, 64, lanes_u64, LANES_SHFL_IDX, lane + 32 * c)              \
+    X(shfl_up, 32, unsigned, LANES_SHFL_UP, one + 32 * c)                  \
+    X(shfl_up, 64, lanes_u64, LANES_SHFL_UP, one + 32 * c)                 \
+    X(shfl_down, 32, unsigned, LANES_SHFL_DOWN, one + 32 * c)              \
+    X(shfl_down, 64, lanes_u64, LANES_SHFL_DOWN, one + 32 * c)             \
+    X(shfl_bfly, 32, unsigned, LANES_SHFL_BFLY, one + 32 * c)              \
+    X(shfl_bfly, 64, lanes_u64, LANES_SHFL_BFLY, one + 32 * c)             \
+    X(ballot, 32, unsigned, LANES_BALLOT, one + c)                         \
+    X(match, 32, unsigned, LANES_MATCH, one + c)                           \
+    X(match, 64, lanes_u64, LANES_MATCH, one + c)                          \
+    X(shared, 32, unsigned, LANES_SHARED, lane)                            \
+    X(shared, 64, lanes_u64, LANES_SHARED, lane)                           \
+    LANES_IF_REDUX(X(redux, 32, unsigned, LANES_REDUX, zero + c))
+/* redux.sync is sm_80's: before it, a kernel of its name says it lacks it. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+#define LANES_IF_REDUX(x) x
+#else
+#define LANES_IF_REDUX(x)
+#define GPU_LANES_LACKING(Y) Y(redux, 32)
+#endif
+/* ---- end of chase lanes ---- */
+
+#include "lanes_kernels.h"

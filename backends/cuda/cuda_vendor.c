@@ -538,3 +538,36 @@ void gpu_free_target(struct gpu *g, const struct chase_target *t, uint64_t dptr,
     }
     cu.cuMemFree((CUdeviceptr)dptr);
 }
+
+/* chase lanes: the instruction each kernel of chase_cuda.cu times, as the
+ * SASS names it (tests/lanes-asm.sh finds it there), and the warp
+ * instructions one operation is. */
+int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs)
+{
+    static const struct {
+        int op;
+        unsigned width;
+        const char *instr;
+        unsigned instrs;
+    } t[] = {
+        {CHASE_LANES_SHFL_IDX, 32, "SHFL.IDX", 1},  {CHASE_LANES_SHFL_IDX, 64, "SHFL.IDX (two)", 2},
+        {CHASE_LANES_SHFL_UP, 32, "SHFL.UP", 1},    {CHASE_LANES_SHFL_UP, 64, "SHFL.UP (two)", 2},
+        {CHASE_LANES_SHFL_DOWN, 32, "SHFL.DOWN", 1}, {CHASE_LANES_SHFL_DOWN, 64, "SHFL.DOWN (two)", 2},
+        {CHASE_LANES_SHFL_BFLY, 32, "SHFL.BFLY", 1}, {CHASE_LANES_SHFL_BFLY, 64, "SHFL.BFLY (two)", 2},
+        /* The ballot's predicate is set from the value: ISETP, then VOTE. */
+        {CHASE_LANES_VOTE_BALLOT, 32, "VOTE.ANY (ballot) + ISETP", 2},
+        {CHASE_LANES_MATCH_ANY, 32, "MATCH.ANY", 1}, {CHASE_LANES_MATCH_ANY, 64, "MATCH.ANY.U64", 1},
+        /* The sum lands in a uniform register; a move returns it to the lanes. */
+        {CHASE_LANES_REDUX_ADD, 32, "REDUX.SUM + MOV", 2},
+        {CHASE_LANES_SHARED, 32, "STS + LDS", 2},    {CHASE_LANES_SHARED, 64, "STS.64 + LDS.64", 2},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (t[i].op == op && t[i].width == width) {
+            *instr = t[i].instr;
+            *instrs = t[i].instrs;
+            return 0;
+        }
+    return -1;
+}

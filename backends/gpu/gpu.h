@@ -108,6 +108,11 @@ int gpu_shared(void *dev, const struct chase_shared_req *rq, struct chase_sample
 /* The loads hook (loads_host.c), and what it frees at close. */
 int gpu_loads(void *dev, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len);
 void gpu_loads_close(struct gpu_dev *d);
+/* The lanes hook (lanes_host.c), and the vendor's name of the instruction
+ * an operation's kernel times and the warp instructions one operation is
+ * (0, or -1 where the operation is not of its instruction set). */
+int gpu_lanes(void *dev, const struct chase_lanes_req *rq, struct chase_lanes_samples *out, char *err, size_t len);
+int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs);
 /* The bandwidth hook (bandwidth_host.c). */
 int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len);
 

@@ -399,6 +399,7 @@ static const struct chase_backend ops = {
     .shared = gpu_shared,
     .loads = gpu_loads,
     .bandwidth = gpu_bandwidth,
+    .lanes = gpu_lanes,
 };
 
 const struct chase_backend *chase_backend_entry(void);

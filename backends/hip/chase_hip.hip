@@ -158,3 +158,70 @@ typedef unsigned gpu_bw_t16 __attribute__((ext_vector_type(4)));
 /* ---- end of chase bandwidth ---- */
 
 #include "bandwidth_kernels.h"
+/* ---- chase lanes (lanes_kernels.h) ----
+ * AMD's cross-lane operations through the compiler's builtins: DPP (a row
+ * shift right by one lane, a quad permutation [1,0,3,2]) as a
+ * v_mov_b32_dpp, ds_swizzle (swap neighbours: xor mask 1), ds_permute and
+ * ds_bpermute (the value is the lane's own byte address, so it is the one
+ * it reads, or writes, again; they read its bits 2 to 7 alone, so each
+ * chain starts 256 x its number above the others), v_readlane (lane 0, a runtime zero) and
+ * v_readfirstlane, whose scalar result a v_mov returns to the lanes.
+ * Every chain starts at a value the operation returns unchanged, each
+ * chain at its own, so no two are one computation a compiler could merge.  The
+ * compiler waits (s_waitcnt lgkmcnt) for each ds_ result before its use;
+ * tests/lanes-asm.sh finds each kernel's instruction in the ISA.  Built for
+ * every target, never run on an AMD GPU here. */
+#define LANES_DPP_ROW(x, c) __builtin_amdgcn_update_dpp((int)(x), (int)(x), 0x111, 0xf, 0xf, false)
+#define LANES_DPP_QUAD(x, c) __builtin_amdgcn_update_dpp((int)(x), (int)(x), 0xb1, 0xf, 0xf, false)
+#define LANES_SWIZZLE(x, c) __builtin_amdgcn_ds_swizzle((int)(x), 0x041f)
+#define LANES_PERMUTE(x, c) __builtin_amdgcn_ds_permute((int)(x), (int)(x))
+#define LANES_BPERMUTE(x, c) __builtin_amdgcn_ds_bpermute((int)(x), (int)(x))
+/* v_readlane and v_readfirstlane as asm: the compiler folds its builtins
+ * once it knows the value uniform (after the first, it is).  Not volatile,
+ * so independent chains may be scheduled side by side; each chain starts
+ * at its own value, so none is merged with another. */
+static __device__ __forceinline__ unsigned lanes_readlane(unsigned x, unsigned sel)
+{
+    unsigned s, v;
+    asm("v_readlane_b32 %0, %1, %2" : "=s"(s) : "v"(x), "s"(sel));
+    asm("v_mov_b32 %0, %1" : "=v"(v) : "s"(s));
+    return v;
+}
+static __device__ __forceinline__ unsigned lanes_readfirstlane(unsigned x)
+{
+    unsigned s, v;
+    asm("v_readfirstlane_b32 %0, %1" : "=s"(s) : "v"(x));
+    asm("v_mov_b32 %0, %1" : "=v"(v) : "s"(s));
+    return v;
+}
+#define LANES_READLANE(x, c) lanes_readlane((x), zero)
+#define LANES_READFIRSTLANE(x, c) lanes_readfirstlane((x))
+/* Through an LDS pointer, so the accesses are ds_write / ds_read (a
+ * generic volatile pointer makes them flat ones), the compiler's
+ * lgkmcnt waits where a value is used. */
+#define LANES_LDS(c) ((__attribute__((address_space(3))) __typeof__(xs[0][0]) *)&xs[c][0])
+#define LANES_SHARED(x, c) \
+    (LANES_LDS(c)[lane] = (x), __builtin_amdgcn_wave_barrier(), LANES_LDS(c)[(unsigned)(x) & (LANES_MAX_LANES - 1)])
+#define GPU_LANES_START(t0) ((t0) = GPU_CYCLES())
+/* The fold's result is forced into a register before the read, and the
+ * scheduling barriers in GPU_CYCLES keep the read after it. */
+#define GPU_LANES_STOP(t1, x, z)                                                         \
+    do {                                                                                  \
+        (x) ^= (z);                                                                       \
+        asm volatile("" : "+v"(x));                                                       \
+        (t1) = GPU_CYCLES();                                                              \
+    } while (0)
+typedef unsigned long long lanes_u64;
+#define GPU_LANES_LIST(X)                                                  \
+    X(dpp_row, 32, unsigned, LANES_DPP_ROW, one + c)                       \
+    X(dpp_quad, 32, unsigned, LANES_DPP_QUAD, one + c)                     \
+    X(swizzle, 32, unsigned, LANES_SWIZZLE, one + c)                       \
+    X(permute, 32, unsigned, LANES_PERMUTE, lane * 4 + (c << 8))           \
+    X(bpermute, 32, unsigned, LANES_BPERMUTE, lane * 4 + (c << 8))         \
+    X(readlane, 32, unsigned, LANES_READLANE, one + c + (lane & zero))     \
+    X(readfirstlane, 32, unsigned, LANES_READFIRSTLANE, one + c + (lane & zero)) \
+    X(shared, 32, unsigned, LANES_SHARED, lane)                            \
+    X(shared, 64, lanes_u64, LANES_SHARED, lane)
+/* ---- end of chase lanes ---- */
+
+#include "lanes_kernels.h"

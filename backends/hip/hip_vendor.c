@@ -411,3 +411,37 @@ void gpu_free_target(struct gpu *g, const struct chase_target *t, uint64_t dptr,
     else
         hipFree((void *)(uintptr_t)dptr);
 }
+
+/* chase lanes: the instruction each kernel of chase_hip.hip times, as the
+ * AMD ISA names it (tests/lanes-asm.sh finds it there; the kernels are
+ * built for every target and never run here), and the wave instructions
+ * one operation is. */
+int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs)
+{
+    static const struct {
+        int op;
+        unsigned width;
+        const char *instr;
+        unsigned instrs;
+    } t[] = {
+        {CHASE_LANES_DPP_ROW, 32, "v_mov_b32_dpp row_shr:1", 1},
+        {CHASE_LANES_DPP_QUAD, 32, "v_mov_b32_dpp quad_perm", 1},
+        {CHASE_LANES_DS_SWIZZLE, 32, "ds_swizzle_b32", 1},
+        {CHASE_LANES_DS_PERMUTE, 32, "ds_permute_b32", 1},
+        {CHASE_LANES_DS_BPERMUTE, 32, "ds_bpermute_b32", 1},
+        /* The scalar result returns to the lanes by a v_mov_b32. */
+        {CHASE_LANES_READLANE, 32, "v_readlane_b32 + v_mov_b32", 2},
+        {CHASE_LANES_READFIRSTLANE, 32, "v_readfirstlane_b32 + v_mov_b32", 2},
+        {CHASE_LANES_SHARED, 32, "ds_write_b32 + ds_read_b32", 2},
+        {CHASE_LANES_SHARED, 64, "ds_write_b64 + ds_read_b64", 2},
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (t[i].op == op && t[i].width == width) {
+            *instr = t[i].instr;
+            *instrs = t[i].instrs;
+            return 0;
+        }
+    return -1;
+}

@@ -15,6 +15,7 @@
 #include "abi/checked.h"
 #include "shared.h"
 #include "sim_bandwidth.h"
+#include "sim_lanes.h"
 #include "sim_loads.h"
 #include "core/size.h"
 #include "spec.h"
@@ -640,4 +641,5 @@ const struct chase_backend chase_backend_sim = {
     .shared = sim_shared_hook,
     .loads = sim_loads,
     .bandwidth = sim_bandwidth,
+    .lanes = sim_lanes,
 };

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim_lanes.h"
+
 #define SIM_MAX_LEVELS 6
 #define SIM_MAX_TLB 4           /* tlb: and tlb2: .. tlb4: */
 
@@ -97,6 +99,7 @@ struct sim_spec {
     double memclk, bus, l1peak;         /* mem's memclk=, bus=, l1peak=: the driver's and architecture's
                                            figures chase bandwidth sets its peaks by (0: not reported) */
     struct sim_remote_spec peer, host;  /* peer: and host: sections */
+    struct sim_lanes_spec xlane;        /* lanes: chase lanes' operations (sim_lanes.c's table by default) */
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:

@@ -29,7 +29,9 @@
  * 6: the optional bandwidth hook (struct chase_bw_req, chase_bw_samples,
  *    chase_bw_req_check), with the loads hook's query.
  * 7: params' target (where the working set lives: the device's own
- *    memory, a peer's, the host's, managed memory) and CHASE_ETARGET. */
+ *    memory, a peer's, the host's, managed memory) and CHASE_ETARGET;
+ *    the optional lanes hook (struct chase_lanes_req, chase_lanes_samples,
+ *    chase_lanes_req_check): cross-lane operations' latency and issue cost. */
 #define CHASE_BACKEND_ABI 7
 
 /* What a backend call returns. */
@@ -318,6 +320,93 @@ static inline int chase_bw_req_check(const struct chase_bw_req *rq, char *err, s
     return CHASE_OK;
 }
 
+/* Cross-lane operations, for chase lanes: one warp (wave) of one block
+ * moves a value between its lanes.  NVIDIA's: shfl.sync in its four modes,
+ * vote.ballot, match.any, redux.sync; AMD's: DPP (a row shift, a quad
+ * permutation), ds_swizzle, ds_permute, ds_bpermute, v_readlane,
+ * v_readfirstlane; both: the same exchange through shared memory (LDS):
+ * a store, the warp's barrier, a load. */
+enum chase_lanes_op {
+    CHASE_LANES_SHFL_IDX, CHASE_LANES_SHFL_UP, CHASE_LANES_SHFL_DOWN, CHASE_LANES_SHFL_BFLY,
+    CHASE_LANES_VOTE_BALLOT, CHASE_LANES_MATCH_ANY, CHASE_LANES_REDUX_ADD,
+    CHASE_LANES_DPP_ROW, CHASE_LANES_DPP_QUAD, CHASE_LANES_DS_SWIZZLE, CHASE_LANES_DS_PERMUTE,
+    CHASE_LANES_DS_BPERMUTE, CHASE_LANES_READLANE, CHASE_LANES_READFIRSTLANE,
+    CHASE_LANES_SHARED,
+    CHASE_LANES_NOPS
+};
+
+/* The operations' names, as chase lanes' rows and the sim spec's lanes:
+ * keys call them. */
+static inline const char *chase_lanes_op_name(int op)
+{
+    static const char *const names[CHASE_LANES_NOPS] = {
+        "shfl_idx", "shfl_up", "shfl_down", "shfl_bfly", "ballot", "match", "redux",
+        "dpp_row", "dpp_quad", "swizzle", "permute", "bpermute", "readlane", "readfirstlane", "shared"};
+    return op >= 0 && op < CHASE_LANES_NOPS ? names[op] : "?";
+}
+
+/* LATENCY: one chain, each operation's value (and, where it takes one,
+ * its lane or delta) the result of the one before: cycles per operation.
+ * ISSUE: `chains` such chains side by side, independent: cycles per
+ * operation of the warp (the elapsed cycles over chains x operations). */
+enum chase_lanes_mode { CHASE_LANES_LATENCY, CHASE_LANES_ISSUE };
+
+#define CHASE_LANES_MAX_CHAINS 32
+
+struct chase_lanes_req {
+    int op;                     /* enum chase_lanes_op */
+    unsigned width;             /* bits a lane moves: 32 or 64 */
+    int mode;                   /* enum chase_lanes_mode */
+    unsigned chains;            /* LATENCY: 1; ISSUE: 2 .. CHASE_LANES_MAX_CHAINS */
+    unsigned ops;               /* operations a chain a sample (at least 1); 0: the query below */
+    unsigned samples;           /* timed samples wanted (at most CHASE_MAX_SAMPLES); 0: the backend's */
+    const volatile sig_atomic_t *stop;
+};
+
+/* Each sample's cycles per operation (the timer's own cost removed) and
+ * ns per operation at the clock measured over the samples (NAN where
+ * unknown); what the backend timed: the instruction as its ISA names it,
+ * the warp instructions one operation is, and the chains and operations a
+ * chain it ran (a backend may round them to what its kernels hold). */
+struct chase_lanes_samples {
+    double cycles[CHASE_MAX_SAMPLES];
+    double ns[CHASE_MAX_SAMPLES];
+    unsigned n;
+    char instr[48];             /* "SHFL.IDX", "v_mov_b32 dpp quad_perm" */
+    unsigned instrs;            /* warp instructions an operation (a 64-bit shuffle: 2) */
+    unsigned chains, ops;
+    double clock_mhz;           /* the clock over the samples (NAN: unknown) */
+};
+
+/* The checks every lanes hook makes first, written once.  CHASE_OK, or
+ * CHASE_EINVAL with why in err. */
+static inline int chase_lanes_req_check(const struct chase_lanes_req *rq, char *err, size_t len)
+{
+    if (rq->op < 0 || rq->op >= CHASE_LANES_NOPS || (rq->mode != CHASE_LANES_LATENCY && rq->mode != CHASE_LANES_ISSUE)) {
+        snprintf(err, len, "an operation or mode this ABI does not know");
+        return CHASE_EINVAL;
+    }
+    if (rq->width != 32 && rq->width != 64) {
+        snprintf(err, len, "a lane moves 32 or 64 bits, not %u", rq->width);
+        return CHASE_EINVAL;
+    }
+    if (rq->mode == CHASE_LANES_LATENCY ? rq->chains != 1
+                                        : rq->chains < 2 || rq->chains > CHASE_LANES_MAX_CHAINS) {
+        snprintf(err, len, "a latency request has one chain, an issue request 2 to %d, not %u",
+                 CHASE_LANES_MAX_CHAINS, rq->chains);
+        return CHASE_EINVAL;
+    }
+    if (rq->ops > (1u << 24)) {
+        snprintf(err, len, "at most %u operations a chain, not %u", 1u << 24, rq->ops);
+        return CHASE_EINVAL;
+    }
+    if (rq->samples > CHASE_MAX_SAMPLES) {
+        snprintf(err, len, "at most %d samples, not %u", CHASE_MAX_SAMPLES, rq->samples);
+        return CHASE_EINVAL;
+    }
+    return CHASE_OK;
+}
+
 struct chase_backend {
     unsigned abi;               /* CHASE_BACKEND_ABI */
     const char *name;
@@ -348,6 +437,15 @@ struct chase_backend {
      * working set.  rq and out NULL: the query, as the loads hook's. */
     int (*bandwidth)(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err,
                      size_t len);
+    /* Optional (NULL: this backend cannot): cross-lane operations (ABI 7).
+     * rq NULL: can it at all (CHASE_OK, or CHASE_ENOTSUP with why).
+     * rq->ops 0, the query of one operation: CHASE_OK with out's instr
+     * and instrs filled (nothing timed); CHASE_ENOTSUP where this device
+     * lacks an operation of its instruction set (err says why: a row
+     * says so); CHASE_EINVAL where the operation is not of its
+     * instruction set at all (no row).  Otherwise the samples. */
+    int (*lanes)(void *dev, const struct chase_lanes_req *rq, struct chase_lanes_samples *out, char *err,
+                 size_t len);
 };
 
 /* Each loadable module exports this symbol. */

@@ -9,6 +9,7 @@
 #include "assoc/assoc.h"
 #include "bandwidth/bandwidth.h"
 #include "banks/banks.h"
+#include "lanes/lanes.h"
 #include "lines/lines.h"
 #include "loads/loads.h"
 #include "report/parts.h"
@@ -25,6 +26,7 @@ const struct chase_measurement *const chase_measurements[] = {
     &chase_loads_measurement,
     &chase_banks_measurement,
     &chase_bandwidth_measurement,
+    &chase_lanes_measurement,
 };
 const size_t chase_nmeasurements = sizeof chase_measurements / sizeof chase_measurements[0];
 
