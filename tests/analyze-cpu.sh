@@ -39,7 +39,7 @@ l3() {
 spans() {
     "$CHASE" analyze -f tsv "$srcdir/tests/data/$1" | awk -F'\t' '
         /^# level: / { n++; for (i = 2; i <= 4; i++) { split($i, kv, "="); v[n, kv[1]] = kv[2] } next }
-        /^#/ || NF < 2 { next }
+        /^#/ || NF < 2 || $1 !~ /^[0-9]/ { next }
         { m++; b[m] = $1; c[m] = $2 }
         END {
             for (i = 1; i <= n; i++) {
