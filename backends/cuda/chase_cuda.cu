@@ -123,15 +123,22 @@ typedef uint4 gpu_bw_t16;
  * The warp's own intrinsics (shfl.sync, vote.sync.ballot, match.any.sync,
  * redux.sync): each chain's value is also the lane (idx) or the delta
  * (up, down, bfly) it reads with, so every operation waits for the one
- * before.  64-bit shuffles are the compiler's pair of 32-bit ones.
+ * before.  A value the compiler can prove the same in every lane (one, a
+ * kernel argument) it shuffles by not shuffling: the first H100 build
+ * kept 1 SHFL.UP of 64.  Up, down and bfly start at one + (lane & zero),
+ * the same at run time, a lane's own to the compiler.  64-bit shuffles are the compiler's pair of 32-bit ones.
  * tests/lanes-asm.sh finds each kernel's instruction in the SASS. */
 #define LANES_FULL 0xffffffffu
 #define LANES_SHFL_IDX(x, c) __shfl_sync(LANES_FULL, (x), (int)(unsigned)(x))
 #define LANES_SHFL_UP(x, c) __shfl_up_sync(LANES_FULL, (x), (unsigned)(x))
 #define LANES_SHFL_DOWN(x, c) __shfl_down_sync(LANES_FULL, (x), (unsigned)(x))
 #define LANES_SHFL_BFLY(x, c) __shfl_xor_sync(LANES_FULL, (x), (int)(unsigned)(x))
-/* Every lane's value is not 0: the ballot is every lane, again not 0. */
-#define LANES_BALLOT(x, c) __ballot_sync(LANES_FULL, (x) != 0)
+/* Each lane votes its own bit of the last mask: every lane's bit is set,
+ * so the ballot is every lane again.  A predicate the same in every lane
+ * (x != 0 of the mask, which every lane holds alike) let the compiler
+ * fold the ballot away: the H100's SASS held no VOTE, and the row timed
+ * nothing (21 cycles). */
+#define LANES_BALLOT(x, c) __ballot_sync(LANES_FULL, ((unsigned)(x) >> lane) & 1u)
 /* Every lane holds the same value: the mask of every lane, the same again. */
 #define LANES_MATCH(x, c) __match_any_sync(LANES_FULL, (x))
 /* The lanes' zeros add up to zero (sm_80 and later). */
@@ -147,13 +154,13 @@ typedef unsigned long long lanes_u64;
 #define GPU_LANES_LIST(X)                                                  \
     X(shfl_idx, 32, unsigned, LANES_SHFL_IDX, lane + 32 * c)               \
     X(shfl_idx, 64, lanes_u64, LANES_SHFL_IDX, lane + 32 * c)              \
-    X(shfl_up, 32, unsigned, LANES_SHFL_UP, one + 32 * c)                  \
-    X(shfl_up, 64, lanes_u64, LANES_SHFL_UP, one + 32 * c)                 \
-    X(shfl_down, 32, unsigned, LANES_SHFL_DOWN, one + 32 * c)              \
-    X(shfl_down, 64, lanes_u64, LANES_SHFL_DOWN, one + 32 * c)             \
-    X(shfl_bfly, 32, unsigned, LANES_SHFL_BFLY, one + 32 * c)              \
-    X(shfl_bfly, 64, lanes_u64, LANES_SHFL_BFLY, one + 32 * c)             \
-    X(ballot, 32, unsigned, LANES_BALLOT, one + c)                         \
+    X(shfl_up, 32, unsigned, LANES_SHFL_UP, one + 32 * c + (lane & zero))                  \
+    X(shfl_up, 64, lanes_u64, LANES_SHFL_UP, one + 32 * c + (lane & zero))                 \
+    X(shfl_down, 32, unsigned, LANES_SHFL_DOWN, one + 32 * c + (lane & zero))              \
+    X(shfl_down, 64, lanes_u64, LANES_SHFL_DOWN, one + 32 * c + (lane & zero))             \
+    X(shfl_bfly, 32, unsigned, LANES_SHFL_BFLY, one + 32 * c + (lane & zero))              \
+    X(shfl_bfly, 64, lanes_u64, LANES_SHFL_BFLY, one + 32 * c + (lane & zero))             \
+    X(ballot, 32, unsigned, LANES_BALLOT, ~zero ^ (c & zero))            \
     X(match, 32, unsigned, LANES_MATCH, one + c)                           \
     X(match, 64, lanes_u64, LANES_MATCH, one + c)                          \
     X(shared, 32, unsigned, LANES_SHARED, lane)                            \

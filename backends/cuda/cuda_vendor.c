@@ -554,8 +554,9 @@ int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs
         {CHASE_LANES_SHFL_UP, 32, "SHFL.UP", 1},    {CHASE_LANES_SHFL_UP, 64, "SHFL.UP (two)", 2},
         {CHASE_LANES_SHFL_DOWN, 32, "SHFL.DOWN", 1}, {CHASE_LANES_SHFL_DOWN, 64, "SHFL.DOWN (two)", 2},
         {CHASE_LANES_SHFL_BFLY, 32, "SHFL.BFLY", 1}, {CHASE_LANES_SHFL_BFLY, 64, "SHFL.BFLY (two)", 2},
-        /* The ballot's predicate is set from the value: ISETP, then VOTE. */
-        {CHASE_LANES_VOTE_BALLOT, 32, "VOTE.ANY (ballot) + ISETP", 2},
+        /* The ballot's predicate is the lane's bit of the last mask: a
+         * shift and a test, then VOTE. */
+        {CHASE_LANES_VOTE_BALLOT, 32, "VOTE.ANY (ballot) + shift + ISETP", 3},
         {CHASE_LANES_MATCH_ANY, 32, "MATCH.ANY", 1}, {CHASE_LANES_MATCH_ANY, 64, "MATCH.ANY.U64", 1},
         /* The sum lands in a uniform register; a move returns it to the lanes. */
         {CHASE_LANES_REDUX_ADD, 32, "REDUX.SUM + MOV", 2},
