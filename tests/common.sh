@@ -84,6 +84,11 @@ kernel_asm() {
 sysfs_cache_bytes() {
     sysfs_cache size "$1" "${2:-0}" | sed 's/K$/ * 1024/; s/M$/ * 1048576/' | awk '{ print $1 * ($3 ? $3 : 1) }'
 }
+# pinned_cpu: the logical CPU the cpu backend pins its pointer chase to,
+# the last one this shell (and so chase) may run on (chase(1), BACKENDS).
+pinned_cpu() {
+    sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | tr ',' '\n' | tail -1 | sed 's/.*-//'
+}
 # sysfs_cache FILE LEVEL CPU: that file of the data (or unified) cache of
 # that level of logical CPU CPU (size, ways_of_associativity,
 # coherency_line_size, shared_cpu_list, type); nothing where it has none.
