@@ -400,6 +400,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     if (dev->mapped > usable) {
         snprintf(err, len, "a %s working set does not fit in this machine's memory (%s: %s)",
                  chase_size_format(dev->mapped, a, sizeof a), chase_size_format(usable, b, sizeof b), limit);
+        cpu_topo_close(dev->topo);
         free(dev);
         return CHASE_ENOMEM;
     }
