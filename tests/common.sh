@@ -85,12 +85,24 @@ kernel_asm() {
     echo "$f"
 }
 
-# sysfs_cache_bytes LEVEL: the bytes of cpu0's data (or unified) cache of
-# that level, as sysfs gives it ("48K" -> 49152); nothing where it has none.
+# sysfs_cache_bytes LEVEL [CPU]: the bytes of the data (or unified) cache
+# of that level of logical CPU CPU (default 0), as sysfs gives it ("48K" ->
+# 49152); nothing where it has none.
 sysfs_cache_bytes() {
-    for d in /sys/devices/system/cpu/cpu0/cache/index*; do
-        if [ "$(cat "$d/level")" = "$1" ] && [ "$(cat "$d/type")" != Instruction ]; then
-            sed 's/K$/ * 1024/; s/M$/ * 1048576/' "$d/size" | awk '{ print $1 * ($3 ? $3 : 1) }'
+    sysfs_cache size "$1" "${2:-0}" | sed 's/K$/ * 1024/; s/M$/ * 1048576/' | awk '{ print $1 * ($3 ? $3 : 1) }'
+}
+# pinned_cpu: the logical CPU the cpu backend pins its pointer chase to,
+# the last one this shell (and so chase) may run on (chase(1), BACKENDS).
+pinned_cpu() {
+    sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | tr ',' '\n' | tail -1 | sed 's/.*-//'
+}
+# sysfs_cache FILE LEVEL CPU: that file of the data (or unified) cache of
+# that level of logical CPU CPU (size, ways_of_associativity,
+# coherency_line_size, shared_cpu_list, type); nothing where it has none.
+sysfs_cache() {
+    for d in /sys/devices/system/cpu/cpu$3/cache/index*; do
+        if [ "$(cat "$d/level" 2>/dev/null)" = "$2" ] && [ "$(cat "$d/type")" != Instruction ]; then
+            cat "$d/$1"
             return
         fi
     done

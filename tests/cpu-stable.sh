@@ -10,8 +10,8 @@
 . "$srcdir/tests/common.sh"
 
 [ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"
-l1=$(sysfs_cache_bytes 1 2>/dev/null)
-l2=$(sysfs_cache_bytes 2 2>/dev/null)
+l1=$(sysfs_cache_bytes 1 "$(pinned_cpu)" 2>/dev/null)
+l2=$(sysfs_cache_bytes 2 "$(pinned_cpu)" 2>/dev/null)
 [ -n "$l1" ] && [ -n "$l2" ] || skip_all "sysfs reports no L1d or L2 here"
 runs=${CHASE_STABLE_SWEEPS:-3}
 echo "sysfs: L1d $l1 B, L2 $l2 B; $runs sweeps"

@@ -1,16 +1,16 @@
 # cpu-sysfs.sh: the cpu backend on this machine.  Its curve must step up past
-# the L1d and the L2 that sysfs reports, and the level finder must place the
-# first two levels near them.
+# the L1d and the L2 that sysfs reports for the CPU it pins its chase to,
+# and the level finder must place the first two levels near them.
 # A shared machine is noisy: a second sweep is allowed, not a looser check.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
 [ -z "${CHASE_TEST_NO_TIMING:-}" ] || skip_all "timing checks are off (CHASE_TEST_NO_TIMING, a sanitizer build)"
-l1=$(sysfs_cache_bytes 1 2>/dev/null)
-l2=$(sysfs_cache_bytes 2 2>/dev/null)
+l1=$(sysfs_cache_bytes 1 "$(pinned_cpu)" 2>/dev/null)
+l2=$(sysfs_cache_bytes 2 "$(pinned_cpu)" 2>/dev/null)
 [ -n "$l1" ] && [ -n "$l2" ] || skip_all "sysfs reports no L1d or L2 here"
-echo "sysfs: L1d $l1 B, L2 $l2 B"
+echo "sysfs of CPU $(pinned_cpu), where chase pins its chase: L1d $l1 B, L2 $l2 B"
 
 # Median latency of the rows with lo <= bytes <= hi.
 median() {

@@ -23,6 +23,7 @@
 #include "abi/chase_backend.h"
 #include "core/size.h"
 #include "cpu_bandwidth.h"
+#include "cpu_topo.h"
 
 #define CPU_SAMPLES 5
 #define MIN_LOADS (1u << 14)
@@ -42,6 +43,7 @@ struct cpu_dev {
     double hz;                  /* the counter's rate */
     int core_clock;             /* the core clock can be timed (core_per_tick) */
     int no_warm;
+    struct cpu_topo *topo;      /* the caches, and the core the measuring thread is pinned to */
 };
 
 /* The counter: x86's TSC and Arm's virtual counter tick at a constant
@@ -144,11 +146,10 @@ static void read_line(const char *path, char *buf, size_t len)
     fclose(f);
 }
 
-static void describe(struct chase_devinfo *info, uint64_t *largest)
+static void describe(struct chase_devinfo *info)
 {
-    char buf[256], path[128], type[32], level[8], size[32], line[16];
+    char buf[256];
     FILE *f = fopen("/proc/cpuinfo", "r");
-    int i;
 
     snprintf(info->name, sizeof info->name, "host CPU");
     if (f) {
@@ -172,42 +173,7 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
 #else
     snprintf(info->arch, sizeof info->arch, "unknown");
 #endif
-    chase_kv_set(info->facts, &info->nfacts, "cpus_online", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
-    *largest = 0;
-    for (i = 0; i < 8; i++) {
-        uint64_t bytes;
-        char why[64], name[16], key[24];
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-        read_line(path, type, sizeof type);
-        if (!type[0])
-            break;
-        if (!strcmp(type, "Instruction"))
-            continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-        read_line(path, level, sizeof level);
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-        read_line(path, size, sizeof size);
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/coherency_line_size", i);
-        read_line(path, line, sizeof line);
-        if (chase_size_parse(size, &bytes, why, sizeof why))
-            continue;
-        snprintf(name, sizeof name, "L%s", level);
-        if (info->ncaches < CHASE_MAX_CACHES) {
-            snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "%s", name);
-            info->caches[info->ncaches++].bytes = bytes;
-        }
-        snprintf(key, sizeof key, "l%s%s_bytes", level, !strcmp(type, "Data") ? "d" : "");
-        chase_kv_set(info->facts, &info->nfacts, key, "%llu (%s, %s B lines, sysfs)",
-                     (unsigned long long)bytes, size, line);
-        /* The line as a number, for what a measurement compares. */
-        snprintf(key, sizeof key, "l%s%s_line_bytes", level, !strcmp(type, "Data") ? "d" : "");
-        if (atoi(line) > 0)
-            chase_kv_num(info->facts, &info->nfacts, key, atoi(line));
-        if (!strcmp(level, "1") && atoi(line) > 0)
-            info->default_stride = (uint64_t)atoi(line);
-        if (bytes > *largest)
-            *largest = bytes;
-    }
+    chase_kv_num(info->facts, &info->nfacts, "cpus_online", (double)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 /* A number from /proc/meminfo ("Hugepagesize:   2048 kB" -> bytes), or 0. */
@@ -419,7 +385,12 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_set(info->settings, &info->nsettings, "memory_alloc",
                      "host: the host's memory is the cpu backend's own: measured as local");
     info->default_stride = 64;
-    describe(info, &dev->largest_cache);
+    describe(info);
+    /* One core measures, always the same: the scheduler moving the thread
+     * would leave its chain behind in the caches of the core it left. */
+    dev->topo = cpu_topo_open();
+    cpu_topo_pin(dev->topo, info);
+    cpu_topo_caches(dev->topo, info, &dev->largest_cache);
     info->units = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     info->memory_bytes = phys;
     /* Sweep past the last cache far enough to see memory. */
@@ -439,6 +410,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     if (dev->mapped > usable) {
         snprintf(err, len, "a %s working set does not fit in this machine's memory (%s: %s)",
                  chase_size_format(dev->mapped, a, sizeof a), chase_size_format(usable, b, sizeof b), limit);
+        cpu_topo_close(dev->topo);
         free(dev);
         return CHASE_ENOMEM;
     }
@@ -454,6 +426,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         if (raw == MAP_FAILED) {
             snprintf(err, len, "cannot map a %s working set: %s",
                      chase_size_format(dev->mapped, a, sizeof a), strerror(errno));
+            cpu_topo_close(dev->topo);
             free(dev);
             return CHASE_ENOMEM;
         }
@@ -604,6 +577,21 @@ static int cpu_loads(void *d, const struct chase_loads_req *rq, struct chase_sam
     return CHASE_ENOTSUP;
 }
 
+/* The bandwidth hook spreads a thread over every core: the measuring
+ * thread is let go of its core meanwhile, so the cores it may run on are
+ * all the process's, as before it was pinned. */
+static int cpu_bandwidth_all(void *d, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err,
+                             size_t len)
+{
+    struct cpu_dev *dev = d;
+    int rc;
+
+    cpu_topo_unpin(dev->topo);
+    rc = cpu_bandwidth(d, rq, out, err, len);
+    cpu_topo_repin(dev->topo);
+    return rc;
+}
+
 /* The process's own transparent huge pages (the mapping is in this
  * process), from /proc/self/smaps_rollup; -1 where unknown. */
 static double cpu_huge_bytes(void *d)
@@ -631,6 +619,7 @@ static void cpu_close(void *d)
         return;
     if (dev->raw)
         munmap(dev->raw, dev->mapped + (2u << 20));
+    cpu_topo_close(dev->topo);
     free(dev);
 }
 
@@ -644,5 +633,5 @@ const struct chase_backend chase_backend_cpu = {
     .close = cpu_close,
     .loads = cpu_loads,
     .huge_bytes = cpu_huge_bytes,
-    .bandwidth = cpu_bandwidth,
+    .bandwidth = cpu_bandwidth_all,
 };

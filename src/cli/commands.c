@@ -17,6 +17,7 @@
 #include "core/backend.h"
 #include "core/exitcode.h"
 #include "core/message.h"
+#include "io/json.h"
 #include "report/parts.h"
 
 #define ALL_OUTPUT (CHASE_G_OUTPUT | CHASE_G_FORMAT)
@@ -119,6 +120,8 @@ static void version(void)
 {
     printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
     printf("backends: %s\n", chase_backends_built());
+    printf("JSON read by: %s\n", chase_json_parser());
+    printf("CPU described by: %s\n", CHASE_CPU_FACTS);
     printf("Copyright (C) 2026 the chase developers.\n"
            "License BSD-3-Clause: <https://spdx.org/licenses/BSD-3-Clause.html>.\n"
            "This is free software: you are free to change and redistribute it.\n"

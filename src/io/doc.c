@@ -862,7 +862,10 @@ static int parse_json(struct docs *ds, const char *text, size_t size)
     size_t i;
 
     if (chase_json_parse(text, size, &root, &je)) {
-        snprintf(why, sizeof why, "%zu:%zu: malformed JSON: %s", je.line, je.column, je.message);
+        if (je.line)
+            snprintf(why, sizeof why, "%zu:%zu: malformed JSON: %s", je.line, je.column, je.message);
+        else    /* a value json-c read and chase refused: named by its path */
+            snprintf(why, sizeof why, " malformed JSON: %s: %s", je.where, je.message);
         snprintf(ds->err, ds->len, "%s:%s", ds->name, why);
         return -1;
     }

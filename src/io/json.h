@@ -1,4 +1,5 @@
-/* json.h: a strict JSON (RFC 8259) parser that builds a small tree. */
+/* json.h: JSON (RFC 8259) read into a small tree: by json-c where configure
+ * found it (json_jsonc.c), else by chase's own strict parser (json_own.c). */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_JSON_H
@@ -16,6 +17,11 @@
 #define CHASE_JSON_MAX_DEPTH 64
 #define CHASE_JSON_MAX_BYTES (256u << 20)
 #define CHASE_JSON_MAX_VALUES (32u << 20)
+/* json-c spends about 1 KiB on an object (its hash table's 16 slots, even
+ * for {}), seven times what any other value costs it, so objects have a
+ * bound of their own: 4 GiB of them.  chase's own JSON at the bytes
+ * allowed holds fewer (a row object takes 75 bytes: 3.6 million). */
+#define CHASE_JSON_MAX_OBJECTS (4u << 20)
 
 enum chase_json_type {
     CHASE_JSON_NULL,
@@ -38,14 +44,22 @@ struct chase_json {
     size_t key_length;
     struct chase_json **items;  /* ARRAY, OBJECT */
     size_t count;
-    size_t line, column;        /* where the value (a member: its key) begins, from 1 */
+    size_t line, column;        /* where the value (a member: its key) begins, from 1;
+                                 * 0 where the parser does not say (json-c) */
 };
 
-/* Where and why a text is not JSON.  column counts bytes from 1. */
+/* Where and why a text is not JSON.  column counts bytes from 1.  A
+ * value found wrong once read (json-c's path: a number out of range, a
+ * repeated key) has line 0 and is named by where instead, as jq writes
+ * a path (".points[3].cycles"). */
 struct chase_json_error {
     size_t line, column;
+    char where[96];
     char message[128];
 };
+
+/* The parser this chase reads JSON with ("json-c 0.16", "chase's own"). */
+const char *chase_json_parser(void);
 
 /* Parses the len bytes at text (no NUL needed; nothing past them is read)
  * as exactly one JSON value.  Returns 0 and the tree in *out, to be freed
