@@ -172,7 +172,9 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
 #else
     snprintf(info->arch, sizeof info->arch, "unknown");
 #endif
-    chase_kv_set(info->facts, &info->nfacts, "cpus_online", "%ld", sysconf(_SC_NPROCESSORS_ONLN));
+    chase_kv_num(info->facts, &info->nfacts, "cpus_online", (double)sysconf(_SC_NPROCESSORS_ONLN));
+    /* Sizes are numbers (JSON readers compare them); where they come from, once. */
+    chase_kv_set(info->facts, &info->nfacts, "cache_source", "sysfs (/sys/devices/system/cpu/cpu0/cache)");
     *largest = 0;
     for (i = 0; i < 8; i++) {
         uint64_t bytes;
@@ -197,8 +199,7 @@ static void describe(struct chase_devinfo *info, uint64_t *largest)
             info->caches[info->ncaches++].bytes = bytes;
         }
         snprintf(key, sizeof key, "l%s%s_bytes", level, !strcmp(type, "Data") ? "d" : "");
-        chase_kv_set(info->facts, &info->nfacts, key, "%llu (%s, %s B lines, sysfs)",
-                     (unsigned long long)bytes, size, line);
+        chase_kv_num(info->facts, &info->nfacts, key, (double)bytes);
         /* The line as a number, for what a measurement compares. */
         snprintf(key, sizeof key, "l%s%s_line_bytes", level, !strcmp(type, "Data") ? "d" : "");
         if (atoi(line) > 0)
@@ -497,14 +498,17 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
                  "ns: CLOCK_MONOTONIC", counter_name(), hz / 1e6);
         chase_kv_set(info->settings, &info->nsettings, "core_clock",
                      "%d dependent adds (one cycle each) timed by %s before and after each sample, which is "
-                     "taken again (up to %d times) where the two differ by over %.0f%%; %.0f MHz at the start",
-                     CLOCK_ADDS, counter_name(), CLOCK_TRIES, CLOCK_MOVED * 100, core * hz / 1e6);
+                     "taken again (up to %d times) where the two differ by over %.0f%%",
+                     CLOCK_ADDS, counter_name(), CLOCK_TRIES, CLOCK_MOVED * 100);
+        /* A number of its own: it did not fit the sentence (cut at 160 bytes). */
+        chase_kv_num(info->settings, &info->nsettings, "core_mhz", floor(core * hz / 1e6 + 0.5));
     } else {
         snprintf(info->timer, sizeof info->timer,
                  "cycles: %s at %.0f MHz (a constant-rate counter, not the core clock: no timed add chain on "
                  "this architecture); ns: CLOCK_MONOTONIC", counter_name(), hz / 1e6);
     }
-    chase_kv_set(info->settings, &info->nsettings, "counter_mhz", "%.1f (measured against CLOCK_MONOTONIC)", hz / 1e6);
+    /* Measured against CLOCK_MONOTONIC (the timer says so): a number, not a sentence. */
+    chase_kv_num(info->settings, &info->nsettings, "counter_mhz", floor(hz / 1e5 + 0.5) / 10);
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  dev->no_warm ? "none: timed from a cold start (--no-warm)"
                               : "one traversal of the chain (at most 4M loads) before timing");
