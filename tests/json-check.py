@@ -30,12 +30,46 @@ def is_type(v, t):
 
 
 class Checker:
+    # Every keyword the schema may use; any other is an error of the
+    # checker (the schema would ask for something not checked).
     handled = {"$schema", "$defs", "$ref", "title", "description", "type", "const", "enum", "required",
-               "properties", "additionalProperties", "items", "minItems", "minimum", "maximum", "pattern",
-               "propertyNames", "oneOf", "if", "then"}
+               "properties", "patternProperties", "additionalProperties", "items", "minItems", "minimum",
+               "maximum", "pattern", "propertyNames", "oneOf", "allOf", "if", "then", "else"}
 
     def __init__(self, root):
         self.root = root
+
+    types = {"null", "boolean", "integer", "number", "string", "array", "object"}
+
+    def check_schema(self, s, where="#"):
+        """Fails (ValueError) on any part of the schema this checker would
+        not check as written: an unknown keyword or type, a pattern that is
+        not a regular expression, a reference that leads nowhere."""
+        if isinstance(s, bool):
+            return
+        if not isinstance(s, dict):
+            raise ValueError("%s: a schema is an object or a boolean, not %r" % (where, s))
+        unknown = set(s) - self.handled
+        if unknown:
+            raise ValueError("%s: schema keywords not handled here: %s" % (where, sorted(unknown)))
+        if "type" in s:
+            t = s["type"] if isinstance(s["type"], list) else [s["type"]]
+            if not t or set(t) - self.types:
+                raise ValueError("%s: unknown type in %r" % (where, s["type"]))
+        for p in [s.get("pattern")] + list(s.get("patternProperties", {})):
+            if p is not None:
+                re.compile(p)
+        if "$ref" in s:
+            self.resolve(s["$ref"])
+        for k in ("additionalProperties", "items", "propertyNames", "if", "then", "else"):
+            if k in s:
+                self.check_schema(s[k], "%s/%s" % (where, k))
+        for k in ("properties", "patternProperties", "$defs"):
+            for name, sub in s.get(k, {}).items():
+                self.check_schema(sub, "%s/%s/%s" % (where, k, name))
+        for k in ("oneOf", "allOf"):
+            for i, sub in enumerate(s.get(k, [])):
+                self.check_schema(sub, "%s/%s/%d" % (where, k, i))
 
     def resolve(self, ref):
         if not ref.startswith("#/"):
@@ -51,6 +85,8 @@ class Checker:
             return []
         if s is False:
             return ["%s: not allowed" % where]
+        if not isinstance(s, dict):
+            raise ValueError("%s: a schema is an object or a boolean, not %r" % (where, s))
         unknown = set(s) - self.handled
         if unknown:
             raise ValueError("schema keywords not handled here: %s" % sorted(unknown))
@@ -77,13 +113,20 @@ class Checker:
                 if k not in v:
                     out.append("%s: %r is missing" % (where, k))
             props = s.get("properties", {})
+            patterns = s.get("patternProperties", {})
             for k, x in v.items():
                 if "propertyNames" in s:
                     out += self.errors(s["propertyNames"], k, "%s: the key %r" % (where, k))
+                matched = [p for p in patterns if re.search(p, k)]
                 if k in props:
                     out += self.errors(props[k], x, "%s.%s" % (where, k))
-                elif "additionalProperties" in s:
-                    out += self.errors(s["additionalProperties"], x, "%s.%s" % (where, k))
+                for p in matched:
+                    out += self.errors(patterns[p], x, "%s.%s" % (where, k))
+                if k not in props and not matched and "additionalProperties" in s:
+                    extra = self.errors(s["additionalProperties"], x, "%s.%s" % (where, k))
+                    if s["additionalProperties"] is False:
+                        extra = ["%s: %r is not a key the schema names here" % (where, k)]
+                    out += extra
         if isinstance(v, list):
             if "minItems" in s and len(v) < s["minItems"]:
                 out.append("%s: fewer than %d items" % (where, s["minItems"]))
@@ -96,14 +139,19 @@ class Checker:
                 detail = "; ".join(e for sub in s["oneOf"] for e in self.errors(sub, v, where)[:2])
                 out.append("%s: matches %d of oneOf's %d schemas, not one (%s)" % (where, len(passing),
                                                                                  len(s["oneOf"]), detail))
-        if "if" in s and not self.errors(s["if"], v, where) and "then" in s:
-            out += self.errors(s["then"], v, where)
+        for i, sub in enumerate(s.get("allOf", [])):
+            out += self.errors(sub, v, where)
+        if "if" in s:
+            branch = "else" if self.errors(s["if"], v, where) else "then"
+            if branch in s:
+                out += self.errors(s[branch], v, where)
         return out
 
 
 def main():
     schema = json.load(open(sys.argv[1]))
     checker = Checker(schema)
+    checker.check_schema(schema)
     try:
         import jsonschema
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -122,7 +170,7 @@ def main():
         if full is not None:
             errs += ["%s: jsonschema: %s" % (path, e.message) for e in full.iter_errors(doc)]
         for e in errs[:10]:
-            print(e)
+            print(e if len(e) <= 400 else e[:400] + "...")
         bad += bool(errs)
     return 1 if bad else 0
 

@@ -167,9 +167,6 @@ static void md_cell(FILE *f, const struct chase_doc_table *t, size_t r, const ch
     int c = chase_doc_col(t, col);
     const struct chase_cell *v;
 
-    /* A TSV summary row's first cell is read back as "name". */
-    if (c < 0 && !strcmp(col, "level"))
-        c = chase_doc_col(t, "name");
     v = c >= 0 ? chase_doc_cell(t, r, (size_t)c) : NULL;
     if (!v || (!v->text && isnan(v->num)))
         fputs("-", f);
@@ -218,7 +215,7 @@ void chase_assoc_headline(FILE *f, const struct chase_doc *d)
         return;
     }
     for (r = 0; r < t->nrows; r++) {
-        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *rep = chase_md_cellv(t, r, "replacement");
+        const struct chase_cell *name = chase_md_cellv(t, r, "level"), *rep = chase_md_cellv(t, r, "replacement");
         double ways = chase_md_cellv(t, r, "ways")->num, sets = chase_md_cellv(t, r, "sets")->num;
         fputs(r ? "; " : "", f);
         chase_md_text(f, name->text ? name->text : "?");

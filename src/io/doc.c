@@ -408,6 +408,28 @@ static void gpubench_start(struct text *st, const char *clock)
     }
 }
 
+/* The first column of chase's own summary tables, which their TSV lines
+ * ("# label: first<TAB>col=value...") do not name: read back under the
+ * name and type the table's JSON gives it, so a part of report.json (read
+ * from the part's TSV) has the columns its own JSON file has.  Any other
+ * summary table's first column is "name", text. */
+static const char *summary_first(const char *table, int *text)
+{
+    static const struct {
+        const char *table, *col;
+        int text;
+    } first[] = {{"assoc", "level", 1}, {"lines", "level", 1}, {"spread", "level", 1}, {"hypothesis", "banks", 0}};
+    size_t i;
+
+    *text = 1;
+    for (i = 0; i < sizeof first / sizeof first[0]; i++)
+        if (!strcmp(table, first[i].table)) {
+            *text = first[i].text;
+            return first[i].col;
+        }
+    return "name";
+}
+
 /* "# label: first<TAB>col=value..." into the current summary table. */
 static int summary_line(struct docs *ds, struct text *st, char *label, char *rest, int line)
 {
@@ -415,7 +437,7 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
     struct chase_cell *c;
     const char *why;
     size_t n, i;
-    int rc;
+    int rc, first_text;
 
     if (!st->t || !st->t->summary) {
         /* Files before format 2 name no summary table: '# level:' lines are the levels. */
@@ -428,8 +450,8 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
         *p++ = 0;
         tok[n++] = p;
     }
+    names[0] = (char *)summary_first(st->t->name, &first_text);     /* table_cols copies it */
     if (!st->t->ncols) {
-        names[0] = "name";
         for (i = 1; i < n; i++) {
             char *eq = strchr(tok[i], '=');
             if (!eq)
@@ -451,7 +473,7 @@ static int summary_line(struct docs *ds, struct text *st, char *label, char *res
     if (!(c = row_new(ds, st->t, (unsigned)line, &why)))
         return fail(ds, line, why);
     for (i = 0; i < n && i < st->t->ncols; i++) {
-        if (i == 0) {
+        if (i == 0 && first_text) {
             if (!(c[0].text = strdup(tok[0])))
                 return fail(ds, line, "out of memory");
         } else if (set_cell(&c[i], tok[i])) {

@@ -196,7 +196,7 @@ void chase_lines_markdown(FILE *f, const struct chase_doc *d, const char *file)
     fputs("| level | line, bytes | sector, bytes | a miss fetches, bytes | reading |\n|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
         fputs("| ", f);
-        chase_md_put_cellv(f, t, r, "name");
+        chase_md_put_cellv(f, t, r, "level");
         fputs(" | ", f);
         chase_md_put_cellv(f, t, r, "line");
         fputs(" | ", f);
@@ -221,7 +221,7 @@ void chase_lines_headline(FILE *f, const struct chase_doc *d)
         return;
     }
     for (r = 0; r < t->nrows; r++) {
-        const struct chase_cell *name = chase_md_cellv(t, r, "name"), *v = chase_md_cellv(t, r, "verdict");
+        const struct chase_cell *name = chase_md_cellv(t, r, "level"), *v = chase_md_cellv(t, r, "verdict");
         fputs(r ? "; " : "", f);
         chase_md_text(f, name->text ? name->text : "?");
         fputs(": ", f);

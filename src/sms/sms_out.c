@@ -90,7 +90,7 @@ void chase_sms_markdown(FILE *f, const struct chase_doc *d, const char *file)
     fputs("| level | SMs | fastest (SM) | median | slowest (SM) | spread | SMs more than 2% from the median "
           "(SM: cycles) |\n|---|---|---|---|---|---|---|\n", f);
     for (r = 0; r < sp->nrows; r++) {
-        const struct chase_cell *l = chase_md_cellv(sp, r, "name");
+        const struct chase_cell *l = chase_md_cellv(sp, r, "level");
         double lo = chase_md_cellv(sp, r, "min")->num, med = chase_md_cellv(sp, r, "median")->num;
         double hi = chase_md_cellv(sp, r, "max")->num;
         char list[200];
@@ -122,7 +122,7 @@ void chase_sms_headline(FILE *f, const struct chase_doc *d)
         return;
     }
     for (r = 0; r < sp->nrows; r++) {
-        const struct chase_cell *l = chase_md_cellv(sp, r, "name");
+        const struct chase_cell *l = chase_md_cellv(sp, r, "level");
         fputs(r ? "; " : "", f);
         chase_md_text(f, l->text ? l->text : "?");
         fprintf(f, " %.1f .. %.1f cycles over %.0f SMs", chase_md_cellv(sp, r, "min")->num,

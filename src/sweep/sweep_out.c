@@ -154,7 +154,7 @@ void chase_sweep_markdown(FILE *f, const struct chase_doc *d, const char *file)
         if (sp && sp->nrows)
             fputs(" | ", f);
         for (s = 0; sp && s < sp->nrows; s++) {
-            const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "name"));
+            const struct chase_cell *sn = chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "level"));
             if (sn->text && name->text && !strcmp(sn->text, name->text)) {
                 fprintf(f, "%.1f (%.0f) / %.1f / %.1f (%.0f)",
                         chase_doc_cell(sp, s, (size_t)chase_doc_col(sp, "min"))->num,

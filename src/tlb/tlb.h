@@ -212,6 +212,10 @@ struct chase_tlb_entry_level {
 
 /* tlb_out.c: "tlb", "cache" or "unclassified". */
 const char *chase_tlb_kind_name(int kind);
+/* 1 and *v the page measured (the results' page_bytes); else 0 and *why
+ * the reason there is none (page_why; a format 3 file of 0.2.0's
+ * development held it in page_bytes), or NULL. */
+int chase_tlb_page(const struct chase_meta *res, double *v, const char **why);
 /* The tables: the twin and REVISIT curves, the probes, the levels; then
  * the entries' pass (its curves and page tests) where it ran. */
 int chase_tlb_write(struct chase_writer *w, const struct chase_curve *twin, const struct chase_curve *rv,

@@ -519,6 +519,8 @@ static void results(struct chase_run *r, struct chase_meta *res)
     const struct tlb_state *st = r->state;
     double huge = r->s.ops->huge_bytes ? r->s.ops->huge_bytes(r->s.dev) : -1, believed, v;
     char a[32], b[32], d[32];
+    const char *why;
+    int measured;
 
     if (st->estride)
         chase_meta_num(res, "entry_stride", (double)st->estride);
@@ -529,25 +531,26 @@ static void results(struct chase_run *r, struct chase_meta *res)
      * change, not the page (a TLB that caches part of a huge page's walk,
      * or entries shared between page sizes). */
     believed = fact(&r->s.info, "alloc_page_bytes");
-    if (believed > 0 && (chase_meta_get_num(res, "page_bytes", &v) || v != believed) &&
+    measured = chase_tlb_page(res, &v, &why);
+    if (believed > 0 && (!measured || v != believed) &&
         (chase_meta_get_num(res, "page_bytes_min", &v) || v > believed)) {
         chase_meta_num(res, "page_bytes_os", believed);
         if (believed <= fact(&r->s.info, "base_page_bytes"))
             chase_meta_add(res, "page_note", "the OS gives %s pages (base pages): %s",
                            chase_size_format((uint64_t)believed, a, sizeof a),
-                           chase_meta_get_num(res, "page_bytes", &v) ? "the probes could not tell the page"
+                           !measured ? "the probes could not tell the page"
                            : "the probes' page is where the TLBs' misses change with the stride, not the page");
         else if (huge > 0)
             chase_meta_add(res, "page_note", "the OS gives %s pages (this process holds %s of them): %s",
                            chase_size_format((uint64_t)believed, a, sizeof a),
                            chase_size_format((uint64_t)huge, b, sizeof b),
-                           chase_meta_get_num(res, "page_bytes", &v) ? "the probes could not tell the page"
+                           !measured ? "the probes could not tell the page"
                            : "the probes' page is where the TLBs' misses change with the stride, not the page");
         else
             chase_meta_add(res, "page_note", "the OS is believed to give %s pages but this process holds %s huge "
                            "pages: the page may be smaller (the probes' %s)",
                            chase_size_format((uint64_t)believed, a, sizeof a), huge < 0 ? "unknown" : "no",
-                           chase_meta_get_num(res, "page_bytes", &v) ? "could not tell"
+                           !measured ? "could not tell"
                            : chase_size_format((uint64_t)v, d, sizeof d));
     }
     if (st->narrowed)

@@ -26,6 +26,20 @@ static const struct chase_table revisit_table = CURVE("revisit");
 static const struct chase_table entry_table = CURVE("entry");
 static const struct chase_table entry_twin_table = CURVE("entry_twin");
 
+/* The page measured (results' page_bytes, a number), or 0 with *why the
+ * reason there is none: page_why, or the text page_bytes held in format 3
+ * files written before page_why (read back, they are still read). */
+int chase_tlb_page(const struct chase_meta *res, double *v, const char **why)
+{
+    const char *t = chase_meta_get(res, "page_bytes");
+    *why = chase_meta_get(res, "page_why");
+    if (!chase_meta_get_num(res, "page_bytes", v) && isfinite(*v) && *v > 0)
+        return 1;
+    if (!*why && t && strcmp(t, "nan") && !isdigit((unsigned char)*t))
+        *why = t;
+    return 0;
+}
+
 const char *chase_tlb_kind_name(int kind)
 {
     return kind == CHASE_STEP_TLB ? "tlb" : kind == CHASE_STEP_CACHE ? "cache" : "unclassified";
@@ -256,16 +270,21 @@ void chase_tlb_results(struct chase_meta *r, const struct chase_level *clv, size
     }
     chase_meta_num(r, "tlb_levels", (double)ntlb);
     chase_meta_num(r, "cache_steps", (double)ncache);
+    /* page_bytes is a number or null (JSON readers compare it); why it is
+     * null, or only a lower bound, is page_why's text. */
     if (ntlb && agree && page && at_least) {
         char a[32];
         chase_meta_num(r, "page_bytes_min", (double)page);
-        chase_meta_add(r, "page_bytes", "at least %s: the probes bound it from below (see tlb)",
+        chase_meta_num(r, "page_bytes", NAN);
+        chase_meta_add(r, "page_why", "at least %s: the probes bound it from below (see tlb)",
                        chase_size_format(page, a, sizeof a));
-    } else if (ntlb && agree && page)
+    } else if (ntlb && agree && page) {
         chase_meta_num(r, "page_bytes", (double)page);
-    else
-        chase_meta_add(r, "page_bytes", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
+    } else {
+        chase_meta_num(r, "page_bytes", NAN);
+        chase_meta_add(r, "page_why", "%s", !ntlb ? "no TLB level found" : !agree ? "the levels map different pages: "
                        "see tlb" : "not measured: the probes could not tell (see tlb)");
+    }
     if (ncl)
         chase_meta_num(r, "walk_cycles", floor(clv[ncl - 1].cycles * 100 + 0.5) / 100);
     if (huge >= 0)
@@ -277,6 +296,7 @@ void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, u
 {
     const char *what[] = {"backend", "device", "alloc", "cache_op", "sm", "timer"};
     char a[32], b[32], reach[64], ent[48], lat[40], miss[96], pg[40];
+    const char *why;
     double v;
     size_t i, k;
 
@@ -294,10 +314,10 @@ void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, u
                 chase_size_format((uint64_t)believed, a, sizeof a));
     else
         fprintf(f, "%-9s none believed; ", "page");
-    if (!chase_meta_get_num(res, "page_bytes", &v))
+    if (chase_tlb_page(res, &v, &why))
         fprintf(f, "measured: %s\n", chase_size_format((uint64_t)v, a, sizeof a));
     else
-        fprintf(f, "measured: %s\n", chase_meta_get(res, "page_bytes"));
+        fprintf(f, "measured: %s\n", why ? why : "none");
     if (chase_meta_get(res, "page_note"))
         fprintf(f, "%-9s %s\n", "", chase_meta_get(res, "page_note"));
     fprintf(f, "\n%-7s %-24s %-16s %-9s %-12s %s\n", "level", "reach (bytes spanned)", "entries", "page", "hit",
@@ -349,7 +369,9 @@ void chase_tlb_report(FILE *f, const struct chase_session *s, double believed, u
 void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file)
 {
     const struct chase_doc_table *t = chase_doc_table(d, "tlb");
-    const char *page = chase_meta_get(&d->results, "page_bytes");
+    const char *why;
+    double page;
+    int measured = chase_tlb_page(&d->results, &page, &why);
     char pg[32];
     size_t r;
     int any = 0;
@@ -387,11 +409,11 @@ void chase_tlb_markdown(FILE *f, const struct chase_doc *d, const char *file)
     }
     if (!any)
         fputs("No TLB step was found over the span measured (see the curve and the probes).\n", f);
-    if (page && isdigit((unsigned char)*page))
+    if (measured)
         fprintf(f, "\nPage size: %s, as measured (`%s` says how).\n",
-                chase_size_format(strtoull(page, NULL, 10), pg, sizeof pg), file);
-    else if (page)
-        fprintf(f, "\nPage size: %s.\n", page);
+                chase_size_format((uint64_t)page, pg, sizeof pg), file);
+    else if (why)
+        fprintf(f, "\nPage size: %s.\n", why);
     fputs("\n", f);
 }
 
@@ -425,7 +447,9 @@ void chase_tlb_headline(FILE *f, const struct chase_doc *d)
         }
     }
     if (!any) {
-        const char *why = chase_meta_get(&d->results, "page_bytes");
+        const char *why;
+        double page;
+        chase_tlb_page(&d->results, &page, &why);
         fputs("no TLB level found", f);
         if (why && strcmp(why, "no TLB level found")) {
             fputs(": ", f);
