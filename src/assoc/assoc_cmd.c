@@ -185,7 +185,8 @@ static int describe(struct chase_run *r)
     for (k = 0; k < st->n; k++) {
         char key[64];
         const struct chase_assoc_level *L = &st->ll[k];
-        snprintf(key, sizeof key, "%.15s.strides", L->name);
+        /* "L2_near.strides": a key with a blank is a comment in TSV. */
+        chase_meta_level_key(key, sizeof key, L->name, "strides");
         chase_meta_add(meta, key, "%s .. %s, up to %u lines", chase_size_format(L->st[0].stride, a, sizeof a),
                        chase_size_format(L->st[L->nst - 1].stride, b, sizeof b), L->st[0].cap);
     }

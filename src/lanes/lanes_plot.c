@@ -32,7 +32,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         snprintf(title, sizeof title, "%s", a->title);
     else
         snprintf(title, sizeof title, "%s: cross-lane operations, latency and issue cost%s%s", dev ? dev : "device",
-                 timer ? "; " : "", timer ? timer : "");
+                 timer ? "\n" : "", timer ? timer : "");
     fprintf(f, "unset logscale x\nset logscale y\nset xlabel \"operation\"\nset ylabel \"cycles\"\nset boxwidth 0.4\n"
                "set style fill solid 0.7\nset key top left\nset xtics rotate by -45\nunset label\nunset arrow\n"
                "set title ");
