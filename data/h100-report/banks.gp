@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/h200/h200-report/banks.png'
-load '/work/main/_build/chase-0.2.0/plots/chase.gp'
+set output '/root/out/r/h100-report/banks.png'
+load '/work/main/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.0531 1.05035
-1 1.05212 1.05035
-2 2.04285 2.0501
-3 1.04883 1.05035
-4 4.04346 4.04959
-5 1.05286 1.05035
-6 8.04651 8.04858
-7 1.05029 1.05035
-8 16.0493 16.0466
-9 1.04944 1.05035
-10 32.0653 32.0425
-11 1.05127 1.05035
-12 32.0609 32.0425
-13 1.04639 1.05035
-14 32.0601 32.0425
-15 1.04858 1.05035
-16 32.0638 32.0425
-17 1.05237 1.05035
-18 32.0574 32.0425
-19 1.04846 1.05035
-20 16.0477 16.0466
-21 1.05286 1.05035
+0 1.04846 1.05012
+1 1.05151 1.05012
+2 2.04236 2.0498
+3 1.04822 1.05012
+4 4.04626 4.04915
+5 1.04797 1.05012
+6 8.04529 8.04785
+7 1.0509 1.05012
+8 16.0504 16.0453
+9 1.04736 1.05012
+10 32.0536 32.0401
+11 1.05334 1.05012
+12 32.0577 32.0401
+13 1.05371 1.05012
+14 32.0588 32.0401
+15 1.04822 1.05012
+16 32.0493 32.0401
+17 1.05225 1.05012
+18 32.0476 32.0401
+19 1.05237 1.05012
+20 16.0499 16.0453
+21 1.04932 1.05012
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,28 +51,28 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05408
-2 2.04358
-4 4.04529
-8 8.04785
-16 16.0485
-32 32.0645
+1 1.05298
+2 2.04236
+4 4.04456
+8 8.04773
+16 16.0493
+32 32.0596
 EOD
 $w1 << EOD
-1 2.047
+1 2.04712
 2 4.04419
-4 8.04993
+4 8.04919
 8 16.0515
-16 32.0569
-32 32.0806
+16 32.0782
+32 32.0741
 EOD
 $w2 << EOD
-1 4.06689
-2 8.04016
-4 16.0472
-8 32.0602
-16 32.0637
-32 32.0699
+1 4.05811
+2 8.04163
+4 16.0557
+8 32.071
+16 32.0636
+32 32.0698
 EOD
 plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
 set origin 0, 0

@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/h200/h200-report/loads.png'
-load '/work/main/_build/chase-0.2.0/plots/chase.gp'
+set output '/root/out/r/h100-report/loads.png'
+load '/work/main/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 unset logscale x
 set logscale y
@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2352]
+set yrange [11:2350.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 292.5
-1.7 491.5
-2.7 743
+0.7 291
+1.7 497
+2.7 704.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 286
-1.9 581
-2.9 767.5
+0.9 288
+1.9 576.5
+2.9 738
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 303
-2.1 599
-3.1 784
+1.1 305
+2.1 509
+3.1 783.5
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
 1.3 284
-2.3 541
-3.3 692
+2.3 542
+3.3 701
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:55.6935]
+set yrange [2:66.5323]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.14286
-1.7 15.2903
-2.7 13.2742
+0.7 5.5
+1.7 18.5968
+2.7 14.5645
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 5.95652
-1.9 14.8065
-2.9 14.0323
+0.9 6
+1.9 16.087
+2.9 14.6774
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.64286
-2.1 18.5645
-3.1 18.0323
+1.1 9.42857
+2.1 22.1774
+3.1 19
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.65
-2.3 15.3065
-3.3 16.6935
+1.3 5.6
+2.3 15.3261
+3.3 16.0161
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
