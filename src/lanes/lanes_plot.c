@@ -36,7 +36,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     fprintf(f, "unset logscale x\nset logscale y\nset xlabel \"operation\"\nset ylabel \"cycles\"\nset boxwidth 0.4\n"
                "set style fill solid 0.7\nset key top left\nset xtics rotate by -45\nunset label\nunset arrow\n"
                "set title ");
-    chase_gp_string(f, title);
+    chase_gp_text(f, title);
     fprintf(f, "\nset xrange [-0.6:%zu.6]\nset xtics (", a->n ? a->n - 1 : 0);
     for (i = 0; i < a->n; i++) {
         char label[64];

@@ -14,7 +14,7 @@ set key top left
 set xtics rotate by -45
 unset label
 unset arrow
-set title 'simulated hierarchy: cross-lane operations, latency and issue cost; simulated cycles; ns at a 1000 MHz clock'
+set title 'simulated hierarchy: cross-lane operations, latency and issue cost'."\n".'simulated cycles; ns at a 1000 MHz clock'
 set xrange [-0.6:20.6]
 set xtics ('shfl_idx b32' 0, 'shfl_idx b64' 1, 'shfl_up b32' 2, 'shfl_up b64' 3, 'shfl_down b32' 4, 'shfl_down b64' 5, 'shfl_bfly b32' 6, 'shfl_bfly b64' 7, 'ballot b32' 8, 'match b32' 9, 'match b64' 10, 'redux b32' 11, 'dpp_row b32' 12, 'dpp_quad b32' 13, 'swizzle b32' 14, 'permute b32' 15, 'bpermute b32' 16, 'readlane b32' 17, 'readfirstlane b32' 18, 'shared b32' 19, 'shared b64' 20)
 $lat << EOD
