@@ -71,6 +71,7 @@ struct chase_curve {
     struct chase_row *rows;
     size_t n, cap;
     char name[256];     /* file it came from, or the backend */
+    char kind[32];      /* read from a file: the kind it names (sweep, tlb, ...); "" for other tools' files */
 };
 
 int chase_curve_push(struct chase_curve *c, const struct chase_row *r);

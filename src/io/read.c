@@ -200,6 +200,7 @@ int chase_curves_read(const char *path, struct chase_curve **out, size_t *nout, 
             continue;
         }
         snprintf(c->name, sizeof c->name, "%s", base ? base + 1 : path);
+        snprintf(c->kind, sizeof c->kind, "%s", docs[i].kind);
         qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
         /* Or a clock for the whole curve, in its metadata. */
         if (!chase_meta_get_num(&c->meta, "clock_mhz", &clock) && clock > 0)

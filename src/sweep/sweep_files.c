@@ -76,6 +76,17 @@ static int load(const struct chase_opts *o, struct loaded *l)
         for (k = 0; k < ngot; k++, l->n++) {
             struct chase_curve *c = &l->c[l->n];
             *c = got[k];
+            /* The cache levels are a sweep's (or another tool's latency
+             * curve's): a tlb file's curve climbs at TLB steps, which the
+             * finder would name L1, L2 (an "L1, 293 cyc" on an H100's).
+             * Such a curve is drawn and written without levels. */
+            if (*c->kind && strcmp(c->kind, "sweep")) {
+                l->nlv[l->n] = 0;
+                if (!o->quiet)
+                    fprintf(stderr, "chase: %s: a %s file's curve is not a sweep's: no cache levels are found on it "
+                                    "(chase %s names its own)\n", c->name, c->kind, c->kind);
+                continue;
+            }
             l->nlv[l->n] = chase_levels_find(c, l->lv[l->n], CHASE_MAX_LEVELS);
         }
         free(got);
