@@ -36,6 +36,8 @@ check "H100: the four sweeps give the L1 one interval" \
 # A tlb file's curve climbs at TLB steps, not cache levels: analyze and
 # plot name no level on it, and say why (an "L1, 293 cyc" was drawn).
 "$CHASE" analyze "$srcdir/data/h100-report/tlb.tsv" > "$tmp/tlb.out" 2> "$tmp/tlb.err"
-check "analyze of a tlb file: exit 0, no cache level named ($(head -1 "$tmp/tlb.err" | cut -c1-80))" \
-    sh -c '[ $? -eq 0 ] && ! grep -q "^L1 " "$1" && grep -q "a tlb file.s curve is not a sweep.s" "$2"' sh "$tmp/tlb.out" "$tmp/tlb.err"
+st=$?
+check "analyze of a tlb file: exit $st, no cache level named ($(head -1 "$tmp/tlb.err" | cut -c1-80))" \
+    sh -c '[ "$3" -eq 0 ] && ! grep -q "^L1 " "$1" && grep -q "a tlb file.s curve is not a sweep.s" "$2"' sh "$tmp/tlb.out" \
+    "$tmp/tlb.err" "$st"
 finish
