@@ -8,6 +8,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
+# CHASE_TEST_QUICK (the sanitizer build): this test's many simulated runs
+# take minutes there; the same code runs under it in golden-parts.sh and
+# the cli tests, and here in the plain build.
+[ -z "${CHASE_TEST_QUICK:-}" ] || skip_all "many simulated runs, skipped under CHASE_TEST_QUICK (the sanitizer build)"
 
 # truth SPEC: one line a level (L1.. then mem): index lat line0 issue bpc smbpc mlp, and lanes.
 truth() {
