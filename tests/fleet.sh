@@ -27,7 +27,19 @@ check "fleet.tsv reads back as a chase file (kind fleet)" grep -q '^# kind: flee
 st=$?
 check "three alike: exit 0 (got $st) and no outlier" sh -c '[ "$1" -eq 0 ] && grep -q "^## Outliers: 0" "$2"' sh "$st" "$tmp/same/fleet.md"
 
-expect 2 "fleet: name two or more report directories" fleet "$tmp/gpu1" -o "$tmp/x"
+expect 2 "fleet: 1 report found: a fleet needs two or more" fleet "$tmp/gpu1" -o "$tmp/x"
+expect 2 "fleet: name two or more report directories" fleet -o "$tmp/x"
+# A directory holding reports (what srun's tasks write under one -o) is
+# every report in it, in name order.
+mkdir -p "$tmp/held" "$tmp/empty-dir"
+cp -r "$tmp/gpu1" "$tmp/gpu2" "$tmp/gpu4" "$tmp/held/"
+"$CHASE" fleet "$tmp/held" "$tmp/gpu3" "$tmp/gpu5" -q -o "$tmp/fh" 2> "$tmp/err"
+st=$?
+check "a directory of reports is its reports: five, gpu4 the outlier (exit $st)" \
+    sh -c '[ "$1" -eq 10 ] && grep -q "^# reports: 5" "$2" && grep -q "held/gpu4" "$2"' sh "$st" "$tmp/fh/fleet.tsv"
+check "fleet.md shows every value side by side, the outlier in bold" \
+    grep -q '^| sweep memory cycles | 200 | 200 | \*\*230\*\* | 200 | 200 |$' "$tmp/fh/fleet.md"
+expect 5 "is not a report, and holds none" fleet "$tmp/empty-dir" "$tmp/gpu1" -o "$tmp/x"
 mkdir -p "$tmp/notreport"
 echo '{"format": "chase", "version": 3, "kind": "sweep", "meta": {}, "points": [], "status": "complete"}' > "$tmp/notreport/report.json"
 expect 5 "is not a chase report" fleet "$tmp/gpu1" "$tmp/notreport" -o "$tmp/x"

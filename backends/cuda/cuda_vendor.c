@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "cuda_nvml.h"
 
 /* The embedded fatbinary (chase_cuda.cu built for every configured arch). */
 extern const unsigned char chase_gpu_image[];
@@ -37,7 +38,7 @@ extern const unsigned char chase_gpu_image[];
     X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit) X(cuCtxSetLimit)      \
     X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuCtxDisablePeerAccess)                 \
     X(cuDeviceGetP2PAttribute) X(cuMemHostAlloc) X(cuMemHostGetDevicePointer) X(cuMemFreeHost)  \
-    X(cuMemAllocManaged) X(cuMemPrefetchAsync) X(cuStreamSynchronize)
+    X(cuMemAllocManaged) X(cuMemPrefetchAsync) X(cuStreamSynchronize) X(cuDeviceGetUuid)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -153,6 +154,20 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     chase_kv_num(info->facts, &info->nfacts, "threads_per_sm", attr(g, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR));
     chase_kv_num(info->facts, &info->nfacts, "memory_bytes", (double)total);
     chase_kv_set(info->facts, &info->nfacts, "driver_version", "%d.%d", drv / 1000, drv % 1000 / 10);
+    {
+        /* The board's own name (what nvidia-smi -L prints), and where it
+         * sits: a fleet's reports are named by it, a node's links by it. */
+        CUuuid u;
+        struct cuda_pci pci = {(unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
+                               (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
+                               (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
+        const unsigned char *b = (const unsigned char *)u.bytes;
+        if (cu.cuDeviceGetUuid && cu.cuDeviceGetUuid(&u, g->dev) == CUDA_SUCCESS)
+            chase_kv_set(info->facts, &info->nfacts, "uuid", "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+                         "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9],
+                         b[10], b[11], b[12], b[13], b[14], b[15]);
+        chase_kv_set(info->facts, &info->nfacts, "pci_bus_id", "%04x:%02x:%02x.0", pci.domain, pci.bus, pci.device);
+    }
     /* The architecture's figures, which no query gives: since Maxwell
      * (sm_50) shared memory is 32 banks of 4 bytes a clock (the CUDA C++
      * Programming Guide's compute capabilities); an SM's L1 delivers 128
@@ -408,8 +423,19 @@ static void peer_facts(struct gpu *g, struct chase_devinfo *info)
     for (i = 0; i < sizeof facts / sizeof facts[0]; i++)
         if (cu.cuDeviceGetP2PAttribute && cu.cuDeviceGetP2PAttribute(&v, facts[i].a, g->dev, g->peer) == CUDA_SUCCESS)
             chase_kv_num(info->facts, &info->nfacts, facts[i].key, v);
-    chase_kv_set(info->facts, &info->nfacts, "link", "unknown to the runtime (the NVLink count and PCIe path are "
-                 "nvidia-smi topo's and NVML's, not the driver API's)");
+    {
+        struct cuda_pci a, b;
+        char words[160];
+        int v2 = 0;
+        a.domain = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID);
+        a.bus = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID);
+        a.device = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID);
+        b.domain = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
+        b.bus = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
+        b.device = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
+        cuda_nvml_nvlink(&a, &b, words, sizeof words);
+        chase_kv_set(info->facts, &info->nfacts, "link", "%s", words);
+    }
 }
 
 /* Device t->peer's memory, read from this device's context: both
@@ -492,6 +518,14 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
         chase_kv_set(info->settings, &info->nsettings, "memory_alloc", "host: cuMemHostAlloc(DEVICEMAP), pinned "
                      "host memory read through cuMemHostGetDevicePointer's address; the chain written by the "
                      "host's CPU");
+        {
+            struct cuda_pci pci = {(unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
+                                   (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
+                                   (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
+            char words[160];
+            cuda_nvml_pcie(&pci, words, sizeof words);
+            chase_kv_set(info->facts, &info->nfacts, "link", "%s", words);
+        }
         return CHASE_OK;
     }
     if (t->memory == CHASE_MEMORY_MANAGED) {

@@ -126,6 +126,20 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
      * walk is not pinned here (never run on an AMD GPU by us). */
     info->pinnable = 0;
     chase_kv_set(info->facts, &info->nfacts, "gfx_target", "%s", p.gcnArchName);
+    {
+        /* The board's own name and where it sits (a fleet's reports are
+         * named by it); built here, never run on an AMD GPU. */
+        hipUUID u;
+        char bus[32];
+        if (hipDeviceGetUuid(&u, g->dev) == hipSuccess) {
+            const unsigned char *b = (const unsigned char *)u.bytes;
+            chase_kv_set(info->facts, &info->nfacts, "uuid", "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+                         "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9],
+                         b[10], b[11], b[12], b[13], b[14], b[15]);
+        }
+        if (hipDeviceGetPCIBusId(bus, (int)sizeof bus, g->dev) == hipSuccess)
+            chase_kv_set(info->facts, &info->nfacts, "pci_bus_id", "%s", bus);
+    }
     chase_kv_num(info->facts, &info->nfacts, "compute_units", p.multiProcessorCount);
     chase_kv_num(info->facts, &info->nfacts, "wave_size", p.warpSize);
     chase_kv_num(info->facts, &info->nfacts, "clock_mhz", info->clock_mhz);

@@ -380,6 +380,16 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         sim_close(d);
         return CHASE_ENOMEM;
     }
+    /* A name of the simulated device as a driver gives a GPU's UUID: the
+     * same hierarchy and index, the same name, so a fleet of simulated
+     * devices (CHASE_SIM_DEVICES) has one name each. */
+    {
+        uint32_t h = 2166136261u;
+        const char *c;
+        for (c = text; *c; c++)
+            h = (h ^ (unsigned char)*c) * 16777619u;
+        chase_kv_set(info->facts, &info->nfacts, "uuid", "SIM-%08x-%04d", (unsigned)h, p->device);
+    }
     for (i = 0; i < d->spec.nlevels; i++) {
         const struct sim_level_spec *L = &d->spec.level[i];
         if (cache_init(&d->level[i], L->size / L->line / L->ways, L->line, L->ways, L->lat, L->policy) ||
@@ -483,6 +493,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                          "host: %g cycles a line)", R->lat);
         chase_kv_num(info->settings, &info->nsettings, "memory_reader_caches", R->cached);
         chase_kv_num(info->facts, &info->nfacts, "link_bytes_per_clock", R->bw);
+        chase_kv_set(info->facts, &info->nfacts, "link", "simulated: %g B a cycle (the spec's %s: bw=)", R->bw,
+                     p->target.memory == CHASE_MEMORY_PEER ? "peer" : "host");
     }
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  d->no_warm ? "none: timed from cold caches (--no-warm)"

@@ -244,6 +244,9 @@ const struct chase_option chase_options[] = {
      "bytes between lanes' addresses (default: the width)", NULL},
     {"compare", 0, CHASE_OPT_FLAG, CHASE_OF_INT, OFF(compare), 0, 0, NULL, NULL, CHASE_G_REPORT, NULL,
      "put the reports named as operands side by side", NULL},
+    {"devices", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(devices), 0, 0, NULL, NULL, CHASE_G_REPORT, "LIST",
+     "all, or device indices (0,2,3): a report of each device, at once,\nthe topology between them and the host, and a "
+     "node summary", NULL},
     {"plot-format", 0, CHASE_OPT_ENUM, CHASE_OF_STR, OFF(plot_format), 0, 0, plot_formats, "plot format",
      CHASE_G_REPORT, "F", "png (default), pdf or svg", NULL},
     {"format", 'f', CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_FORMAT, "FMT", "tsv (default), csv or json",

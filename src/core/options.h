@@ -26,7 +26,7 @@ enum {
     CHASE_G_LEVEL = 1u << 11,   /* --level */
     CHASE_G_BANKS = 1u << 12,   /* --lanes, --width */
     CHASE_G_LOADS = 1u << 13,   /* --bytes, --lane-stride */
-    CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare */
+    CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare, --devices */
     CHASE_G_BW = 1u << 15,      /* --op, --placement */
     CHASE_G_MEMORY = 1u << 16,  /* --memory: sweep, loads, bandwidth */
 };
@@ -35,6 +35,7 @@ struct chase_opts {
     const char *cmd;            /* the subcommand ("sweep": what chase alone runs) */
     const char *backend;        /* auto, cpu, sim, cuda, hip */
     int device;
+    int device_given;           /* -d was given (a launcher's task otherwise takes its local rank's) */
     uint64_t min, max, stride;  /* 0: default */
     unsigned steps;
     int pattern;
@@ -71,6 +72,7 @@ struct chase_opts {
     int bw_place;               /* bandwidth --placement: enum chase_bw_place; -1: replicated */
     const char *plot_format;    /* report: png (default), pdf or svg */
     int compare;                /* report --compare DIR... */
+    const char *devices;        /* report --devices all|LIST: every device of a node */
     int list, help, version;    /* --list-backends, --help, --version */
     char command[2048];         /* the command line, for the metadata */
     char **args;                /* operands (files, directories) */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +36,8 @@
 #include "plot/plot.h"
 #include "report/parts.h"
 #include "report/report_md.h"
+#include "report/report_place.h"
+#include "report/spawn.h"
 #include "run/session.h"
 #include "core/size.h"
 
@@ -65,6 +68,10 @@ static void load_parts(void)
     }
 }
 #define NPARTS nparts
+
+/* Set when the report runs as a launcher's task (report_place.h). */
+static struct chase_place place;
+static int placed;
 
 struct part_run {
     int status;                 /* exit status; -1: not run */
@@ -103,47 +110,6 @@ static void last_line(const char *log, char *buf, size_t len)
             snprintf(buf, len, "%.500s", !strncmp(line, "chase: ", 7) ? line + 7 : line);
     }
     fclose(f);
-}
-
-/* Runs one part: this very program with the part's arguments, stderr to
- * DIR/NAME.log.  Returns its exit status (128 + signal if one killed it). */
-static int spawn(char *const *argv, const char *log)
-{
-    pid_t pid;
-    int st, forwarded = 0;
-
-    fflush(NULL);
-    pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int fd = chase_fresh_open(log);     /* never through a link left in the directory */
-        if (fd >= 0) {
-            dup2(fd, STDERR_FILENO);
-            close(fd);
-        }
-        /* The part's data goes to its file; nothing to the terminal. */
-        fd = open("/dev/null", O_WRONLY);
-        if (fd >= 0) {
-            dup2(fd, STDOUT_FILENO);
-            close(fd);
-        }
-        execv("/proc/self/exe", argv);
-        _exit(127);
-    }
-    /* A signal to the report (one sent to it alone, not to the terminal's
-     * process group) goes on to the part, which keeps what it measured. */
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR)
-            return -1;
-        if (chase_stop && !forwarded) {
-            kill(pid, chase_stop);
-            forwarded = 1;
-        }
-    }
-    if (WIFSIGNALED(st))
-        return 128 + WTERMSIG(st);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 #define MAX_ARGS 40
@@ -346,7 +312,7 @@ static int report_name(const char *name)
     static const char *const ext[] = {".tsv", ".tsv.partial", ".png", ".pdf", ".svg", ".gp", ".log"};
     size_t i, j, n;
 
-    if (!strcmp(name, "report.json") || !strcmp(name, "report.md"))
+    if (!strcmp(name, "report.json") || !strcmp(name, "report.md") || !strcmp(name, "report.lock"))
         return 1;
     for (i = 0; i < NPARTS; i++) {
         n = strlen(parts[i].name);
@@ -416,6 +382,39 @@ static int check_device(const struct chase_opts *o)
     return code;
 }
 
+/* One report a directory at a time: two tasks given one device (or two
+ * users one directory) would write each other's parts.  The lock goes
+ * with the process; its file is taken away when the report is written. */
+static int lock_dir(const char *dir)
+{
+    char path[4200];
+    int fd;
+
+    if (join(path, sizeof path, dir, "report.lock"))
+        return -1;
+    fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        fprintf(stderr, "chase: report: cannot make '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB)) {
+        fprintf(stderr, "chase: report: another chase report is writing '%s'%s\n", dir,
+                placed ? " (two tasks given one device?)" : "");
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static void unlock_dir(const char *dir, int fd)
+{
+    char path[4200];
+
+    if (!join(path, sizeof path, dir, "report.lock"))
+        unlink(path);
+    close(fd);
+}
+
 static int make_dir(const char *dir)
 {
     struct stat st;
@@ -437,7 +436,7 @@ static int run_report(const struct chase_opts *o)
     struct chase_meta meta;
     double t0 = now();
     size_t i, k;
-    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO);
+    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO), lock;
 
     memset(runs, 0, sizeof runs);
     memset(&meta, 0, sizeof meta);
@@ -456,6 +455,8 @@ static int run_report(const struct chase_opts *o)
     if (make_dir(dir))
         return CHASE_EXIT_FILE;
     drop_links(dir);
+    if ((lock = lock_dir(dir)) < 0)
+        return CHASE_EXIT_FILE;
     if (o->backend && strcmp(o->backend, "auto"))
         snprintf(backend, sizeof backend, "%s", o->backend);
     chase_catch_signals();
@@ -484,7 +485,7 @@ static int run_report(const struct chase_opts *o)
                     parts[i].what, now() - t0);
             fflush(stderr);
         }
-        runs[i].status = spawn(argv, log);
+        runs[i].status = chase_spawn(argv, log);
         runs[i].seconds = now() - p0;
         if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);
@@ -533,6 +534,13 @@ static int run_report(const struct chase_opts *o)
                     chase_meta_add(&meta, sm->kv[k].key, "%s", sm->kv[k].val);
             }
     }
+    if (placed) {
+        chase_meta_add(&meta, "launcher", "%s", place.launcher);
+        chase_meta_num(&meta, "rank", place.rank);
+        chase_meta_num(&meta, "ranks", place.ranks);
+        chase_meta_num(&meta, "local_rank", place.local_rank);
+        chase_meta_add(&meta, "host", "%s", place.host);
+    }
     chase_meta_num(&meta, "elapsed_s", floor((now() - t0) * 100 + 0.5) / 100);
 
     if (join(path, sizeof path, dir, "report.json") == 0) {
@@ -568,6 +576,7 @@ static int run_report(const struct chase_opts *o)
     for (i = 0; i < NPARTS; i++)
         chase_docs_free(runs[i].docs, runs[i].ndocs);
     chase_meta_free(&meta);
+    unlock_dir(dir, lock);
     /* A part that could not run here is the report's to say, not a failure;
      * one that failed is. */
     for (i = 0; i < NPARTS && !code; i++)
@@ -582,6 +591,67 @@ static int run_report(const struct chase_opts *o)
     return code;
 }
 
+/* The device and the name a driver gives it ("uuid" among its facts). */
+static int device_facts(const struct chase_opts *o, int *ndevices, char *uuid, size_t len)
+{
+    struct chase_session s;
+    int code = chase_session_open(&s, o, NULL), k;
+
+    if (!code) {
+        *ndevices = s.slot->ndevices;
+        for (k = 0; k < s.info.nfacts; k++)
+            if (!strcmp(s.info.facts[k].key, "uuid"))
+                snprintf(uuid, len, "%s", s.info.facts[k].val);
+    }
+    chase_session_close(&s);
+    return code;
+}
+
+/* A launcher's task takes the device of its local rank (where it sees
+ * more than one and -d was not given) and writes DIR/HOST-UUID. */
+static int run_placed(const struct chase_opts *o)
+{
+    struct chase_opts po = *o;
+    char err[200], uuid[96] = "", name[200], *dir;
+    int rc = chase_place_find(&place, err, sizeof err), ndev = 0, code;
+
+    if (rc < 0) {
+        fprintf(stderr, "chase: report: %s\n", err);
+        return CHASE_EXIT_USAGE;
+    }
+    if (rc == 0)
+        return run_report(o);
+    placed = 1;
+    if (!o->device_given) {
+        po.device = 0;
+        if ((code = device_facts(&po, &ndev, uuid, sizeof uuid)))
+            return code;
+        if (ndev > 1 && place.local_rank >= ndev) {
+            fprintf(stderr, "chase: report: %s task %d is the %d-th on %s, which shows %d devices: give each task "
+                    "a device of its own (srun --gpus-per-task=1) or -d\n", place.launcher, place.rank,
+                    place.local_rank + 1, place.host, ndev);
+            return CHASE_EXIT_NODEV;
+        }
+        po.device = ndev > 1 ? place.local_rank : 0;
+        uuid[0] = 0;
+    }
+    if ((code = device_facts(&po, &ndev, uuid, sizeof uuid)))
+        return code;
+    chase_place_name(&place, uuid, po.device, name, sizeof name);
+    if (make_dir(o->output))
+        return CHASE_EXIT_FILE;
+    if (!(dir = malloc(strlen(o->output) + strlen(name) + 2)))
+        return CHASE_EXIT_FAIL;
+    sprintf(dir, "%s/%s", o->output, name);
+    po.output = dir;
+    if (!o->quiet)
+        fprintf(stderr, "chase: report: %s task %d of %d on %s: device %d, into %s\n", place.launcher, place.rank,
+                place.ranks, place.host, po.device, dir);
+    code = run_report(&po);
+    free(dir);
+    return code;
+}
+
 int chase_report_main(const struct chase_opts *o)
 {
     load_parts();
@@ -590,12 +660,24 @@ int chase_report_main(const struct chase_opts *o)
                         "Try 'chase --help' for more information.\n");
         return CHASE_EXIT_USAGE;
     }
+    if (o->compare && o->devices) {
+        fprintf(stderr, "chase: report: --compare reads reports and --devices measures them: give one\n"
+                        "Try 'chase --help' for more information.\n");
+        return CHASE_EXIT_USAGE;
+    }
     if (o->compare)
         return chase_report_compare(o);
+    if (o->devices && o->device_given) {
+        fprintf(stderr, "chase: report: --devices names the devices; -d names one: give one of them\n"
+                        "Try 'chase --help' for more information.\n");
+        return CHASE_EXIT_USAGE;
+    }
     if (o->nargs) {
         fprintf(stderr, "chase: report: unexpected argument '%s' (--compare takes report directories)\n"
                         "Try 'chase --help' for more information.\n", o->args[0]);
         return CHASE_EXIT_USAGE;
     }
-    return run_report(o);
+    if (o->devices)
+        return chase_report_node(o);
+    return run_placed(o);
 }

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
+#include <unistd.h>
 
 #include "core/exitcode.h"
 #include "core/fresh.h"
@@ -33,6 +35,7 @@
 #define FLEET_REL 0.01      /* and at least this share of the median: boards of a kind differ by ~1% */
 #define FLEET_MIN 3         /* reports a figure needs before anything is called an outlier */
 #define FLEET_KEY 112
+#define FLEET_SIDE 16       /* reports up to which fleet.md has every value side by side */
 
 struct fleet_report {
     const char *dir;
@@ -293,6 +296,34 @@ static int write_md(const char *path, const struct fleet *fl, size_t nout)
     } else {
         fputs("None: every figure lies within its peers' spread.\n\n", f);
     }
+    /* Few reports (a node's devices): every value in a column of its own. */
+    if (fl->nr <= FLEET_SIDE) {
+        fputs("## Side by side\n\nOutliers in bold.\n\n| figure |", f);
+        for (r = 0; r < fl->nr; r++) {
+            const char *slash = strrchr(fl->r[r].dir, '/');
+            fputc(' ', f);
+            chase_md_text(f, slash && slash[1] ? slash + 1 : fl->r[r].dir);
+            fputs(" |", f);
+        }
+        fputs("\n|---|", f);
+        for (r = 0; r < fl->nr; r++)
+            fputs("---|", f);
+        fputc('\n', f);
+        for (i = 0; i < fl->nfig; i++) {
+            const struct fleet_figure *g = &fl->fig[i];
+            fputs("| ", f);
+            chase_md_text(f, g->key);
+            fputs(" |", f);
+            for (r = 0; r < fl->nr; r++) {
+                int out = is_outlier(g, g->v[r]);
+                fputs(out ? " **" : " ", f);
+                chase_md_num(f, g->v[r]);
+                fputs(out ? "** |" : " |", f);
+            }
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
     fputs("## Every figure\n\n| figure | reports | median | MAD | min | max | outliers |\n"
           "|---|---|---|---|---|---|---|\n", f);
     for (i = 0; i < fl->nfig; i++) {
@@ -327,6 +358,75 @@ static int write_md(const char *path, const struct fleet *fl, size_t nout)
     return 0;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The reports an operand names: itself when it holds report.json, else
+ * every directory in it that does (what srun's tasks wrote under one -o,
+ * or a node report's devices), in name order.  Returns how many were
+ * added to *list (grown as needed), or -1 after saying why. */
+static int expand(const char *arg, char ***list, size_t *n, size_t *cap)
+{
+    char path[4200];
+    DIR *d;
+    struct dirent *e;
+    size_t first = *n;
+    int found = 0;
+
+    if ((size_t)snprintf(path, sizeof path, "%s/report.json", arg) >= sizeof path) {
+        fprintf(stderr, "chase: fleet: the path '%s' is too long\n", arg);
+        return -1;
+    }
+    d = access(path, F_OK) ? opendir(arg) : NULL;
+    for (;;) {
+        const char *name = NULL;
+        char *dup;
+        if (!d) {
+            if (found)
+                break;
+            name = "";      /* the operand itself */
+        } else {
+            if (!(e = readdir(d)))
+                break;
+            if (e->d_name[0] == '.')
+                continue;
+            if ((size_t)snprintf(path, sizeof path, "%s/%s/report.json", arg, e->d_name) >= sizeof path ||
+                access(path, F_OK))
+                continue;
+            name = e->d_name;
+        }
+        if (*n == *cap) {
+            size_t c = *cap ? 2 * *cap : 16;
+            char **g = realloc(*list, c * sizeof *g);
+            if (!g)
+                break;
+            *list = g;
+            *cap = c;
+        }
+        dup = malloc(strlen(arg) + strlen(name) + 2);
+        if (!dup)
+            break;
+        if (*name)
+            sprintf(dup, "%s/%s", arg, name);
+        else
+            strcpy(dup, arg);
+        (*list)[(*n)++] = dup;
+        found++;
+        if (!d)
+            break;
+    }
+    if (d)
+        closedir(d);
+    if (d && !found) {
+        fprintf(stderr, "chase: fleet: '%s' is not a report, and holds none\n", arg);
+        return -1;
+    }
+    qsort(*list + first, *n - first, sizeof **list, by_name);
+    return found;
+}
+
 int chase_fleet_main(const struct chase_opts *o)
 {
     struct fleet fl;
@@ -335,20 +435,33 @@ int chase_fleet_main(const struct chase_opts *o)
     size_t i, r, nout = 0;
     int code = 0;
     struct stat st;
+    char **names = NULL;
+    size_t nnames = 0, cap = 0;
 
     memset(&fl, 0, sizeof fl);
-    if (o->nargs < 2 || !o->output) {
-        fprintf(stderr, "chase: fleet: name two or more report directories and -o DIR\n"
-                        "Try 'chase help fleet' for more information.\n");
+    if (o->nargs < 1 || !o->output) {
+        fprintf(stderr, "chase: fleet: name two or more report directories (or directories holding them) and "
+                        "-o DIR\nTry 'chase help fleet' for more information.\n");
         return CHASE_EXIT_USAGE;
     }
-    fl.nr = (size_t)o->nargs;
+    for (i = 0; i < (size_t)o->nargs; i++)
+        if (expand(o->args[i], &names, &nnames, &cap) < 0) {
+            code = CHASE_EXIT_FILE;
+            goto out;
+        }
+    if (nnames < 2) {
+        fprintf(stderr, "chase: fleet: %zu report%s found: a fleet needs two or more\n", nnames,
+                nnames == 1 ? "" : "s");
+        code = CHASE_EXIT_USAGE;
+        goto out;
+    }
+    fl.nr = nnames;
     if (!(fl.r = calloc(fl.nr, sizeof *fl.r)) || !(tmp = malloc(fl.nr * sizeof *tmp))) {
         code = CHASE_EXIT_FAIL;
         goto out;
     }
     for (r = 0; r < fl.nr; r++) {
-        fl.r[r].dir = o->args[r];
+        fl.r[r].dir = names[r];
         if ((size_t)snprintf(path, sizeof path, "%s/report.json", fl.r[r].dir) >= sizeof path) {
             fprintf(stderr, "chase: fleet: the path '%s' is too long\n", fl.r[r].dir);
             code = CHASE_EXIT_FILE;
@@ -399,5 +512,8 @@ out:
     free(fl.fig);
     free(fl.r);
     free(tmp);
+    for (i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
     return code;
 }

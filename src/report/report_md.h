@@ -24,6 +24,8 @@ int chase_report_markdown(const char *path, const struct chase_meta *meta, const
                           size_t n, const char *status);
 /* chase report -o DIR (report_cmd.c) */
 int chase_report_main(const struct chase_opts *o);
+/* chase report --devices all|LIST -o DIR (report_node.c): every device of a node */
+int chase_report_node(const struct chase_opts *o);
 /* chase report --compare DIR... -o OUT (report_compare.c) */
 int chase_report_compare(const struct chase_opts *o);
 /* chase fleet DIR... -o OUT (report_fleet.c): 0, CHASE_EXIT_OUTLIERS, or an error's status */
