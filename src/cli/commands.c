@@ -280,6 +280,8 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
         given[op - chase_options] = argv[optind - 1];
         if (!strcmp(op->name, "device"))
             o->device_given = 1;
+        if (!strcmp(op->name, "steps"))
+            o->steps_given = 1;
         if (!strcmp(op->name, "help"))
             help_cmd = 1;
         if ((rc = chase_option_set(op, optarg, o)))

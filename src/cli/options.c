@@ -220,6 +220,8 @@ const struct chase_option chase_options[] = {
      "random (default: lines in a random cycle) or sequential", set_pattern},
     {"repeat", 'r', CHASE_OPT_UINT, CHASE_OF_UNSIGNED, OFF(repeat), 1, 64, NULL, NULL, CHASE_G_RANGE, "N",
      "fresh chains per point at least (default 1); more while unsettled", NULL},
+    {"sizes", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(sizes), 0, 0, NULL, NULL, CHASE_G_SWEEP, "LIST",
+     "measure these working sets only (SIZE,SIZE,...): no grid, no\nrefinement, no spread between multiprocessors", NULL},
     {"no-warm", 0, CHASE_OPT_FLAG, CHASE_OF_INT, OFF(no_warm), 0, 0, NULL, NULL, CHASE_G_SWEEP, NULL,
      "time from a cold start, without a warm traversal", NULL},
     {"lanes", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(lanes), 0, 0, NULL, NULL, CHASE_G_BANKS, "FILE",

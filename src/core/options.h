@@ -16,7 +16,7 @@ enum {
     CHASE_G_CACHE_OP = 1u << 1, /* --cache-op */
     CHASE_G_ALLOC = 1u << 2,    /* --alloc, --l2-fetch */
     CHASE_G_RANGE = 1u << 3,    /* --min, --max, --steps, --stride, --repeat */
-    CHASE_G_SWEEP = 1u << 4,    /* --pattern, --no-warm, --list-backends */
+    CHASE_G_SWEEP = 1u << 4,    /* --pattern, --no-warm, --list-backends, --sizes */
     CHASE_G_FORMAT = 1u << 5,   /* -f */
     CHASE_G_OUTPUT = 1u << 6,   /* -o, -q, -v, -h, -V: every command */
     CHASE_G_PLOT = 1u << 7,     /* --plot */
@@ -38,6 +38,8 @@ struct chase_opts {
     int device_given;           /* -d was given (a launcher's task otherwise takes its local rank's) */
     uint64_t min, max, stride;  /* 0: default */
     unsigned steps;
+    int steps_given;            /* -s was given */
+    const char *sizes;          /* --sizes LIST: the sweep measures these working sets only */
     int pattern;
     unsigned repeat;
     uint64_t seed;

@@ -11,11 +11,13 @@
  *   memory hierarchy, which no other device's report touches;
  * - the topology's latencies run after them (a peer's chain lives in the
  *   peer's L2 and would disturb its own report), in rounds where each
- *   device reads one target and each target is read by one device: a
- *   dependent chain keeps one load in flight, too little traffic to
- *   disturb another pair;
- * - the topology's bandwidths run one at a time: each loads a link and a
- *   memory as hard as it can.
+ *   device reads one peer's memory and serves one peer, every device at
+ *   once; then every device reads the host's at once (a dependent chain
+ *   keeps one load in flight, too little traffic to disturb another);
+ * - the bandwidths between devices in the same rounds (each device's
+ *   memory serves one peer; the links carry each direction once), those
+ *   to the host one device at a time: they would share the host's memory
+ *   and links.
  *
  * Every figure is read back from the files the children wrote, through
  * the same parser as any saved file. */
@@ -304,9 +306,9 @@ static uint64_t clamp_size(double v)
     return v > 1e15 ? (uint64_t)1e15 : (uint64_t)v;
 }
 
-/* The sweep of one pair: from a quarter of the reader's last cache (a peer
- * holds such a set in its own last cache) to four times it (past any
- * cache: its memory). */
+/* The sweep of one pair at two working sets: a quarter of the reader's
+ * last cache (a peer holds such a set in its own last cache) and four
+ * times it (past any cache: its memory). */
 static pid_t start_latency(struct node *n, struct node_link *l, const struct node_dev *d)
 {
     char buf[10][4200], *argv[NODE_ARGS], log[4200];
@@ -320,14 +322,10 @@ static pid_t start_latency(struct node *n, struct node_link *l, const struct nod
     argv[k++] = buf[b++];
     argv[k++] = "--memory";
     argv[k++] = l->target;
-    snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)clamp_size((double)c / 4));
-    argv[k++] = "--min";
+    snprintf(buf[b], sizeof buf[b], "%llu,%llu", (unsigned long long)clamp_size((double)c / 4),
+             (unsigned long long)clamp_size((double)c * 4));
+    argv[k++] = "--sizes";
     argv[k++] = buf[b++];
-    snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)clamp_size((double)c * 4));
-    argv[k++] = "--max";
-    argv[k++] = buf[b++];
-    argv[k++] = "--steps";
-    argv[k++] = "1";
     if ((size_t)snprintf(buf[b], sizeof buf[b], "%s/topology/latency-%d-%s.tsv", n->dir, l->from, l->stem) >=
             sizeof buf[b] ||
         (size_t)snprintf(log, sizeof log, "%s/topology/latency-%d-%s.log", n->dir, l->from, l->stem) >=
@@ -340,7 +338,7 @@ static pid_t start_latency(struct node *n, struct node_link *l, const struct nod
     return chase_spawn_start(argv, log);
 }
 
-static int run_bandwidth(struct node *n, struct node_link *l, const struct node_dev *d)
+static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct node_dev *d)
 {
     char buf[10][4200], *argv[NODE_ARGS], log[4200];
     int k = 0, b = 0;
@@ -372,7 +370,7 @@ static int run_bandwidth(struct node *n, struct node_link *l, const struct node_
     argv[k++] = buf[b++];
     argv[k++] = "-q";
     argv[k] = NULL;
-    return chase_spawn(argv, log);
+    return chase_spawn_start(argv, log);
 }
 
 /* The last line a child wrote on stderr, for the reason a figure is missing. */
@@ -501,69 +499,102 @@ static const struct node_dev *dev_of(const struct node *n, int index)
     return NULL;
 }
 
+/* The link from the i-th device to the t-th (t == ndev: the host), or -1. */
+static int link_of(const struct node *n, int i, int t)
+{
+    int k, to = t < n->ndev ? n->dev[t].index : -1;
+
+    for (k = 0; k < n->nlink; k++)
+        if (n->link[k].from == n->dev[i].index && n->link[k].to == to)
+            return k;
+    return -1;
+}
+
+/* Runs the measurement (latency or bandwidth) of the links named in set,
+ * all at once, and waits for them. */
+static void run_set(struct node *n, const int *set, int count, int bandwidth)
+{
+    pid_t pid[NODE_MAX];
+    int j;
+
+    for (j = 0; j < count; j++) {
+        struct node_link *l = &n->link[set[j]];
+        const struct node_dev *d = dev_of(n, l->from);
+        pid[j] = -1;
+        if (!d || !d->last_cache) {
+            snprintf(l->reason, sizeof l->reason, "device %d's report found no cache level to size the working "
+                     "sets by", l->from);
+            continue;
+        }
+        if (bandwidth && (l->lat_status == CHASE_EXIT_TARGET || l->lat_status == CHASE_EXIT_UNSUPPORTED))
+            continue;       /* no way there: the latency's run said why */
+        pid[j] = bandwidth ? start_bandwidth(n, l, d) : start_latency(n, l, d);
+    }
+    for (j = 0; j < count; j++) {
+        struct node_link *l = &n->link[set[j]];
+        int st;
+        if (pid[j] < 0)
+            continue;
+        st = chase_spawn_wait(pid[j]);
+        if (bandwidth)
+            l->bw_status = st;
+        else
+            l->lat_status = st;
+        if (st >= 128 && !chase_stop)
+            chase_stop = st - 128;
+    }
+}
+
+/* The schedule, the same for latencies and bandwidths: rounds where the
+ * i-th device reads the (i + r)-th's memory, every device at once (each
+ * device runs one chase and serves one other's: no device is asked to do
+ * two things); then the host.  A host's latencies run at once (a chain
+ * keeps one load in flight); its bandwidths one device at a time (they
+ * would share the host's memory and links). */
+static void run_phase(struct node *n, int bandwidth, int progress)
+{
+    int set[NODE_MAX], r, i, count;
+
+    for (r = 1; r < n->ndev && !chase_stop; r++) {
+        if (progress) {
+            fprintf(stderr, "\r\033[Knode: topology, %s between devices, round %d of %d",
+                    bandwidth ? "bandwidths" : "latencies", r, n->ndev - 1);
+            fflush(stderr);
+        }
+        for (i = count = 0; i < n->ndev; i++)
+            if ((set[count] = link_of(n, i, (i + r) % n->ndev)) >= 0)
+                count++;
+        run_set(n, set, count, bandwidth);
+    }
+    if (progress) {
+        fprintf(stderr, "\r\033[Knode: topology, %s to the host", bandwidth ? "bandwidths" : "latencies");
+        fflush(stderr);
+    }
+    for (i = count = 0; i < n->ndev && !chase_stop; i++)
+        if ((set[count] = link_of(n, i, n->ndev)) >= 0) {
+            count++;
+            if (bandwidth) {
+                run_set(n, set, 1, 1);
+                count = 0;
+            }
+        }
+    if (count && !chase_stop)
+        run_set(n, set, count, 0);
+}
+
 static void run_topology(struct node *n, int progress)
 {
     double t0 = now();
-    int r, i, k;
-    pid_t *pid = calloc((size_t)n->ndev, sizeof *pid);
-    int *which = calloc((size_t)n->ndev, sizeof *which);
+    int k;
 
-    if (!pid || !which) {
-        free(pid);
-        free(which);
-        return;
-    }
-    /* Round r: the i-th device reads target (i + r) mod (ndev + 1), the
-     * host being the last: no device runs two chains, no target is read
-     * by two devices at once. */
-    for (r = 1; r <= n->ndev && !chase_stop; r++) {
-        if (progress) {
-            fprintf(stderr, "\r\033[Knode: topology, latencies, round %d of %d", r, n->ndev);
-            fflush(stderr);
-        }
-        for (i = 0; i < n->ndev; i++) {
-            int t = (i + r) % (n->ndev + 1), to = t < n->ndev ? n->dev[t].index : -1;
-            pid[i] = -1;
-            which[i] = -1;
-            for (k = 0; k < n->nlink; k++)
-                if (n->link[k].from == n->dev[i].index && n->link[k].to == to)
-                    break;
-            if (k == n->nlink)
-                continue;
-            if (!n->dev[i].last_cache) {
-                snprintf(n->link[k].reason, sizeof n->link[k].reason,
-                         "device %d's report found no cache level to size the working sets by", n->dev[i].index);
-                continue;
-            }
-            which[i] = k;
-            pid[i] = start_latency(n, &n->link[k], &n->dev[i]);
-        }
-        for (i = 0; i < n->ndev; i++)
-            if (which[i] >= 0) {
-                n->link[which[i]].lat_status = chase_spawn_wait(pid[i]);
-                if (n->link[which[i]].lat_status >= 128 && !chase_stop)
-                    chase_stop = n->link[which[i]].lat_status - 128;
-            }
-    }
+    run_phase(n, 0, progress);
     n->t_latency = now() - t0;
     t0 = now();
-    for (k = 0; k < n->nlink && !chase_stop; k++) {
-        const struct node_dev *d = dev_of(n, n->link[k].from);
-        if (!d || !d->last_cache || n->link[k].lat_status == CHASE_EXIT_TARGET)
-            continue;       /* no way there: the latency's run said why */
-        if (progress) {
-            fprintf(stderr, "\r\033[Knode: topology, bandwidth %d of %d", k + 1, n->nlink);
-            fflush(stderr);
-        }
-        n->link[k].bw_status = run_bandwidth(n, &n->link[k], d);
-        if (n->link[k].bw_status >= 128 && !chase_stop)
-            chase_stop = n->link[k].bw_status - 128;
-    }
+    if (!chase_stop)
+        run_phase(n, 1, progress);
     n->t_bandwidth = now() - t0;
     for (k = 0; k < n->nlink; k++)
         read_link(n, &n->link[k]);
-    free(pid);
-    free(which);
 }
 
 /* ---- the devices side by side ------------------------------------------ */
@@ -638,6 +669,13 @@ static const struct chase_column link_cols[] = {
 };
 static const struct chase_table links_table = {"topology", link_cols, CHASE_COLS(link_cols), NULL};
 
+static const char concurrency[] =
+    "the devices' reports at once (each measures its own memory, which no other report touches); then the "
+    "topology: between devices in rounds where every device reads one peer's memory and serves one peer, at "
+    "once (latencies, then bandwidths); to the host, the latencies of every device at once (a dependent chain "
+    "keeps one load in flight), the bandwidths one device at a time (they would share the host's memory and "
+    "links)";
+
 static void describe(const struct node *n, struct chase_meta *m, struct chase_meta *res, const char *host)
 {
     chase_meta_add(m, "tool", "%s %s", PACKAGE_NAME, PACKAGE_VERSION);
@@ -646,13 +684,11 @@ static void describe(const struct node *n, struct chase_meta *m, struct chase_me
     chase_meta_add(m, "host", "%s", host);
     chase_meta_num(m, "devices", n->ndev);
     chase_meta_num(m, "devices_present", n->have);
-    chase_meta_add(m, "concurrency", "the devices' reports at once (each measures its own memory, which no other "
-                   "report touches); then the topology's latencies, in rounds where a device reads one target and "
-                   "a target is read by one device (a dependent chain keeps one load in flight); then its "
-                   "bandwidths one at a time (each loads a link and a memory as hard as it can)");
-    chase_meta_add(m, "latency", "a sweep from the reading device (chase --memory TARGET --steps 1) from a quarter "
-                   "of its last cache level (near: a peer holds it in its own last cache) to four times it (far: "
-                   "its memory); the cycles are the reading device's SM clock, the ns its timer's");
+    chase_meta_add(m, "concurrency", "%s", concurrency);
+    chase_meta_add(m, "latency", "a sweep from the reading device at two working sets (chase --memory TARGET "
+                   "--sizes NEAR,FAR): a quarter of its last cache level (near: a peer holds it in its own last "
+                   "cache) and four times it (far: its memory); the cycles are the reading device's SM clock, the "
+                   "ns its timer's");
     chase_meta_add(m, "bandwidth", "chase bandwidth --memory TARGET --op read --placement stream, one point of "
                    "four times the reader's last cache; GB/s are 10^9 bytes a second");
     chase_meta_add(m, "link", "the driver's words for the pair (NVML's NVLink count where the driver has NVML), "
@@ -766,7 +802,8 @@ static int write_md(const struct node *n, const char *path, const char *status, 
             "and its bandwidths in %.1f s (backend ", !strcmp(status, "complete") ? "Measured" : "Stopped",
             n->t_reports + n->t_latency + n->t_bandwidth, n->t_reports, n->t_latency, n->t_bandwidth);
     chase_md_text(f, n->backend);
-    fputs(").\n\n## Devices\n\n| device | name | UUID (the driver's) | report | status | seconds |\n"
+    fprintf(f, "). What ran at once: %s.\n\n## Devices\n\n", concurrency);
+    fputs("| device | name | UUID (the driver's) | report | status | seconds |\n"
           "|---|---|---|---|---|---|\n", f);
     for (i = 0; i < n->ndev; i++) {
         const struct node_dev *d = &n->dev[i];

@@ -76,8 +76,8 @@ static int measure_sizes(struct chase_session *s, const struct chase_measure *m,
 }
 
 int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
-                        uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
-                        int *failed)
+                        uint64_t stride, int stream, int refine, struct chase_curve *c, struct chase_level *lv,
+                        size_t *nlv, int *failed)
 {
     size_t round;
     int code, human = s->human;
@@ -86,7 +86,7 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
         s->human = 1;   /* measure_sizes writes rows only when not */
     code = measure_sizes(s, m, c, plan, nplan, stride, 0, "sweep", failed);
     /* Refinement: bisect the bends until the intervals are narrow. */
-    for (round = 0; !code && !*failed && !chase_stop && round < REFINE_ROUNDS; round++) {
+    for (round = 0; refine && !code && !*failed && !chase_stop && round < REFINE_ROUNDS; round++) {
         uint64_t more[REFINE_POINTS];
         size_t nmore;
         qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
@@ -183,7 +183,7 @@ int chase_levels_source(const struct chase_opts *o, struct chase_session *s, str
             chase_error("out of memory");
             return CHASE_EXIT_FAIL;
         }
-        code = chase_curve_measure(s, &m, plan, nplan, stride, 0, c, lv, nlv, &failed);
+        code = chase_curve_measure(s, &m, plan, nplan, stride, 0, 1, c, lv, nlv, &failed);
         free(plan);
     }
     return code ? code : chase_stop ? chase_signal_exit() : 0;

@@ -9,13 +9,14 @@
 #include "core/measure.h"
 #include "run/session.h"
 
-/* Measures plan's sizes and refines the bends, on an open session; the
- * levels are found and named.  stream: each row goes to s->w as measured.
+/* Measures plan's sizes and refines the bends (unless refine is 0), on an
+ * open session; the levels are found and named.  stream: each row goes to
+ * s->w as measured.
  * Returns 0 or an exit status (*failed set when a point failed; a signal
  * leaves chase_stop set). */
 int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, const uint64_t *plan, size_t nplan,
-                        uint64_t stride, int stream, struct chase_curve *c, struct chase_level *lv, size_t *nlv,
-                        int *failed);
+                        uint64_t stride, int stream, int refine, struct chase_curve *c, struct chase_level *lv,
+                        size_t *nlv, int *failed);
 /* The levels another measurement needs: read from o->from (a sweep file,
  * analysed as `chase analyze` does; s may be NULL) or measured by a
  * default sweep on the open session s.  Returns 0 or an exit status. */

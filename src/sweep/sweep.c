@@ -56,9 +56,85 @@ struct sweep_state {
     int to_file;                /* written to a regular file under a temporary name */
 };
 
+/* --sizes: each a SIZE, a multiple of the stride once it is known
+ * (describe), at most CHASE_SIZES_MAX of them. */
+#define CHASE_SIZES_MAX 256
+
+static int parse_sizes(const char *text, uint64_t **out, size_t *n, char *why, size_t len)
+{
+    const char *p = text;
+    uint64_t *v = calloc(CHASE_SIZES_MAX, sizeof *v);
+
+    *n = 0;
+    if (!v) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    while (*p) {
+        char one[64];
+        size_t k = strcspn(p, ",");
+        if (!k || k >= sizeof one || *n == CHASE_SIZES_MAX) {
+            snprintf(why, len, "--sizes '%.60s': give up to %d sizes separated by commas", text, CHASE_SIZES_MAX);
+            free(v);
+            return -1;
+        }
+        memcpy(one, p, k);
+        one[k] = 0;
+        v[*n] = 0;
+        if (chase_size_parse(one, &v[*n], why, len)) {
+            char said[160];
+            snprintf(said, sizeof said, "%s", why);
+            snprintf(why, len, "--sizes: %s", said);
+            free(v);
+            return -1;
+        }
+        if (!v[*n]) {
+            snprintf(why, len, "--sizes: '%s' is no working set", one);
+            free(v);
+            return -1;
+        }
+        (*n)++;
+        p += k;
+        if (*p == ',' && !*++p) {
+            snprintf(why, len, "--sizes '%.60s' ends with a comma", text);
+            free(v);
+            return -1;
+        }
+    }
+    if (!*n) {
+        snprintf(why, len, "--sizes names no size");
+        free(v);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int by_size(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 static int check(const struct chase_opts *o)
 {
     char a[32], b[32];
+
+    if (o->sizes) {
+        char why[200];
+        uint64_t *v;
+        size_t n;
+        if (o->min || o->max || o->steps_given) {
+            fprintf(stderr, "chase: --sizes names the working sets; --min, --max and --steps make a grid of "
+                    "them: give one or the other\n");
+            return CHASE_EXIT_USAGE;
+        }
+        if (parse_sizes(o->sizes, &v, &n, why, sizeof why)) {
+            fprintf(stderr, "chase: %s\n", why);
+            return CHASE_EXIT_USAGE;
+        }
+        free(v);
+    }
 
     if (o->min && o->max && o->min > o->max) {
         fprintf(stderr, "chase: --min %s is above --max %s\n", chase_size_format(o->min, a, sizeof a),
@@ -88,16 +164,39 @@ static int describe(struct chase_run *r)
     min = o->min ? o->min : st->stride > 1024 ? st->stride : 1024;
     if (min > max && !o->min)
         min = st->stride <= max ? st->stride : max;   /* a stride too large is the plan's to report */
-    if (chase_plan_make(min, max, o->steps, st->stride, &st->plan, &st->nplan, err, sizeof err)) {
+    if (o->sizes) {
+        /* Each a multiple of the stride (rounded up), in order, once. */
+        size_t i, k = 0;
+        if (parse_sizes(o->sizes, &st->plan, &st->nplan, err, sizeof err))
+            return CHASE_EXIT_USAGE;
+        for (i = 0; i < st->nplan; i++) {
+            if (st->plan[i] > UINT64_MAX - st->stride) {
+                fprintf(stderr, "chase: --sizes: a size past what a stride of %llu B can reach\n",
+                        (unsigned long long)st->stride);
+                return CHASE_EXIT_USAGE;
+            }
+            st->plan[i] = (st->plan[i] + st->stride - 1) / st->stride * st->stride;
+        }
+        qsort(st->plan, st->nplan, sizeof *st->plan, by_size);
+        for (i = 0; i < st->nplan; i++)
+            if (!k || st->plan[i] != st->plan[k - 1])
+                st->plan[k++] = st->plan[i];
+        st->nplan = k;
+    } else if (chase_plan_make(min, max, o->steps, st->stride, &st->plan, &st->nplan, err, sizeof err)) {
         fprintf(stderr, "chase: %s\n", err);
         return CHASE_EXIT_USAGE;
     }
     snprintf(r->curve.name, sizeof r->curve.name, "%s", r->s.slot->name);
     chase_meta_add(meta, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
     chase_meta_num(meta, "stride", (double)st->stride);
-    chase_meta_num(meta, "steps", o->steps);
-    chase_meta_add(meta, "refine", "bisection at each level's bend until its capacity interval is "
-                   "1/32 octave wide or as narrow as the noise allows");
+    if (o->sizes) {
+        chase_meta_add(meta, "sizes", "as given (--sizes), rounded up to the stride: no grid, no refinement, no "
+                       "spread between multiprocessors");
+    } else {
+        chase_meta_num(meta, "steps", o->steps);
+        chase_meta_add(meta, "refine", "bisection at each level's bend until its capacity interval is "
+                       "1/32 octave wide or as narrow as the noise allows");
+    }
     chase_meta_num(meta, "repeats", o->repeat);
     chase_meta_add(meta, "settle", "more fresh chains while the median's standard error is above 0.5%%");
     return 0;
@@ -143,7 +242,8 @@ static int measure(struct chase_run *r)
      * size.  Standard output cannot be rewritten: it gets the rows once,
      * in order of size, when the measuring is over (refinement points would
      * otherwise follow the first pass, and `with lines` zig-zags). */
-    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, st->to_file || s->human, &r->curve, r->lv,
+    code = chase_curve_measure(s, &m, st->plan, st->nplan, st->stride, st->to_file || s->human, !o->sizes, &r->curve,
+                               r->lv,
                                &r->nlv, &r->failed);
     if (!st->to_file && !s->human && sorted_rows(s, &r->curve))
         code = code ? code : chase_session_write_failed(s);
@@ -151,7 +251,7 @@ static int measure(struct chase_run *r)
     /* A refined file is written again in order of size (finished). */
     r->aside = st->to_file && r->curve.n > st->nplan;
     /* The spread between multiprocessors, at one size a level past L1. */
-    if (!code && !r->failed && !chase_stop && s->info.pinnable && s->info.units > 1 && o->sm != -1) {
+    if (!code && !r->failed && !chase_stop && s->info.pinnable && s->info.units > 1 && o->sm != -1 && !o->sizes) {
         code = chase_sms_spread(s, &m, &r->curve, st->stride, r->lv, r->nlv, st->spread, &st->nsp);
         if (code)
             r->failed = 1;
