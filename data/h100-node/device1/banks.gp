@@ -1,0 +1,189 @@
+# gnuplot script written by chase 0.2.0
+# canvas: 1400 x 860, font em 20 (the terminal's units)
+set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
+set output '/root/out/r/node/device1/banks.png'
+load '/work/main/chase-0.2.0/plots/chase.gp'
+set pointsize 0.9
+set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
+set origin 0, 0.42
+set size 0.5, 0.56
+unset logscale
+set logscale y 2
+set title 'stride sweep (32-bit, block): 32 banks of 4 B'
+set xlabel 'stride (dwords)'
+set ylabel 'cycles per warp instruction'
+set xrange [-0.5:21.5]
+set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
+set key top left
+$sweep << EOD
+0 1.052 1.05054
+1 1.04541 1.05054
+2 2.0448 2.0502
+3 1.05261 1.05054
+4 4.04456 4.04953
+5 1.05273 1.05054
+6 8.04651 8.04819
+7 1.04944 1.05054
+8 16.0448 16.0455
+9 1.05188 1.05054
+10 32.0541 32.0402
+11 1.05566 1.05054
+12 32.0569 32.0402
+13 1.04919 1.05054
+14 32.0555 32.0402
+15 1.05066 1.05054
+16 32.0507 32.0402
+17 1.0509 1.05054
+18 32.0563 32.0402
+19 1.04688 1.05054
+20 16.0496 16.0455
+21 1.0509 1.05054
+EOD
+plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
+set origin 0.5, 0.42
+set size 0.5, 0.56
+unset logscale
+set logscale xy 2
+set xrange [*:*]
+set title 'conflict cost (block)'
+set xlabel 'ways (lanes in one bank, different words)'
+set ylabel 'cycles per warp instruction'
+set xtics norotate autofreq font ',13'
+set key top left
+$w0 << EOD
+1 1.04968
+2 2.04431
+4 4.04602
+8 8.06018
+16 16.0736
+32 32.0562
+EOD
+$w1 << EOD
+1 2.04614
+2 4.0448
+4 8.08582
+8 16.0614
+16 32.0781
+32 32.058
+EOD
+$w2 << EOD
+1 4.04224
+2 8.02966
+4 16.0325
+8 32.0449
+16 32.0455
+32 32.0527
+EOD
+plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
+set origin 0, 0
+set size 1, 0.42
+unset logscale
+unset grid
+set title 'lane groups: lanes of a colour are served in one pass'
+set xlabel 'lane'
+unset ylabel
+set xrange [-0.6:31.6]
+set xtics 0, 2 norotate font ',12'
+set yrange [-0.6:2.6]
+set ytics ('32-bit' 0, '64-bit' 1, '128-bit' 2)
+set key off
+$groups << EOD
+0 0 29362 0
+1 0 29362 0
+2 0 29362 0
+3 0 29362 0
+4 0 29362 0
+5 0 29362 0
+6 0 29362 0
+7 0 29362 0
+8 0 29362 0
+9 0 29362 0
+10 0 29362 0
+11 0 29362 0
+12 0 29362 0
+13 0 29362 0
+14 0 29362 0
+15 0 29362 0
+16 0 29362 0
+17 0 29362 0
+18 0 29362 0
+19 0 29362 0
+20 0 29362 0
+21 0 29362 0
+22 0 29362 0
+23 0 29362 0
+24 0 29362 0
+25 0 29362 0
+26 0 29362 0
+27 0 29362 0
+28 0 29362 0
+29 0 29362 0
+30 0 29362 0
+31 0 29362 0
+0 1 29362 0
+1 1 29362 0
+2 1 29362 0
+3 1 29362 0
+4 1 29362 0
+5 1 29362 0
+6 1 29362 0
+7 1 29362 0
+8 1 29362 0
+9 1 29362 0
+10 1 29362 0
+11 1 29362 0
+12 1 29362 0
+13 1 29362 0
+14 1 29362 0
+15 1 29362 0
+16 1 13983232 1
+17 1 13983232 1
+18 1 13983232 1
+19 1 13983232 1
+20 1 13983232 1
+21 1 13983232 1
+22 1 13983232 1
+23 1 13983232 1
+24 1 13983232 1
+25 1 13983232 1
+26 1 13983232 1
+27 1 13983232 1
+28 1 13983232 1
+29 1 13983232 1
+30 1 13983232 1
+31 1 13983232 1
+0 2 29362 0
+1 2 29362 0
+2 2 29362 0
+3 2 29362 0
+4 2 29362 0
+5 2 29362 0
+6 2 29362 0
+7 2 29362 0
+8 2 13983232 1
+9 2 13983232 1
+10 2 13983232 1
+11 2 13983232 1
+12 2 13983232 1
+13 2 13983232 1
+14 2 13983232 1
+15 2 13983232 1
+16 2 40563 2
+17 2 40563 2
+18 2 40563 2
+19 2 40563 2
+20 2 40563 2
+21 2 40563 2
+22 2 40563 2
+23 2 40563 2
+24 2 13400487 3
+25 2 13400487 3
+26 2 13400487 3
+27 2 13400487 3
+28 2 13400487 3
+29 2 13400487 3
+30 2 13400487 3
+31 2 13400487 3
+EOD
+plot $groups using 1:2:(0.46):(0.38):3 with boxxyerror fs solid 0.85 noborder lc rgb variable, $groups using 1:2:(sprintf('%d', $4)) with labels font ',11' tc rgb '#ffffff'
+unset multiplot
