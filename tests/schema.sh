@@ -90,10 +90,12 @@ check "analyze -f json writes analyzed sweeps" grep -q '"status": "analyzed"' "$
 # read, checked as loosely as before).
 h100=$srcdir/data/h100-report/report.json
 h200=$srcdir/data/h200-report/report.json
-check_all "$tmp"/sim-*.json "$tmp"/cpu-*.json "$tmp/analyzed.json" "$h100" "$h200"
+node=$srcdir/data/h100-node/node.json
+nodedev=$srcdir/data/h100-node/device0/report.json
+check_all "$tmp"/sim-*.json "$tmp"/cpu-*.json "$tmp/analyzed.json" "$h100" "$h200" "$node" "$nodedev"
 st=$?
 check "the checker passes them all (exit $st)" test $st -eq 0
-for f in "$tmp"/sim-*.json "$tmp"/cpu-*.json "$tmp/analyzed.json" "$h100" "$h200"; do
+for f in "$tmp"/sim-*.json "$tmp"/cpu-*.json "$tmp/analyzed.json" "$h100" "$h200" "$node" "$nodedev"; do
     check "$(basename "$f"): valid against the schema" valid "$f"
 done
 
