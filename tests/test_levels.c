@@ -380,8 +380,41 @@ static void name_tests(void)
     chase_meta_free(&m);
 }
 
+/* Levels named for --memory peer:N: a reader's L1 the finder split into
+ * parts (a bandwidth curve steps within an L1) stays the reader's; only
+ * the plateaus past it are the peer's. */
+static void test_name_target(void)
+{
+    struct chase_level lv[4];
+    struct chase_meta m;
+    const char *names[] = {"L1 part 1", "L1 part 2", "L1 part 3", "memory"};
+    size_t i;
+
+    memset(lv, 0, sizeof lv);
+    memset(&m, 0, sizeof m);
+    for (i = 0; i < 4; i++)
+        snprintf(lv[i].name, sizeof lv[i].name, "%s", names[i]);
+    chase_meta_add(&m, "memory_target", "peer:1");
+    chase_meta_num(&m, "memory_reader_caches", 1);
+    chase_meta_num(&m, "driver.cache.L2", 52428800);
+    chase_levels_name_target(lv, 4, &m);
+    tap_ok(!strcmp(lv[0].name, "L1 part 1 (reader)") && !strcmp(lv[1].name, "L1 part 2 (reader)") &&
+               !strcmp(lv[2].name, "L1 part 3 (reader)"),
+           "a split reader L1 stays the reader's: %s, %s, %s", lv[0].name, lv[1].name, lv[2].name);
+    tap_ok(!strcmp(lv[3].name, "peer memory"), "the last level is the peer's memory: %s", lv[3].name);
+    memset(lv, 0, sizeof lv);
+    snprintf(lv[0].name, sizeof lv[0].name, "L1");
+    snprintf(lv[1].name, sizeof lv[1].name, "L2");
+    snprintf(lv[2].name, sizeof lv[2].name, "memory");
+    chase_levels_name_target(lv, 3, &m);
+    tap_ok(!strcmp(lv[0].name, "L1 (reader)") && !strcmp(lv[1].name, "peer L2") && !strcmp(lv[2].name, "peer memory"),
+           "past the reader's L1, the peer's L2 and memory: %s, %s, %s", lv[0].name, lv[1].name, lv[2].name);
+    chase_meta_free(&m);
+}
+
 int main(void)
 {
+    test_name_target();
     struct chase_curve c;
     struct chase_level lv[CHASE_MAX_LEVELS];
     size_t n;

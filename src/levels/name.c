@@ -182,6 +182,27 @@ static void rename_level(struct chase_level *L, const char *before, const char *
     memcpy(L->name, t, sizeof t);
 }
 
+/* A level name's cache, less the part the finder gave it ("L1 part 2",
+ * "L2 near": L1, L2). */
+static size_t base_len(const char *name)
+{
+    const char *sp = strchr(name, ' ');
+    return sp ? (size_t)(sp - name) : strlen(name);
+}
+
+/* Is L a part of one of the first `reader` levels' caches? */
+static int reader_part(const struct chase_level *lv, size_t reader, const struct chase_level *L)
+{
+    size_t i, n = base_len(L->name);
+
+    if (!n || !strcmp(L->name, "memory") || !strncmp(L->name, "beyond ", 7))
+        return 0;
+    for (i = 0; i < reader; i++)
+        if (base_len(lv[i].name) == n && !strncmp(lv[i].name, L->name, n))
+            return 1;
+    return 0;
+}
+
 void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct chase_meta *m)
 {
     const char *t = chase_meta_get(m, "memory_target"), *rc = chase_meta_get(m, "memory_reader_caches");
@@ -206,6 +227,12 @@ void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct c
     for (i = 0; i < nc; i++)
         if (caches[i].bytes > lastc.bytes)
             lastc = caches[i];
+    /* A reader's cache the finder split into parts ("L1 part 1", "L1 part
+     * 2": a bandwidth curve steps within an L1) is still the reader's: a
+     * later part of a reader level's name is the reader's too. */
+    for (i = reader; i + 1 < nlv; i++)
+        if (reader_part(lv, reader, &lv[i]))
+            reader = i + 1;
     for (i = reader; i + 1 < nlv; i++)
         sides += strcmp(lv[i].name, "TLB reach") != 0;
     for (i = 0; i < nlv; i++) {
