@@ -22,6 +22,11 @@ check "... its memory latency among them, 15% above the median" \
     grep -q '^| sweep memory cycles | [^|]*gpu4 | simulated hierarchy | 230 | 200 | +15.0% |$' "$tmp/f/fleet.md"
 check "fleet.md states the rule" grep -q 'more than 3.5 robust standard deviations' "$tmp/f/fleet.md"
 check "fleet.tsv reads back as a chase file (kind fleet)" grep -q '^# kind: fleet' "$tmp/f/fleet.tsv"
+if command -v "${GNUPLOT:-gnuplot}" > /dev/null 2>&1; then
+    check "fleet.png: a whole PNG" sh -c 'head -c 8 "$1" | od -An -c | grep -q "P   N   G"' sh "$tmp/f/fleet.png"
+    check "fleet.gp names the outlier beside its point, and only it" \
+        sh -c 'grep -q "^set label 1 .gpu4. at" "$1" && ! grep -q "^set label [0-9]* .gpu[1235]. at" "$1"' sh "$tmp/f/fleet.gp"
+fi
 
 "$CHASE" fleet "$tmp"/gpu1 "$tmp"/gpu2 "$tmp"/gpu3 -q -o "$tmp/same"
 st=$?

@@ -29,6 +29,7 @@
 #include "io/md.h"
 #include "io/output.h"
 #include "io/table.h"
+#include "plot/plot.h"
 #include "report/report_md.h"
 
 #define FLEET_Z 3.5         /* robust z past which a figure is apart (Iglewicz and Hoaglin's 3.5) */
@@ -358,6 +359,75 @@ static int write_md(const char *path, const struct fleet *fl, size_t nout)
     return 0;
 }
 
+/* fleet.png: a column a figure, each report's value as its distance from
+ * the figure's median (percent, so every figure shares one axis), the
+ * outliers apart in colour and named. */
+static const char *short_name(const char *dir)
+{
+    const char *slash = strrchr(dir, '/');
+    return slash && slash[1] ? slash + 1 : dir;
+}
+
+static int write_plot(FILE *f, const void *arg, const char *out)
+{
+    const struct fleet *fl = arg;
+    size_t i, r, k = 0, labels = 0;
+
+    if (chase_gp_begin(f, out, NULL, 0))
+        return -1;
+    fprintf(f, "unset logscale x\nunset logscale y\nset xlabel \"figure\"\nset ylabel \"off its median (%%)\"\n"
+               "set key above\nset offsets 0, 0, graph 0.08, graph 0.08\nset xtics rotate by -60 font ',7'\nunset label\nunset arrow\nset grid ytics\n"
+               "set title ");
+    {
+        char t[200];
+        snprintf(t, sizeof t, "chase fleet: %zu reports; an outlier lies past %.1f robust SDs and %.0f%% of its "
+                 "median", fl->nr, FLEET_Z, 100 * FLEET_REL);
+        chase_gp_text(f, t);
+    }
+    fprintf(f, "\nset xrange [-0.6:%zu.6]\nset xtics (", fl->nfig ? fl->nfig - 1 : 0);
+    for (i = 0; i < fl->nfig; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        chase_gp_string(f, fl->fig[i].key);
+        fprintf(f, " %zu", i);
+    }
+    fprintf(f, ")\n$all << EOD\n");
+    for (i = 0; i < fl->nfig; i++)
+        for (r = 0; r < fl->nr; r++) {
+            const struct fleet_figure *g = &fl->fig[i];
+            if (!isnan(g->v[r]) && g->median != 0 && !is_outlier(g, g->v[r]))
+                fprintf(f, "%zu %.6g\n", i, 100 * (g->v[r] - g->median) / fabs(g->median)), k++;
+        }
+    if (!k)
+        fprintf(f, "0 NaN\n");
+    fprintf(f, "EOD\n$out << EOD\n");
+    for (i = k = 0; i < fl->nfig; i++)
+        for (r = 0; r < fl->nr; r++) {
+            const struct fleet_figure *g = &fl->fig[i];
+            if (!is_outlier(g, g->v[r]) || g->median == 0)
+                continue;
+            fprintf(f, "%zu %.6g\n", i, 100 * (g->v[r] - g->median) / fabs(g->median));
+            k++;
+        }
+    if (!k)
+        fprintf(f, "0 NaN\n");
+    fprintf(f, "EOD\n");
+    /* Each outlier named beside its point (the first 40: more would hide
+     * the plot; fleet.md lists them all). */
+    for (i = 0; i < fl->nfig && labels < 40; i++)
+        for (r = 0; r < fl->nr && labels < 40; r++) {
+            const struct fleet_figure *g = &fl->fig[i];
+            if (!is_outlier(g, g->v[r]) || g->median == 0)
+                continue;
+            fprintf(f, "set label %zu ", ++labels);
+            chase_gp_string(f, short_name(fl->r[r].dir));
+            fprintf(f, " at %zu, %.6g left offset 0.6, 0 font ',7' tc rgb '%s'\n", i,
+                    100 * (g->v[r] - g->median) / fabs(g->median), chase_gp_color(1));
+        }
+    fprintf(f, "plot $all using 1:2 with points ls 1 title \"a report's figure\", "
+               "$out using 1:2 with points ls 2 ps 1.6 title \"outlier\"\n");
+    return 0;
+}
+
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -500,6 +570,15 @@ int chase_fleet_main(const struct chase_opts *o)
     if ((size_t)snprintf(path, sizeof path, "%s/fleet.md", o->output) >= sizeof path ||
         (code = write_md(path, &fl, nout)))
         goto out;
+    {
+        /* The picture: its failure (no gnuplot) is said, the files stand,
+         * and the status stays the health check's (outliers or not). */
+        char png[4200], gp[4200], why[600];
+        if ((size_t)snprintf(png, sizeof png, "%s/fleet.png", o->output) < sizeof png &&
+            (size_t)snprintf(gp, sizeof gp, "%s/fleet.gp", o->output) < sizeof gp &&
+            chase_gp_run(write_plot, &fl, gp, png, why, sizeof why))
+            fprintf(stderr, "chase: fleet: no plot: %s\n", why);
+    }
     if (!o->quiet)
         fprintf(stderr, "chase: fleet: %zu reports, %zu figures, %zu outliers: %s\n", fl.nr, fl.nfig, nout, path);
     /* A health check reads the status: outliers are not an error, but not 0. */
