@@ -40,6 +40,7 @@ struct bw_state {
     size_t nmem;
     unsigned ops, width, units;
     int place;
+    int remote_cut;             /* the curve ends at 4 x the reader's L1: a remote target */
     uint64_t max, last_cache, l1;
     double median_mhz;
     size_t flagged, over;
@@ -125,6 +126,17 @@ static int describe(struct chase_run *r)
         if (st->last_cache * CHASE_BW_MEM_FACTOR <= st->max && st->mem[st->nmem - 1] < st->max / ALIGN * ALIGN)
             st->mem[st->nmem++] = st->max / ALIGN * ALIGN;
     }
+    /* Another device's memory or the host's, read replicated: past the
+     * reader's own L1 every multiprocessor's pass crosses the link (the
+     * whole set a multiprocessor: a host's at 1 GiB took minutes), and
+     * the device's L2 keeps none of it.  The curve ends at 4 x the L1;
+     * the streamed points measure the remote memory, its bytes once. */
+    st->remote_cut = 0;
+    if ((o->memory == CHASE_MEMORY_PEER || o->memory == CHASE_MEMORY_HOST) && st->place != CHASE_BW_STREAM &&
+        st->l1 && st->l1 <= UINT64_MAX / 4 && cmax > st->l1 * 4) {
+        cmax = st->l1 * 4;
+        st->remote_cut = 1;
+    }
     if (min > cmax)
         min = cmax;
     /* Bandwidth steps are few and steep: half the sweep's points an octave. */
@@ -147,8 +159,11 @@ static int describe(struct chase_run *r)
     chase_meta_add(m, "width_means", "bytes a thread moves an access (16: 128-bit vector loads and stores)");
     chase_meta_num(m, "steps", (o->steps + 1) / 2);
     chase_meta_add(m, "steps_means", "points an octave of the placement's curve: half of --steps");
-    chase_meta_add(m, "curve", "%s up to %s; streamed points from %d x the last cache up to the largest",
-                   chase_bw_place_names[st->place], chase_size_format(cmax, a, sizeof a), CHASE_BW_MEM_FACTOR);
+    chase_meta_add(m, "curve", "%s up to %s%s; streamed points from %d x the last cache up to the largest",
+                   chase_bw_place_names[st->place], chase_size_format(cmax, a, sizeof a),
+                   st->remote_cut ? " (4 x the reader's L1: past it every multiprocessor's pass crosses the link, "
+                                    "which the streamed points measure with each byte once)" : "",
+                   CHASE_BW_MEM_FACTOR);
     chase_meta_add(m, "gbs", "10^9 bytes a second (GB/s, not GiB/s): bytes moved over the device timer's "
                    "nanoseconds, the median of the samples");
     chase_meta_add(m, "bytes_per_clock_sm", "bytes moved over the SM clock's cycles of the same interval and the "
