@@ -409,6 +409,14 @@ static void test_name_target(void)
     chase_levels_name_target(lv, 3, &m);
     tap_ok(!strcmp(lv[0].name, "L1 (reader)") && !strcmp(lv[1].name, "peer L2") && !strcmp(lv[2].name, "peer memory"),
            "past the reader's L1, the peer's L2 and memory: %s, %s, %s", lv[0].name, lv[1].name, lv[2].name);
+    memset(lv, 0, sizeof lv);
+    snprintf(lv[0].name, sizeof lv[0].name, "L1 part 1");
+    snprintf(lv[1].name, sizeof lv[1].name, "L1 part 2");
+    snprintf(lv[2].name, sizeof lv[2].name, "beyond L1");
+    lv[2].lo = 262144;
+    chase_levels_name_target(lv, 3, &m);
+    tap_ok(!strcmp(lv[2].name, "peer L2/memory"), "a curve that ends right past the reader's L1 ends on the peer's "
+           "side: %s", lv[2].name);
     chase_meta_free(&m);
 }
 

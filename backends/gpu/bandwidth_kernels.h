@@ -33,12 +33,16 @@
  * step on one multiprocessor would otherwise share each line through the
  * L1 (and the multiprocessors through the L2) whatever the set's size,
  * and a set far past the L1 would read at the L1's rate.  Partitioned: the
- * block's own slice.  Stream: one grid-stride over the whole set. */
+ * block's own slice.  Stream: one grid-stride over the whole set.  A
+ * thread's BW_ILP accesses a step are *step apart; the next step begins
+ * *next on. */
 static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned long long n, unsigned long long *lo,
                                                       unsigned long long *hi, unsigned long long *lo2,
-                                                      unsigned long long *hi2, unsigned long long *step)
+                                                      unsigned long long *hi2, unsigned long long *step,
+                                                      unsigned long long *next)
 {
     *lo2 = *hi2 = 0;
+    *next = BW_ILP * (unsigned long long)blockDim.x;
     if (place == BW_REPLICATED) {
         unsigned long long off = n / gridDim.x * blockIdx.x / blockDim.x * blockDim.x;
         *lo = off + threadIdx.x;
@@ -52,9 +56,15 @@ static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned l
         *hi = (unsigned long long)blockIdx.x * per + per;
         *step = blockDim.x;
     } else {
-        *lo = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+        /* A block's BW_ILP accesses a thread lie in one run of BW_ILP x
+         * its threads elements, the grid's runs side by side: each step of
+         * the grid covers one stretch of memory, as a kernel of one
+         * access a thread over the whole array does (accesses a
+         * grid-stride apart spread a step over BW_ILP stretches). */
+        *lo = (unsigned long long)blockIdx.x * BW_ILP * blockDim.x + threadIdx.x;
         *hi = n;
-        *step = (unsigned long long)gridDim.x * blockDim.x;
+        *step = blockDim.x;
+        *next = (unsigned long long)gridDim.x * BW_ILP * blockDim.x;
     }
 }
 
@@ -72,19 +82,19 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
                                                  unsigned reps, long long *out, unsigned magic)              \
     {                                                                                                        \
         const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
-        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
-        unsigned acc = 0, r, g;                                                                              \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
+        unsigned acc = 0, r, g, k;                                                                           \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             GPU_BW_FENCE();                                                                                  \
             for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
+            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
                 gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                  \
                 acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);     \
             }                                                                                                \
-            for (; i < a1; i += st)                                                                          \
-                acc ^= GPU_BW_FOLD_##W(p[i]);                                                                \
+            for (k = 0; k < BW_ILP && i + k * st < a1; k++) /* the last step's rest */                       \
+                acc ^= GPU_BW_FOLD_##W(p[i + k * st]);                                                       \
             }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \
@@ -95,22 +105,22 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
                                                   unsigned reps, long long *out, unsigned magic)             \
     {                                                                                                        \
         GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
-        unsigned r, g;                                                                                       \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
+        unsigned r, g, k;                                                                                    \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             gpu_bw_t##W v = GPU_BW_MAKE_##W(r ^ magic);                                                      \
             GPU_BW_FENCE();                                                                                  \
             for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
+            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
                 p[i] = v;                                                                                    \
                 p[i + st] = v;                                                                               \
                 p[i + 2 * st] = v;                                                                           \
                 p[i + 3 * st] = v;                                                                           \
             }                                                                                                \
-            for (; i < a1; i += st)                                                                          \
-                p[i] = v;                                                                                    \
+            for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                  \
+                p[i + k * st] = v;                                                                           \
             }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \
@@ -120,22 +130,22 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
     {                                                                                                        \
         const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
         GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, lo2, hi2, st, i, a0, a1;                                                  \
-        unsigned r, g;                                                                                       \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st);                                                 \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
+        unsigned r, g, k;                                                                                    \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
         chase_bw_clock(out, 0);                                                                              \
         for (r = 0; r < reps; r++) {                                                                         \
             GPU_BW_FENCE();                                                                                  \
             for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += BW_ILP * st) {                                                \
+            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
                 gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                  \
                 d[i] = a;                                                                                    \
                 d[i + st] = b;                                                                               \
                 d[i + 2 * st] = c;                                                                           \
                 d[i + 3 * st] = e;                                                                           \
             }                                                                                                \
-            for (; i < a1; i += st)                                                                          \
-                d[i] = s[i];                                                                                 \
+            for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                  \
+                d[i + k * st] = s[i + k * st];                                                               \
             }                                                                                                \
         }                                                                                                    \
         chase_bw_clock(out, 1);                                                                              \

@@ -247,6 +247,14 @@ void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct c
             snprintf(L->name, sizeof L->name, "%s memory", far);
             if (!strncmp(L->note, "sweep ended", 11) && !strcmp(far, "host"))
                 L->note[0] = 0;
+        } else if (last && !strcmp(far, "peer") && i >= reader && !strncmp(L->name, "beyond ", 7)) {
+            /* A curve that ends on the plateau right past the reader's
+             * caches (a bandwidth curve through the link): the peer's
+             * side, its last cache and its memory alike. */
+            if (lastc.bytes && L->lo > (double)lastc.bytes)
+                snprintf(L->name, sizeof L->name, "peer memory");
+            else
+                snprintf(L->name, sizeof L->name, "peer %.12s/memory", lastc.name);
         } else if (!strncmp(L->name, "beyond ", 7) && i > 0 && i - 1 < reader) {
             rename_level(L, "", " (reader)");   /* beyond the reader's cache, not the peer's */
         } else if (i < reader && !last) {
