@@ -35,6 +35,7 @@
 #include "io/table.h"
 #include "plot/plot.h"
 #include "report/parts.h"
+#include "report/report_dir.h"
 #include "report/report_md.h"
 #include "report/report_place.h"
 #include "report/spawn.h"
@@ -325,33 +326,6 @@ static int report_name(const char *name)
     return 0;
 }
 
-/* A directory chase report may write into: new, empty, or one whose every
- * entry is a report's file (an earlier report, or one stopped before its
- * report.json), so nothing of the user's is removed or written over.
- * Returns 0, or an exit status after saying why. */
-static int check_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char other[256] = "";
-
-    if (!d)
-        return errno == ENOENT ? 0 : 0;    /* made, or refused, by make_dir */
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !report_name(e->d_name)) {
-            snprintf(other, sizeof other, "%s", e->d_name);
-            break;
-        }
-    closedir(d);
-    if (other[0]) {
-        chase_error("report: '%s' holds '%s', which no report writes: give a new or empty directory, or one "
-                    "an earlier report wrote", dir, other);
-        fprintf(stderr, "Try 'chase --help' for more information.\n");
-        return CHASE_EXIT_USAGE;
-    }
-    return 0;
-}
-
 /* The options, the backend and the device, tried before the directory is
  * made: a usage error (a bad --sim, an option the backend cannot take)
  * leaves nothing behind. */
@@ -415,18 +389,6 @@ static void unlock_dir(const char *dir, int fd)
     close(fd);
 }
 
-static int make_dir(const char *dir)
-{
-    struct stat st;
-    if (!mkdir(dir, 0777))
-        return 0;
-    if (errno == EEXIST && !stat(dir, &st) && S_ISDIR(st.st_mode))
-        return 0;
-    fprintf(stderr, "chase: cannot make the report directory '%s': %s\n", dir,
-            errno == EEXIST ? "a file of that name is there" : strerror(errno));
-    return -1;
-}
-
 static int run_report(const struct chase_opts *o)
 {
     struct part_run runs[MAX_PARTS];
@@ -450,10 +412,10 @@ static int run_report(const struct chase_opts *o)
         fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
         return CHASE_EXIT_USAGE;
     }
-    if ((code = check_dir(dir)) || (code = check_device(o)))
+    if ((code = chase_report_dir_check(dir, report_name, "report")) || (code = check_device(o)))
         return code;
-    if (make_dir(dir))
-        return CHASE_EXIT_FILE;
+    if ((code = chase_report_dir_make(dir)))
+        return code;
     drop_links(dir);
     if ((lock = lock_dir(dir)) < 0)
         return CHASE_EXIT_FILE;
@@ -638,8 +600,8 @@ static int run_placed(const struct chase_opts *o)
     if ((code = device_facts(&po, &ndev, uuid, sizeof uuid)))
         return code;
     chase_place_name(&place, uuid, po.device, name, sizeof name);
-    if (make_dir(o->output))
-        return CHASE_EXIT_FILE;
+    if ((code = chase_report_dir_make(o->output)))
+        return code;
     if (!(dir = malloc(strlen(o->output) + strlen(name) + 2)))
         return CHASE_EXIT_FAIL;
     sprintf(dir, "%s/%s", o->output, name);

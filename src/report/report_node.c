@@ -43,6 +43,7 @@
 #include "io/md.h"
 #include "io/output.h"
 #include "io/table.h"
+#include "report/report_dir.h"
 #include "report/report_md.h"
 #include "report/spawn.h"
 #include "run/session.h"
@@ -143,39 +144,6 @@ static int node_name(const char *name)
     for (p = name + 6; *p >= '0' && *p <= '9'; p++)
         ;
     return p > name + 6 && (!*p || !strcmp(p, ".log"));
-}
-
-static int check_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char other[256] = "";
-
-    if (!d)
-        return 0;
-    while ((e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !node_name(e->d_name)) {
-            snprintf(other, sizeof other, "%s", e->d_name);
-            break;
-        }
-    closedir(d);
-    if (other[0]) {
-        chase_error("report: '%s' holds '%s', which no node report writes: give a new or empty directory, or "
-                    "one an earlier node report wrote", dir, other);
-        return CHASE_EXIT_USAGE;
-    }
-    return 0;
-}
-
-static int make_dir(const char *dir)
-{
-    struct stat st;
-
-    if (!mkdir(dir, 0777) || (errno == EEXIST && !lstat(dir, &st) && S_ISDIR(st.st_mode)))
-        return 0;
-    chase_error("cannot make the directory '%s': %s", dir, errno == EEXIST ? "something else of that name is "
-                "there" : strerror(errno));
-    return CHASE_EXIT_FILE;
 }
 
 /* The options every child takes from the node's: the backend, the
@@ -306,71 +274,72 @@ static uint64_t clamp_size(double v)
     return v > 1e15 ? (uint64_t)1e15 : (uint64_t)v;
 }
 
-/* The sweep of one pair at two working sets: a quarter of the reader's
- * last cache (a peer holds such a set in its own last cache) and four
- * times it (past any cache: its memory). */
-static pid_t start_latency(struct node *n, struct node_link *l, const struct node_dev *d)
+/* The arguments every run of a pair takes: the node's, the reading
+ * device, the target memory; then, by pair_start, the file and its log
+ * (topology/WHAT-FROM-TO.tsv and .log) and -q. */
+static int pair_args(struct node *n, const struct node_link *l, char **argv, int k, char (*buf)[4200], int *b)
 {
-    char buf[10][4200], *argv[NODE_ARGS], log[4200];
-    int k = 0, b = 0;
-    uint64_t c = d->last_cache;
-
-    argv[k++] = "chase";
-    k = common_args(n, argv, k, buf, &b);
-    snprintf(buf[b], sizeof buf[b], "%d", l->from);
+    k = common_args(n, argv, k, buf, b);
+    snprintf(buf[*b], sizeof buf[*b], "%d", l->from);
     argv[k++] = "-d";
-    argv[k++] = buf[b++];
+    argv[k++] = buf[(*b)++];
     argv[k++] = "--memory";
-    argv[k++] = l->target;
-    snprintf(buf[b], sizeof buf[b], "%llu,%llu", (unsigned long long)clamp_size((double)c / 4),
-             (unsigned long long)clamp_size((double)c * 4));
-    argv[k++] = "--sizes";
-    argv[k++] = buf[b++];
-    if ((size_t)snprintf(buf[b], sizeof buf[b], "%s/topology/latency-%d-%s.tsv", n->dir, l->from, l->stem) >=
+    argv[k++] = (char *)l->target;
+    return k;
+}
+
+static pid_t pair_start(struct node *n, const struct node_link *l, const char *what, char **argv, int k,
+                        char (*buf)[4200], int b)
+{
+    char log[4200];
+
+    if ((size_t)snprintf(buf[b], sizeof buf[b], "%s/topology/%s-%d-%s.tsv", n->dir, what, l->from, l->stem) >=
             sizeof buf[b] ||
-        (size_t)snprintf(log, sizeof log, "%s/topology/latency-%d-%s.log", n->dir, l->from, l->stem) >=
-            sizeof log)
+        (size_t)snprintf(log, sizeof log, "%s/topology/%s-%d-%s.log", n->dir, what, l->from, l->stem) >= sizeof log)
         return -1;
     argv[k++] = "-o";
-    argv[k++] = buf[b++];
+    argv[k++] = buf[b];
     argv[k++] = "-q";
     argv[k] = NULL;
     return chase_spawn_start(argv, log);
 }
 
+/* The sweep of one pair at two working sets: a quarter of the reader's
+ * last cache (a peer holds such a set in its own last cache) and four
+ * times it (past any cache: its memory). */
+static pid_t start_latency(struct node *n, struct node_link *l, const struct node_dev *d)
+{
+    char buf[10][4200], *argv[NODE_ARGS];
+    int k = 0, b = 0;
+
+    argv[k++] = "chase";
+    k = pair_args(n, l, argv, k, buf, &b);
+    snprintf(buf[b], sizeof buf[b], "%llu,%llu", (unsigned long long)clamp_size((double)d->last_cache / 4),
+             (unsigned long long)clamp_size((double)d->last_cache * 4));
+    argv[k++] = "--sizes";
+    argv[k++] = buf[b++];
+    return pair_start(n, l, "latency", argv, k, buf, b);
+}
+
+/* One streamed read past every cache of either end. */
 static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct node_dev *d)
 {
-    char buf[10][4200], *argv[NODE_ARGS], log[4200];
+    char buf[10][4200], *argv[NODE_ARGS];
     int k = 0, b = 0;
 
     argv[k++] = "chase";
     argv[k++] = "bandwidth";
-    k = common_args(n, argv, k, buf, &b);
-    snprintf(buf[b], sizeof buf[b], "%d", l->from);
-    argv[k++] = "-d";
-    argv[k++] = buf[b++];
-    argv[k++] = "--memory";
-    argv[k++] = l->target;
+    k = pair_args(n, l, argv, k, buf, &b);
     argv[k++] = "--op";
     argv[k++] = "read";
     argv[k++] = "--placement";
     argv[k++] = "stream";
-    /* One streamed point past every cache of either end. */
     snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)clamp_size((double)d->last_cache * 4));
     argv[k++] = "--min";
     argv[k++] = buf[b];
     argv[k++] = "--max";
     argv[k++] = buf[b++];
-    if ((size_t)snprintf(buf[b], sizeof buf[b], "%s/topology/bandwidth-%d-%s.tsv", n->dir, l->from, l->stem) >=
-            sizeof buf[b] ||
-        (size_t)snprintf(log, sizeof log, "%s/topology/bandwidth-%d-%s.log", n->dir, l->from, l->stem) >=
-            sizeof log)
-        return -1;
-    argv[k++] = "-o";
-    argv[k++] = buf[b++];
-    argv[k++] = "-q";
-    argv[k] = NULL;
-    return chase_spawn_start(argv, log);
+    return pair_start(n, l, "bandwidth", argv, k, buf, b);
 }
 
 /* The last line a child wrote on stderr, for the reason a figure is missing. */
@@ -874,9 +843,10 @@ int chase_report_node(const struct chase_opts *o)
     snprintf(n.backend, sizeof n.backend, "%s", s.ops->name);
     n.have = s.slot->ndevices;
     chase_session_close(&s);
-    if ((code = parse_devices(&n, o->devices)) || (code = check_dir(n.dir)) || (code = make_dir(n.dir)))
+    if ((code = parse_devices(&n, o->devices)) || (code = chase_report_dir_check(n.dir, node_name, "node report")) ||
+        (code = chase_report_dir_make(n.dir)))
         return code;
-    if ((size_t)snprintf(path, sizeof path, "%s/topology", n.dir) >= sizeof path || (code = make_dir(path)))
+    if ((size_t)snprintf(path, sizeof path, "%s/topology", n.dir) >= sizeof path || (code = chase_report_dir_make(path)))
         return code ? code : CHASE_EXIT_USAGE;
     gethostname(host, sizeof host - 1);
     chase_catch_signals();
