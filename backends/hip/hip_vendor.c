@@ -445,3 +445,24 @@ int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs
         }
     return -1;
 }
+
+/* chase async: AMD's direct-to-LDS loads are of its instruction set
+ * (gfx90a and gfx94x), but this module has no kernels for them yet: the
+ * hook says so, and chase async exits CHASE_EXIT_UNSUPPORTED on hip. */
+const char *const gpu_async_missing =
+    "the hip module has no direct-to-LDS kernels yet (global_load_lds_dword / buffer_load_dword ... lds, "
+    "gfx90a and gfx94x): chase async measures on the cuda backend";
+
+int gpu_async_instr(int op, unsigned bytes, const char **instr)
+{
+    (void)bytes;
+    if (op == CHASE_ASYNC_LDS_DIRECT) {
+        *instr = "global_load_lds_dword";
+        return 0;
+    }
+    if (op == CHASE_ASYNC_LDS_WAIT) {
+        *instr = "global_load_lds_dword + s_waitcnt vmcnt(0)";
+        return 0;
+    }
+    return -1;
+}
