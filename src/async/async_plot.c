@@ -40,7 +40,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         snprintf(title, sizeof title, "%s: copies into shared memory, latency in a chain%s%s", dev ? dev : "device",
                  timer ? "\n" : "", timer ? timer : "");
     fprintf(f, "set logscale x 2\nset logscale y\nset xlabel \"bytes a copy\"\nset ylabel \"cycles a copy\"\n"
-               "set key top left\nunset label\nunset arrow\nset title ");
+               "set key outside right top\nunset label\nunset arrow\nset title ");
     chase_gp_text(f, title);
     fprintf(f, "\n");
     for (i = 0; i < a->n; i++) {
