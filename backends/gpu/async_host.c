@@ -185,6 +185,9 @@ static int throughput(struct gpu_dev *d, struct gpu_async *A, const struct chase
     rounds = (unsigned)((TP_BYTES + grid_bytes - 1) / grid_bytes);
     if (rounds < 2)
         rounds = 2;
+    /* Where the last stream stopped, on this one's chunks (a chunk never
+     * runs past ws: the allocation's end). */
+    A->start = A->start / chunk * chunk;
     if (A->start >= ws)
         A->start = 0;
     for (k = 0; k < samples; k++) {
