@@ -15,8 +15,15 @@
 # embeds): LDG + STS + LDS for the plain path, LDGSTS and DEPBAR for
 # cp.async, UBLKCP and SYNCS for the bulk copy, between the timed lap's
 # SR_CLOCKLO reads.
-# HIP: the module has no async kernels yet (the hook says so: exit 7):
-# nothing to check.
+# AMD ISA, every configured target (built with hipcc, never run on an AMD
+# GPU): the plain path's global_load_dword(x2/x4), ds_write_b32/b64/b128
+# and ds_read_b32, and on gfx94x global_load_lds_dword with M0 set before
+# it and s_waitcnt vmcnt(0) then ds_read_b32 after it, inside the timed
+# region (after the 4th of the six s_memtime reads and before the 6th: the
+# compiler lays the timed lap's closing read out before the loop); the
+# stream kernels' 8 direct-to-LDS loads a round, with one wait a round
+# (lds_direct) or one a load (lds_direct_wait); elsewhere the kernels hold
+# no such load and say the target lacks it.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -134,5 +141,54 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
     done
     [ -n "$dis" ] || echo "# no cuobjdump here (or no fatbinary): the SASS part runs where the toolkit has one"
 fi
-[ $any = yes ] || skip_all "the cuda module was not configured (the hip module has no async kernels yet)"
+if [ "${CHASE_HAVE_HIP:-no}" = yes ]; then
+    any=yes
+    hip_body() {
+        awk -v f="$2:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on' "$1" | grep -v '^[[:space:]]*;'
+    }
+    # hregion BODY OP: matches of OP after the 4th s_memtime and before the 6th.
+    hregion() {
+        awk -v op="$2" '/s_memtime/ { n++; next } $0 ~ op && n >= 4 && n < 6 { k++ } END { print (n == 6 ? k + 0 : "clock reads: " n + 0) }' "$1"
+    }
+    for arch in $HIP_ARCHS; do
+        asm=$(kernel_asm hip "$arch") || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
+        for e in 4:global_load_dword:ds_write_b32 8:global_load_dwordx2:ds_write_b64 16:global_load_dwordx4:ds_write_b128; do
+            b=${e%%:*} rest=${e#*:}
+            hip_body "$asm" chase_async_lat_load_store_$b > "$tmp/h.s"
+            for op in "${rest%%:*}[[:space:]]" "${rest#*:}[[:space:]]" 'ds_read_b32[[:space:]]'; do
+                n=$(hregion "$tmp/h.s" "$op")
+                check "$arch chase_async_lat_load_store_$b: $op in the timed region ($n)" test "$n" -ge 1 2> /dev/null
+            done
+        done
+        case $arch in
+        gfx94*)
+            hip_body "$asm" chase_async_lat_lds_direct_4 > "$tmp/h.s"
+            n=$(hregion "$tmp/h.s" 'global_load_lds_dword')
+            check "$arch chase_async_lat_lds_direct_4: global_load_lds_dword in the timed region ($n)" test "$n" -ge 1 2> /dev/null
+            check "$arch chase_async_lat_lds_direct_4: M0 set, then the load, its wait, the read of the landed word" \
+                awk '/s_mov_b32 m0,/ { m = NR } /global_load_lds_dword/ && m == NR - 1 { l = NR }
+                     /s_waitcnt vmcnt\(0\)/ && l && NR == l + 1 { w = NR } /ds_read_b32/ && w && NR == w + 1 { ok = 1 }
+                     END { exit !ok }' "$tmp/h.s"
+            hip_body "$asm" chase_async_tp_lds_direct_4_8 > "$tmp/h.s"
+            n=$(grep -c 'global_load_lds_dword' "$tmp/h.s")
+            w=$(grep -c 's_waitcnt vmcnt(0)' "$tmp/h.s")
+            check "$arch chase_async_tp_lds_direct_4_8: 8 loads a round ($n), fewer waits ($w)" sh -c "[ $n -eq 8 ] && [ $w -lt 8 ]"
+            hip_body "$asm" chase_async_tp_lds_direct_wait_4_8 > "$tmp/h.s"
+            n=$(grep -c 'global_load_lds_dword' "$tmp/h.s")
+            w=$(awk '/global_load_lds_dword/ { l = NR } /s_waitcnt vmcnt\(0\)/ && l && NR == l + 1 { k++ } END { print k + 0 }' "$tmp/h.s")
+            check "$arch chase_async_tp_lds_direct_wait_4_8: 8 loads a round ($n), each followed by its wait ($w)" \
+                sh -c "[ $n -eq 8 ] && [ $w -eq 8 ]"
+            ;;
+        *)
+            for k in chase_async_lat_lds_direct_4 chase_async_tp_lds_direct_wait_4_8; do
+                hip_body "$asm" $k > "$tmp/h.s"
+                n=$(grep -c 'global_load_lds\|buffer_load.*lds' "$tmp/h.s")
+                check "$arch $k: no direct-to-LDS load ($n) here, a kernel that says so" \
+                    sh -c "[ $n -eq 0 ] && grep -q 'global_store\|flat_store' '$tmp/h.s'"
+            done
+            ;;
+        esac
+    done
+fi
+[ $any = yes ] || skip_all "neither GPU module was configured"
 finish
