@@ -216,18 +216,22 @@ static int one_row(struct chase_run *r, const struct target *t, const struct cha
     row->working_set = t->bytes;
     row->latency = row->lat_p5 = row->lat_p95 = row->latency_ns = row->plain = row->vs_plain = row->gbs =
         row->peak = row->fraction = row->clock_mhz = NAN;
-    request(&rq, k->op, k->bytes, t->bytes, CHASE_ASYNC_LATENCY, 1, 1, 0, seed);
+    /* The query (its working set any that holds two copies): a copy not of
+     * this backend's instruction set has no row (chase_backend.h); one it
+     * has but cannot make here a row saying why. */
+    request(&rq, k->op, k->bytes, 2ull * k->bytes, CHASE_ASYNC_LATENCY, 1, 1, 0, seed);
     memset(&out, 0, sizeof out);
     rc = s->ops->async(s->dev, &rq, &out, err, sizeof err);
-    if (rc == CHASE_EINVAL && !err[0])
+    if (rc == CHASE_EINVAL)
         return -1;
-    if (rc == CHASE_EINVAL) {
-        /* Not of this backend's instruction set, or no working set it can
-         * hold at this level: said once on a row only for the latter. */
-        if (strstr(err, "instruction set"))
-            return -1;
-        snprintf(row->note, sizeof row->note, "not measured: %.200s", err);
-        return 0;
+    if (rc == CHASE_OK) {
+        /* The level's working set against the copy (too small for a chain). */
+        rq.working_set = t->bytes;
+        rq.links = CHASE_ASYNC_LINKS;
+        if (chase_async_req_check(&rq, err, sizeof err) != CHASE_OK) {
+            snprintf(row->note, sizeof row->note, "not measured: %.200s", err);
+            return 0;
+        }
     }
     if (rc == CHASE_ENOTSUP) {
         snprintf(row->note, sizeof row->note, "not measured: %.200s", err);
