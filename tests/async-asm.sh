@@ -127,7 +127,7 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
         if [ "$arch" -ge 90 ]; then
             lat bulk 'mbarrier\.arrive\.expect_tx' 'cp\.async\.bulk\.shared::cluster\.global\.mbarrier::complete_tx::bytes' \
                 'mbarrier\.try_wait\.parity' 'ld\.volatile\.shared'
-            sass bulk 'UBLKCP' 'SYNCS' 'LDS'
+            sass bulk 'UBLKCP\.S\.G' 'SYNCS\.ARRIVE\.TRANS64' 'SYNCS\.PHASECHK\.TRANS64\.TRYWAIT' 'LDS'
             ptx_body "$ptx" chase_async_tp_bulk > "$tmp/t.ptx"
             check "sm_$arch PTX chase_async_tp_bulk: bulk copies and the barrier's wait" \
                 sh -c "grep -q 'cp\.async\.bulk\.shared::cluster' '$tmp/t.ptx' && grep -q 'mbarrier\.try_wait\.parity' '$tmp/t.ptx'"

@@ -588,10 +588,10 @@ int gpu_async_instr(int op, unsigned bytes, const char **instr)
                  : bytes == 8 ? "LDGSTS.E.64 + LDGDEPBAR + DEPBAR" : "LDGSTS.E.128 + LDGDEPBAR + DEPBAR";
         return 0;
     case CHASE_ASYNC_CP_CG:
-        *instr = "LDGSTS.E.BYPASS.128 + LDGDEPBAR + DEPBAR";
+        *instr = "LDGSTS.E.BYPASS.128 + LDGDEPBAR + DEPBAR.LE";
         return 0;
     case CHASE_ASYNC_BULK:
-        *instr = "UBLKCP + SYNCS (mbarrier)";
+        *instr = "UBLKCP.S.G + SYNCS.ARRIVE.TRANS64 + TRYWAIT";
         return 0;
     default:
         return -1;
