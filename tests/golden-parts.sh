@@ -32,6 +32,7 @@ cases() {
     echo "sms|sms --sim $sms"
     echo "bandwidth|bandwidth --sim $sms --op read,copy --placement partitioned"
     echo "lanes|lanes --sim $sim;lanes:redux=none,shfl_issue=1"
+    echo "async|async --sim $sim;async:bulk=none,cp_async_ca=40"
 }
 
 # compare GOT NAME: against tests/golden/NAME (rewritten first when asked)

@@ -1,6 +1,6 @@
 # report-cpu.sh: chase report on this machine's CPU: under 2 minutes, the
 # parts the cpu backend supports (sweep, lines, tlb) measured and shown,
-# the others (sms, loads, banks, lanes) explained, report.json valid against the
+# the others (sms, loads, banks, lanes, async) explained, report.json valid against the
 # schema, the plots real PNGs.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
@@ -32,7 +32,7 @@ for part in sweep lines tlb; do
         check "$part: its plot is a PNG" sh -c "od -An -tx1 -N4 '$tmp/r/$part.png' | grep -q '89 50 4e 47'"
     fi
 done
-for part in sms loads banks lanes; do
+for part in sms loads banks lanes async; do
     check "$part: not measured, and report.md says why" grep -q "^- \*\*$part\*\* .*: .*cpu backend" "$tmp/r/report.md"
 done
 check "the sweep found at least two levels" test "$(grep -c '^# level: ' "$tmp/r/sweep.tsv")" -ge 2

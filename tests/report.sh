@@ -20,7 +20,7 @@ st=$?
 # Exit 6 is gnuplot missing: the data is still all there.
 check "report --sim exits 0 (got $st; $(tail -1 "$tmp/r.err"))" sh -c "[ $st -eq 0 ] || { [ $st -eq 6 ] && [ $plots = no ]; }"
 check "... and no part's file failed to read back" sh -c "! grep -q 'fields where\|cannot read' '$tmp/r.err'"
-for part in sweep lines tlb loads banks lanes; do
+for part in sweep lines tlb loads banks lanes async; do
     check "$part: its data file is there" test -s "$tmp/r/$part.tsv"
     check "$part: a section in report.md" grep -q "^## $part: " "$tmp/r/report.md"
     # A curve reads back through analyze; every part's tables through the
@@ -50,7 +50,7 @@ import json, sys
 d = json.load(open('$tmp/r/report.json'))
 assert d['kind'] == 'report', d['kind']
 st = {p['name']: p['status'] for p in d['parts']}
-for p in ('sweep', 'lines', 'tlb', 'loads', 'banks', 'lanes'):
+for p in ('sweep', 'lines', 'tlb', 'loads', 'banks', 'lanes', 'async'):
     # Without gnuplot a part is measured whole but has no plot.
     assert st[p] in (('complete',) if '$plots' == 'yes' else ('complete', 'measured, no plot')), (p, st[p])
     # Each part nested under its name, as its own file holds it (format 3).
@@ -101,13 +101,13 @@ check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/co
 # so; bench/replot.sh draws them elsewhere and puts the images in.
 GNUPLOT=/nonexistent "$CHASE" report --sim "$sim" -q -o "$tmp/np" 2> /dev/null
 check "no gnuplot: every plotting part kept its script" \
-    sh -c "for p in sweep lines assoc tlb loads banks bandwidth lanes; do test -s '$tmp/np/'\$p.gp || exit 1; done"
+    sh -c "for p in sweep lines assoc tlb loads banks bandwidth lanes async; do test -s '$tmp/np/'\$p.gp || exit 1; done"
 check "... and report.md says where each plot's script is" \
-    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 8
+    test "$(grep -c '^Plot: not drawn here; its gnuplot script is' "$tmp/np/report.md")" -eq 9
 if [ $plots = yes ]; then
     sh "$srcdir/bench/replot.sh" "$tmp/np" "$srcdir/plots/chase.gp" > "$tmp/replot.out" 2>&1
-    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks bandwidth lanes; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
-    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 8
+    check "bench/replot.sh draws them" sh -c "for p in sweep lines assoc tlb loads banks bandwidth lanes async; do od -An -tx1 -N4 '$tmp/np/'\$p.png | grep -q '89 50 4e 47' || exit 1; done"
+    check "... and puts them into report.md" test "$(grep -c '^!\[[a-z]*\]([a-z]*\.png)$' "$tmp/np/report.md")" -eq 9
 fi
 
 # A reused directory: a part that writes nothing now shows no old rows.

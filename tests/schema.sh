@@ -49,6 +49,7 @@ runs() {
     echo "banks|banks -b sim"
     echo "banks-lanes|banks -b sim --lanes $tmp/lanes.txt --width 64"
     echo "bandwidth|bandwidth --sim $sms --op read,copy --placement partitioned"
+    echo "async|async --sim $sms --from $tmp/sim-sweep.json"
 }
 runs | while IFS='|' read -r name args; do
     # shellcheck disable=SC2086

@@ -176,3 +176,117 @@ typedef unsigned long long lanes_u64;
 /* ---- end of chase lanes ---- */
 
 #include "lanes_kernels.h"
+/* ---- chase async (async_kernels.h) ----
+ * Each link of a chain is one asm statement: the copy, its completion
+ * and the read of the landed word (ld.volatile.shared, so ptxas neither
+ * forwards the stored value nor drops the read), so nothing the compiler
+ * schedules can come between them.  The plain path is a load into
+ * registers (ld.global.ca), a store of them to shared memory and the
+ * read; cp.async (sm_80) is the copy, its commit group and wait_group 0;
+ * the bulk copy (sm_90) arrives on an mbarrier expecting the bytes,
+ * copies with complete_tx and spins on try_wait.parity of the phase.
+ * tests/async-asm.sh finds each instruction in the SASS between the
+ * timed lap's clock reads. */
+#define GPU_ASYNC_SADDR(p) ((unsigned)__cvta_generic_to_shared(p))
+#define GPU_ASYNC_START(t0) asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0) :: "memory")
+#define GPU_ASYNC_STOP(t1, x, i) \
+    asm volatile("xor.b32 %1, %1, %2;\n\tmov.u64 %0, %%clock64;" : "=l"(t1), "+r"(x) : "r"(i) : "memory")
+typedef unsigned gpu_async_t4;
+typedef uint2 gpu_async_t8;
+typedef uint4 gpu_async_t16;
+#define ASYNC_LS_4(i, a, s, bar, ph, n)                                                              \
+    asm volatile("{ .reg .u32 v; ld.global.ca.u32 v, [%1]; st.volatile.shared.u32 [%2], v;\n\t"     \
+                 "ld.volatile.shared.u32 %0, [%2]; }" : "=r"(i) : "l"(a), "r"(s) : "memory")
+#define ASYNC_LS_8(i, a, s, bar, ph, n)                                                              \
+    asm volatile("{ .reg .u32 v, w; ld.global.ca.v2.u32 {v, w}, [%1];\n\t"                             \
+                 "st.volatile.shared.v2.u32 [%2], {v, w};\n\tld.volatile.shared.u32 %0, [%2]; }"       \
+                 : "=r"(i) : "l"(a), "r"(s) : "memory")
+#define ASYNC_LS_16(i, a, s, bar, ph, n)                                                             \
+    asm volatile("{ .reg .u32 v, w, y, z; ld.global.ca.v4.u32 {v, w, y, z}, [%1];\n\t"                 \
+                 "st.volatile.shared.v4.u32 [%2], {v, w, y, z};\n\tld.volatile.shared.u32 %0, [%2]; }" \
+                 : "=r"(i) : "l"(a), "r"(s) : "memory")
+#define ASYNC_LD_4(v, s, a) asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(a) : "memory")
+#define ASYNC_LD_8(v, s, a) \
+    asm volatile("ld.global.ca.v2.u32 {%0, %1}, [%2];" : "=r"((v).x), "=r"((v).y) : "l"(a) : "memory")
+#define ASYNC_LD_16(v, s, a)                                                                         \
+    asm volatile("ld.global.ca.v4.u32 {%0, %1, %2, %3}, [%4];"                                         \
+                 : "=r"((v).x), "=r"((v).y), "=r"((v).z), "=r"((v).w) : "l"(a) : "memory")
+#define ASYNC_ST_4(v, s) asm volatile("st.volatile.shared.u32 [%0], %1;" :: "r"(s), "r"(v) : "memory")
+#define ASYNC_ST_8(v, s) \
+    asm volatile("st.volatile.shared.v2.u32 [%0], {%1, %2};" :: "r"(s), "r"((v).x), "r"((v).y) : "memory")
+#define ASYNC_ST_16(v, s)                                                                            \
+    asm volatile("st.volatile.shared.v4.u32 [%0], {%1, %2, %3, %4};"                                   \
+                 :: "r"(s), "r"((v).x), "r"((v).y), "r"((v).z), "r"((v).w) : "memory")
+#define ASYNC_NOTHING() ((void)0)
+#define ASYNC_NOLAND(v, s) ((void)(v), (void)(s))
+/* cp.async: Q the cache operator, N the bytes (an immediate). */
+#define ASYNC_CP_STEP(Q, N, i, a, s)                                                                 \
+    asm volatile("cp.async." Q ".shared.global [%2], [%1], " #N ";\n\tcp.async.commit_group;\n\t"     \
+                 "cp.async.wait_group 0;\n\tld.volatile.shared.u32 %0, [%2];"                           \
+                 : "=r"(i) : "l"(a), "r"(s) : "memory")
+#define ASYNC_CA_4(i, a, s, bar, ph, n) ASYNC_CP_STEP("ca", 4, i, a, s)
+#define ASYNC_CA_8(i, a, s, bar, ph, n) ASYNC_CP_STEP("ca", 8, i, a, s)
+#define ASYNC_CA_16(i, a, s, bar, ph, n) ASYNC_CP_STEP("ca", 16, i, a, s)
+#define ASYNC_CG_16(i, a, s, bar, ph, n) ASYNC_CP_STEP("cg", 16, i, a, s)
+#define ASYNC_CP_ISSUE(Q, N, s, a) \
+    asm volatile("cp.async." Q ".shared.global [%0], [%1], " #N ";" :: "r"(s), "l"(a) : "memory")
+#define ASYNC_CA_ISSUE_4(v, s, a) ASYNC_CP_ISSUE("ca", 4, s, a)
+#define ASYNC_CA_ISSUE_8(v, s, a) ASYNC_CP_ISSUE("ca", 8, s, a)
+#define ASYNC_CA_ISSUE_16(v, s, a) ASYNC_CP_ISSUE("ca", 16, s, a)
+#define ASYNC_CG_ISSUE_16(v, s, a) ASYNC_CP_ISSUE("cg", 16, s, a)
+#define ASYNC_CP_FENCE() asm volatile("cp.async.commit_group;\n\tcp.async.wait_group 0;" ::: "memory")
+#define ASYNC_LS_LIST(X)                                                                             \
+    X(load_store, 4, ASYNC_LS_4, ASYNC_LD_4, ASYNC_ST_4, ASYNC_NOTHING)                                \
+    X(load_store, 8, ASYNC_LS_8, ASYNC_LD_8, ASYNC_ST_8, ASYNC_NOTHING)                                \
+    X(load_store, 16, ASYNC_LS_16, ASYNC_LD_16, ASYNC_ST_16, ASYNC_NOTHING)
+#define ASYNC_CP_LIST(X)                                                                             \
+    X(cp_async_ca, 4, ASYNC_CA_4, ASYNC_CA_ISSUE_4, ASYNC_NOLAND, ASYNC_CP_FENCE)                      \
+    X(cp_async_ca, 8, ASYNC_CA_8, ASYNC_CA_ISSUE_8, ASYNC_NOLAND, ASYNC_CP_FENCE)                      \
+    X(cp_async_ca, 16, ASYNC_CA_16, ASYNC_CA_ISSUE_16, ASYNC_NOLAND, ASYNC_CP_FENCE)                   \
+    X(cp_async_cg, 16, ASYNC_CG_16, ASYNC_CG_ISSUE_16, ASYNC_NOLAND, ASYNC_CP_FENCE)
+/* cp.async is sm_80's, the bulk copy and its mbarrier transactions sm_90's:
+ * before them, kernels of their names say the architecture lacks them
+ * (no such instruction is compiled). */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+#define GPU_ASYNC_LIST(X) ASYNC_LS_LIST(X) ASYNC_CP_LIST(X)
+#else
+#define GPU_ASYNC_LIST(X) ASYNC_LS_LIST(X)
+#define GPU_ASYNC_LACKING(Z) Z(cp_async_ca, 4) Z(cp_async_ca, 8) Z(cp_async_ca, 16) Z(cp_async_cg, 16)
+#endif
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+/* One arrival a phase; the fence makes the initialised barrier visible to
+ * the async proxy the bulk copy completes through. */
+#define GPU_ASYNC_INIT(bar) \
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n\tfence.proxy.async.shared::cta;" :: "r"(bar) : "memory")
+#define ASYNC_BULK_STEP(i, a, s, bar, ph, n)                                                         \
+    do {                                                                                             \
+        asm volatile("{ .reg .pred p; .reg .b64 st;\n\t"                                               \
+                     "mbarrier.arrive.expect_tx.shared::cta.b64 st, [%2], %4;\n\t"                     \
+                     "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%1], [%3], %4, [%2];\n" \
+                     "ASYNC_WAIT_%=:\n\t"                                                              \
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%2], %5;\n\t"                       \
+                     "@!p bra ASYNC_WAIT_%=;\n\t"                                                      \
+                     "ld.volatile.shared.u32 %0, [%1]; }"                                              \
+                     : "=r"(i) : "r"(s), "r"(bar), "l"(a), "r"(n), "r"(ph) : "memory");               \
+        (ph) ^= 1;                                                                                   \
+    } while (0)
+#define ASYNC_BULK_EXPECT(bar, n) \
+    asm volatile("{ .reg .b64 st; mbarrier.arrive.expect_tx.shared::cta.b64 st, [%0], %1; }" :: "r"(bar), "r"(n) : "memory")
+#define ASYNC_BULK_COPY(s, a, n, bar)                                                                \
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" \
+                 :: "r"(s), "l"(a), "r"(n), "r"(bar) : "memory")
+#define GPU_ASYNC_BULK_WAIT(bar, ph)                                                                 \
+    do {                                                                                             \
+        asm volatile("{ .reg .pred p;\nASYNC_BW_%=:\n\t"                                               \
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n\t"                       \
+                     "@!p bra ASYNC_BW_%=; }" :: "r"(bar), "r"(ph) : "memory");                         \
+        (ph) ^= 1;                                                                                   \
+    } while (0)
+#define GPU_ASYNC_BULK(Y) Y(ASYNC_BULK_STEP, ASYNC_BULK_EXPECT, ASYNC_BULK_COPY)
+#else
+#define GPU_ASYNC_INIT(bar) ((void)(bar))
+#define GPU_ASYNC_LACKS_BULK 1
+#endif
+/* ---- end of chase async ---- */
+
+#include "async_kernels.h"

@@ -606,3 +606,28 @@ int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs
         }
     return -1;
 }
+
+/* chase async: the instruction each copy's kernels of chase_cuda.cu time,
+ * as the SASS names it (tests/async-asm.sh finds it there). */
+const char *const gpu_async_missing = NULL;
+
+int gpu_async_instr(int op, unsigned bytes, const char **instr)
+{
+    switch (op) {
+    case CHASE_ASYNC_LOAD_STORE:
+        *instr = bytes == 4 ? "LDG.E + STS + LDS" : bytes == 8 ? "LDG.E.64 + STS.64 + LDS" : "LDG.E.128 + STS.128 + LDS";
+        return 0;
+    case CHASE_ASYNC_CP_CA:
+        *instr = bytes == 4 ? "LDGSTS.E + LDGDEPBAR + DEPBAR"
+                 : bytes == 8 ? "LDGSTS.E.64 + LDGDEPBAR + DEPBAR" : "LDGSTS.E.128 + LDGDEPBAR + DEPBAR";
+        return 0;
+    case CHASE_ASYNC_CP_CG:
+        *instr = "LDGSTS.E.BYPASS.128 + LDGDEPBAR + DEPBAR.LE";
+        return 0;
+    case CHASE_ASYNC_BULK:
+        *instr = "UBLKCP.S.G + SYNCS.ARRIVE.TRANS64 + TRYWAIT";
+        return 0;
+    default:
+        return -1;
+    }
+}

@@ -93,6 +93,7 @@ struct gpu_dev {
     int no_warm;
     int sm;                     /* pinned multiprocessor, or -1 */
     void *loads;                /* loads_host.c's state (the chain it built) */
+    void *async;                /* async_host.c's state (its chain, its cursors) */
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
@@ -113,6 +114,14 @@ void gpu_loads_close(struct gpu_dev *d);
  * (0, or -1 where the operation is not of its instruction set). */
 int gpu_lanes(void *dev, const struct chase_lanes_req *rq, struct chase_lanes_samples *out, char *err, size_t len);
 int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs);
+/* The async hook (async_host.c), what it frees at close; the vendor's
+ * name of the instruction a copy's kernels time (0, or -1 where the copy
+ * is not of its instruction set), and why it has no async kernels at all
+ * (NULL: it has). */
+int gpu_async(void *dev, const struct chase_async_req *rq, struct chase_async_samples *out, char *err, size_t len);
+void gpu_async_close(struct gpu_dev *d);
+int gpu_async_instr(int op, unsigned bytes, const char **instr);
+extern const char *const gpu_async_missing;
 /* The bandwidth hook (bandwidth_host.c). */
 int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len);
 

@@ -84,6 +84,7 @@ static void gpu_backend_close(void *p)
     if (!d)
         return;
     gpu_loads_close(d);
+    gpu_async_close(d);
     if (d->base && d->target.memory != CHASE_MEMORY_LOCAL)
         gpu_free_target(d->g, &d->target, d->base, d->host);
     else if (d->base && d->vmm)
@@ -400,6 +401,7 @@ static const struct chase_backend ops = {
     .loads = gpu_loads,
     .bandwidth = gpu_bandwidth,
     .lanes = gpu_lanes,
+    .async = gpu_async,
 };
 
 const struct chase_backend *chase_backend_entry(void);

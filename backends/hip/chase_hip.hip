@@ -225,3 +225,82 @@ typedef unsigned long long lanes_u64;
 /* ---- end of chase lanes ---- */
 
 #include "lanes_kernels.h"
+/* ---- chase async (async_kernels.h) ----
+ * The plain path through a global and an LDS pointer (global_load,
+ * ds_write, ds_read, the compiler's waits; the LDS accesses volatile, so
+ * none is merged or dropped); the direct-to-LDS load (global_load_lds_dword,
+ * gfx94x) as inline asm: M0 holds the wave's LDS base, lane i's
+ * dword lands at M0 + 4i, and nothing in the compiler knows it wrote LDS,
+ * so every wait is written here.  In a chain both copies wait (vmcnt(0))
+ * before the landed word is read; lds_direct_wait adds the wait the
+ * compilers put right after each such load, which in a stream keeps one
+ * load in flight a wave (lds_direct: all of a round's, then one wait).
+ * Built for every target, ISA-checked (tests/async-asm.sh), never run on
+ * an AMD GPU here. */
+#define GPU_ASYNC_SADDR(p) GPU_SHARED_ADDR(p)
+#define GPU_ASYNC_INIT(bar) ((void)(bar))
+#define GPU_ASYNC_START(t0) ((t0) = GPU_CYCLES())
+#define GPU_ASYNC_STOP(t1, x, i)                                                          \
+    do {                                                                                  \
+        (x) ^= (i);                                                                       \
+        asm volatile("" : "+v"(x));                                                       \
+        (t1) = GPU_CYCLES();                                                              \
+    } while (0)
+typedef unsigned gpu_async_t4;
+typedef unsigned gpu_async_t8 __attribute__((ext_vector_type(2)));
+typedef unsigned gpu_async_t16 __attribute__((ext_vector_type(4)));
+#define ASYNC_LDS(T, s) ((__attribute__((address_space(3))) volatile T *)(unsigned long)(s))
+#define ASYNC_GLOBAL(T, a) ((__attribute__((address_space(1))) const T *)(a))
+#define ASYNC_HIP_LS(T, i, a, s)                                                          \
+    do {                                                                                  \
+        T v_ = *ASYNC_GLOBAL(T, a);                                                       \
+        *ASYNC_LDS(T, s) = v_;                                                            \
+        (i) = *ASYNC_LDS(unsigned, s);                                                    \
+    } while (0)
+#define ASYNC_HLS_4(i, a, s, bar, ph, n) ASYNC_HIP_LS(gpu_async_t4, i, a, s)
+#define ASYNC_HLS_8(i, a, s, bar, ph, n) ASYNC_HIP_LS(gpu_async_t8, i, a, s)
+#define ASYNC_HLS_16(i, a, s, bar, ph, n) ASYNC_HIP_LS(gpu_async_t16, i, a, s)
+#define ASYNC_HLD(T, v, s, a) ((v) = *ASYNC_GLOBAL(T, a))
+#define ASYNC_HLD_4(v, s, a) ASYNC_HLD(gpu_async_t4, v, s, a)
+#define ASYNC_HLD_8(v, s, a) ASYNC_HLD(gpu_async_t8, v, s, a)
+#define ASYNC_HLD_16(v, s, a) ASYNC_HLD(gpu_async_t16, v, s, a)
+#define ASYNC_HST_4(v, s) (*ASYNC_LDS(gpu_async_t4, s) = (v))
+#define ASYNC_HST_8(v, s) (*ASYNC_LDS(gpu_async_t8, s) = (v))
+#define ASYNC_HST_16(v, s) (*ASYNC_LDS(gpu_async_t16, s) = (v))
+#define ASYNC_HNOTHING() ((void)0)
+#define ASYNC_HNOLAND(v, s) ((void)(v), (void)(s))
+#define ASYNC_HIP_LS_LIST(X)                                                              \
+    X(load_store, 4, ASYNC_HLS_4, ASYNC_HLD_4, ASYNC_HST_4, ASYNC_HNOTHING)              \
+    X(load_store, 8, ASYNC_HLS_8, ASYNC_HLD_8, ASYNC_HST_8, ASYNC_HNOTHING)              \
+    X(load_store, 16, ASYNC_HLS_16, ASYNC_HLD_16, ASYNC_HST_16, ASYNC_HNOTHING)
+/* global_load_lds_dword is gfx94x's (the assembler refuses it for gfx90a,
+ * whose direct-to-LDS path is buffer_load_dword ... lds through a buffer
+ * resource: not written here, so its kernels say the target lacks it). */
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || defined(__gfx950__)
+/* One link: the load into LDS at s (M0; one active lane), its wait (the
+ * extra one first for lds_direct_wait), the read of the landed word. */
+#define ASYNC_LDS_STEP(EXTRA, i, a, s)                                                    \
+    asm volatile("s_mov_b32 m0, %1\n\tglobal_load_lds_dword %2, off\n\t" EXTRA              \
+                 "s_waitcnt vmcnt(0)\n\tds_read_b32 %0, %3\n\ts_waitcnt lgkmcnt(0)"         \
+                 : "=v"(i) : "s"(__builtin_amdgcn_readfirstlane(s)), "v"(a), "v"(s) : "memory")
+#define ASYNC_LDSD_4(i, a, s, bar, ph, n) ASYNC_LDS_STEP("", i, a, s)
+#define ASYNC_LDSW_4(i, a, s, bar, ph, n) ASYNC_LDS_STEP("s_waitcnt vmcnt(0)\n\t", i, a, s)
+/* A stream's copy: M0 the wave's base (its first lane's address: lane i's
+ * dword then lands at its own). */
+#define ASYNC_LDS_ISSUE(EXTRA, s, a)                                                      \
+    asm volatile("s_mov_b32 m0, %0\n\tglobal_load_lds_dword %1, off" EXTRA                \
+                 :: "s"(__builtin_amdgcn_readfirstlane(s)), "v"(a) : "memory")
+#define ASYNC_LDSD_ISSUE_4(v, s, a) ASYNC_LDS_ISSUE("", s, a)
+#define ASYNC_LDSW_ISSUE_4(v, s, a) ASYNC_LDS_ISSUE("\n\ts_waitcnt vmcnt(0)", s, a)
+#define ASYNC_VMCNT() asm volatile("s_waitcnt vmcnt(0)" ::: "memory")
+#define GPU_ASYNC_LIST(X)                                                                 \
+    ASYNC_HIP_LS_LIST(X)                                                                  \
+    X(lds_direct, 4, ASYNC_LDSD_4, ASYNC_LDSD_ISSUE_4, ASYNC_HNOLAND, ASYNC_VMCNT)        \
+    X(lds_direct_wait, 4, ASYNC_LDSW_4, ASYNC_LDSW_ISSUE_4, ASYNC_HNOLAND, ASYNC_HNOTHING)
+#else
+#define GPU_ASYNC_LIST(X) ASYNC_HIP_LS_LIST(X)
+#define GPU_ASYNC_LACKING(Z) Z(lds_direct, 4) Z(lds_direct_wait, 4)
+#endif
+/* ---- end of chase async ---- */
+
+#include "async_kernels.h"

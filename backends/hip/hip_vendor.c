@@ -459,3 +459,29 @@ int gpu_lanes_instr(int op, unsigned width, const char **instr, unsigned *instrs
         }
     return -1;
 }
+
+/* chase async: the instruction each copy's kernels of chase_hip.hip time,
+ * as the AMD ISA names it (tests/async-asm.sh finds it there; built for
+ * every target, never run on an AMD GPU here).  The direct-to-LDS load is
+ * written for gfx94x (global_load_lds_dword): elsewhere its kernels say
+ * the target lacks it (gfx90a's buffer_load_dword ... lds is not written). */
+const char *const gpu_async_missing = NULL;
+
+int gpu_async_instr(int op, unsigned bytes, const char **instr)
+{
+    switch (op) {
+    case CHASE_ASYNC_LOAD_STORE:
+        *instr = bytes == 4   ? "global_load_dword + ds_write_b32 + ds_read_b32"
+                 : bytes == 8 ? "global_load_dwordx2 + ds_write_b64 + ds_read_b32"
+                              : "global_load_dwordx4 + ds_write_b128 + ds_read_b32";
+        return 0;
+    case CHASE_ASYNC_LDS_DIRECT:
+        *instr = "global_load_lds_dword + s_waitcnt vmcnt(0)";
+        return 0;
+    case CHASE_ASYNC_LDS_WAIT:
+        *instr = "global_load_lds_dword + 2 x s_waitcnt vmcnt(0)";
+        return 0;
+    default:
+        return -1;
+    }
+}

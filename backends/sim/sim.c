@@ -14,6 +14,7 @@
 #include "abi/chase_backend.h"
 #include "abi/checked.h"
 #include "shared.h"
+#include "sim_async.h"
 #include "sim_bandwidth.h"
 #include "sim_lanes.h"
 #include "sim_loads.h"
@@ -605,6 +606,17 @@ const struct sim_spec *sim_dev_spec(void *p)
     return &((struct sim_dev *)p)->spec;
 }
 
+unsigned sim_dev_units(void *p)
+{
+    const struct sim_dev *d = p;
+    return d->spec.sms.count ? d->spec.sms.count : 1;
+}
+
+uint64_t sim_dev_shared_bytes(void *p)
+{
+    return ((struct sim_dev *)p)->shared.size;
+}
+
 void sim_dev_cold(void *p, uint64_t seed)
 {
     struct sim_dev *d = p;
@@ -654,4 +666,5 @@ const struct chase_backend chase_backend_sim = {
     .loads = sim_loads,
     .bandwidth = sim_bandwidth,
     .lanes = sim_lanes,
+    .async = sim_async,
 };

@@ -299,7 +299,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
         int rc;
         if (tlb_more_section(sec, colon + 1, s, &rc, why, len) || sms_section(sec, colon + 1, s, &rc, why, len) ||
             remote_section(sec, colon + 1, s, &rc, why, len) ||
-            sim_lanes_section(sec, colon + 1, &s->xlane, &rc, why, len))
+            sim_lanes_section(sec, colon + 1, &s->xlane, &rc, why, len) ||
+            sim_async_section(sec, colon + 1, &s->xasync, &rc, why, len))
             return rc;
     }
     if (*have_mem && strcmp(sec, "tlb")) {
@@ -447,6 +448,7 @@ int sim_spec_parse(const char *text, struct sim_spec *out, char *why, size_t len
     s->tlb_ways = 4;
     s->tlb_page = 4096;
     sim_lanes_defaults(&s->xlane);
+    sim_async_defaults(&s->xasync);
     copy = strdup(text);
     if (!copy) {
         snprintf(why, len, "out of memory");

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sim_async.h"
 #include "sim_lanes.h"
 
 #define SIM_MAX_LEVELS 6
@@ -100,6 +101,7 @@ struct sim_spec {
                                            figures chase bandwidth sets its peaks by (0: not reported) */
     struct sim_remote_spec peer, host;  /* peer: and host: sections */
     struct sim_lanes_spec xlane;        /* lanes: chase lanes' operations (sim_lanes.c's table by default) */
+    struct sim_async_spec xasync;       /* async: chase async's copies (sim_async.c's table by default) */
 };
 
 /* Limits, so no spec can make the simulator's arrays or walks unbounded:

@@ -31,8 +31,12 @@
  * 7: params' target (where the working set lives: the device's own
  *    memory, a peer's, the host's, managed memory) and CHASE_ETARGET;
  *    the optional lanes hook (struct chase_lanes_req, chase_lanes_samples,
- *    chase_lanes_req_check): cross-lane operations' latency and issue cost. */
-#define CHASE_BACKEND_ABI 7
+ *    chase_lanes_req_check): cross-lane operations' latency and issue cost.
+ * 8: the optional async hook (struct chase_async_req, chase_async_samples,
+ *    chase_async_req_check): copies from global into shared memory
+ *    (cp.async, cp.async.bulk, direct-to-LDS loads) against a load and a
+ *    store, their latency in a chain and their throughput. */
+#define CHASE_BACKEND_ABI 8
 
 /* What a backend call returns. */
 enum chase_status {
@@ -407,6 +411,122 @@ static inline int chase_lanes_req_check(const struct chase_lanes_req *rq, char *
     return CHASE_OK;
 }
 
+/* Copies from global memory into shared memory (LDS), for chase async.
+ * LOAD_STORE is the plain path every device has (a load into registers,
+ * a store to shared memory); CP_CA and CP_CG NVIDIA's cp.async (sm_80 and
+ * later: 4, 8 or 16 bytes a thread; .cg only at 16), with its commit group
+ * and wait; BULK cp.async.bulk (sm_90: the Tensor Memory Accelerator's 1D
+ * copy, 16 bytes to 64 KiB in multiples of 16, completed on an mbarrier);
+ * LDS_DIRECT AMD's direct-to-LDS load (global_load_lds_dword /
+ * buffer_load_dword ... lds: 4 bytes a lane, gfx90a and gfx94x) without
+ * and LDS_WAIT with the s_waitcnt vmcnt(0) compilers add after it. */
+enum chase_async_op {
+    CHASE_ASYNC_LOAD_STORE, CHASE_ASYNC_CP_CA, CHASE_ASYNC_CP_CG, CHASE_ASYNC_BULK,
+    CHASE_ASYNC_LDS_DIRECT, CHASE_ASYNC_LDS_WAIT,
+    CHASE_ASYNC_NOPS
+};
+
+/* The operations' names, as chase async's rows and the sim spec's async:
+ * keys call them. */
+static inline const char *chase_async_op_name(int op)
+{
+    static const char *const names[CHASE_ASYNC_NOPS] = {"load_store", "cp_async_ca", "cp_async_cg", "bulk",
+                                                         "lds_direct", "lds_direct_wait"};
+    return op >= 0 && op < CHASE_ASYNC_NOPS ? names[op] : "?";
+}
+
+/* LATENCY: one thread walks a chain of copies: the working set's blocks
+ * (`stride` bytes each) in a random cycle, every block's first word the
+ * next block's index; each copy lands `bytes` of a block in shared memory
+ * and the next address is read from the landed word (as a load chain
+ * reads its loaded word): cycles a copy.  THROUGHPUT: `blocks_per_sm`
+ * blocks on every multiprocessor each keep `inflight` copies in flight
+ * (a thread's cp.async, a block's bulk copies), streaming over the
+ * working set: the bytes landed, the cycles and ns they took. */
+enum chase_async_mode { CHASE_ASYNC_LATENCY, CHASE_ASYNC_THROUGHPUT };
+
+#define CHASE_ASYNC_MAX_BYTES (64u << 10)
+#define CHASE_ASYNC_MAX_INFLIGHT 64
+#define CHASE_ASYNC_MAX_BLOCKS 32
+
+struct chase_async_req {
+    int op;                     /* enum chase_async_op */
+    unsigned bytes;             /* bytes a copy: 4, 8, 16; BULK: 16 .. CHASE_ASYNC_MAX_BYTES, a multiple of 16 */
+    uint64_t working_set;       /* bytes the chain or the stream runs over (at most the allocation) */
+    int mode;                   /* enum chase_async_mode */
+    unsigned inflight;          /* THROUGHPUT: copies a block keeps in flight, 1 .. CHASE_ASYNC_MAX_INFLIGHT
+                                   (a thread's, for the per-thread copies); LATENCY: 1 */
+    unsigned blocks_per_sm;     /* THROUGHPUT: 1 .. CHASE_ASYNC_MAX_BLOCKS; LATENCY: 1 */
+    unsigned links;             /* LATENCY: copies a sample (at least 1); 0 with samples 0: the query below */
+    uint64_t seed;
+    unsigned samples;           /* timed samples wanted (at most CHASE_MAX_SAMPLES); 0: the backend's */
+    const volatile sig_atomic_t *stop;
+};
+
+/* LATENCY: cycles[k] a copy in sample k (the timer's own cost removed),
+ * ns[k] at the clock measured (NAN: unknown).  THROUGHPUT: each sample's
+ * bytes landed, ns (the device's realtime counter) and SM cycles over the
+ * same span (NAN: unknown).  Both: the instruction timed as the ISA names
+ * it, the stride of the chain's blocks, the launch shape used. */
+struct chase_async_samples {
+    double cycles[CHASE_MAX_SAMPLES];
+    double ns[CHASE_MAX_SAMPLES];
+    double bytes[CHASE_MAX_SAMPLES];
+    unsigned n;
+    char instr[48];             /* "LDGSTS.E.BYPASS.128", "UBLKCP", "LDG + STS + LDS" */
+    uint64_t stride;            /* LATENCY: bytes between the chain's blocks */
+    unsigned blocks, threads;   /* THROUGHPUT: the grid and the block */
+    unsigned units;             /* multiprocessors that took part */
+    double clock_mhz;           /* the clock over the samples (NAN: unknown) */
+};
+
+/* The checks every async hook makes first, written once.  CHASE_OK, or
+ * CHASE_EINVAL with why in err. */
+static inline int chase_async_req_check(const struct chase_async_req *rq, char *err, size_t len)
+{
+    if (rq->op < 0 || rq->op >= CHASE_ASYNC_NOPS ||
+        (rq->mode != CHASE_ASYNC_LATENCY && rq->mode != CHASE_ASYNC_THROUGHPUT)) {
+        snprintf(err, len, "an operation or mode this ABI does not know");
+        return CHASE_EINVAL;
+    }
+    if (rq->op == CHASE_ASYNC_BULK ? rq->bytes < 16 || rq->bytes > CHASE_ASYNC_MAX_BYTES || rq->bytes % 16
+                                   : rq->bytes != 4 && rq->bytes != 8 && rq->bytes != 16) {
+        snprintf(err, len, rq->op == CHASE_ASYNC_BULK ? "a bulk copy moves 16 B to 64 KiB in multiples of 16, not %u B"
+                                                      : "a copy here moves 4, 8 or 16 bytes, not %u", rq->bytes);
+        return CHASE_EINVAL;
+    }
+    if (rq->op == CHASE_ASYNC_CP_CG && rq->bytes != 16) {
+        snprintf(err, len, "cp.async.cg copies 16 bytes only, not %u", rq->bytes);
+        return CHASE_EINVAL;
+    }
+    if ((rq->op == CHASE_ASYNC_LDS_DIRECT || rq->op == CHASE_ASYNC_LDS_WAIT) && rq->bytes != 4) {
+        snprintf(err, len, "a direct-to-LDS load moves 4 bytes a lane, not %u", rq->bytes);
+        return CHASE_EINVAL;
+    }
+    if (rq->mode == CHASE_ASYNC_LATENCY ? rq->inflight != 1 || rq->blocks_per_sm != 1
+                                        : rq->inflight < 1 || rq->inflight > CHASE_ASYNC_MAX_INFLIGHT ||
+                                              rq->blocks_per_sm < 1 || rq->blocks_per_sm > CHASE_ASYNC_MAX_BLOCKS) {
+        snprintf(err, len, "a latency request has one copy in flight and one block; a throughput request 1 to %d "
+                 "copies and 1 to %d blocks a multiprocessor (not %u and %u)", CHASE_ASYNC_MAX_INFLIGHT,
+                 CHASE_ASYNC_MAX_BLOCKS, rq->inflight, rq->blocks_per_sm);
+        return CHASE_EINVAL;
+    }
+    if (rq->links > (1u << 24)) {
+        snprintf(err, len, "at most %u copies a sample, not %u", 1u << 24, rq->links);
+        return CHASE_EINVAL;
+    }
+    if (rq->samples > CHASE_MAX_SAMPLES) {
+        snprintf(err, len, "at most %d samples, not %u", CHASE_MAX_SAMPLES, rq->samples);
+        return CHASE_EINVAL;
+    }
+    if (rq->working_set < 2ull * rq->bytes) {
+        snprintf(err, len, "a working set of %llu B holds fewer than two copies of %u B",
+                 (unsigned long long)rq->working_set, rq->bytes);
+        return CHASE_EINVAL;
+    }
+    return CHASE_OK;
+}
+
 struct chase_backend {
     unsigned abi;               /* CHASE_BACKEND_ABI */
     const char *name;
@@ -445,6 +565,15 @@ struct chase_backend {
      * says so); CHASE_EINVAL where the operation is not of its
      * instruction set at all (no row).  Otherwise the samples. */
     int (*lanes)(void *dev, const struct chase_lanes_req *rq, struct chase_lanes_samples *out, char *err,
+                 size_t len);
+    /* Optional (NULL: this backend cannot): copies from global into
+     * shared memory (ABI 8).  rq NULL: can it at all (CHASE_OK, or
+     * CHASE_ENOTSUP with why).  rq->links and rq->samples 0 in a latency
+     * request, the query of one operation and size: CHASE_OK with out's
+     * instr filled (nothing timed); CHASE_ENOTSUP where this device lacks
+     * it (err says why: a row says so); CHASE_EINVAL where it is not of
+     * the backend's instruction set at all (no row).  Otherwise the samples. */
+    int (*async)(void *dev, const struct chase_async_req *rq, struct chase_async_samples *out, char *err,
                  size_t len);
 };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "assoc/assoc.h"
+#include "async/async.h"
 #include "bandwidth/bandwidth.h"
 #include "banks/banks.h"
 #include "lanes/lanes.h"
@@ -27,6 +28,7 @@ const struct chase_measurement *const chase_measurements[] = {
     &chase_banks_measurement,
     &chase_bandwidth_measurement,
     &chase_lanes_measurement,
+    &chase_async_measurement,
 };
 const size_t chase_nmeasurements = sizeof chase_measurements / sizeof chase_measurements[0];
 
