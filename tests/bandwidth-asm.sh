@@ -28,7 +28,7 @@ hip_count() {
     awk -v f="$2:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on' "$1" | grep -cE "$3"
 }
 sass_count() {
-    awk -v k="$2" '/Function : / { on = ($NF == k) } on' "$1" | grep -cE "$3"
+    sass_function "$1" "$2" | grep -cE "$3"
 }
 
 # atleast N GOT WHAT
@@ -39,14 +39,8 @@ atleast() {
 any=no
 if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
     any=yes
-    dis=""
-    for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
-        [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
-    done
-    fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
-    if [ -n "$dis" ] && [ -f "$fatbin" ]; then
-        "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { not_ok "cuobjdump -sass: $(head -2 "$tmp/dis.err")"; dis=""; }
-    fi
+    sass_listing
+    [ $? -eq 2 ] && not_ok "cuobjdump -sass: $(head -2 "$tmp/dis.err")"
     for arch in $CUDA_ARCHS; do
         ptx=$(kernel_asm cuda "$arch") || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
         atleast 4 "$(ptx_count "$ptx" chase_bw_read_16 'ld\.global\.v4\.u32')" "sm_$arch PTX chase_bw_read_16: ld.global.v4.u32"
@@ -61,7 +55,7 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
             atleast 1 "$(ptx_count "$ptx" $k 'setp\.(eq|ne)\.s32')" "sm_$arch PTX $k: what it read is compared with the magic word (kept)"
         done
         [ -n "$dis" ] || continue
-        awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
+        sass_arch "$arch"
         atleast 4 "$(sass_count "$tmp/sass.$arch" chase_bw_read_16 'LDG\.E\.128')" "sm_$arch SASS chase_bw_read_16: LDG.E.128"
         atleast 4 "$(sass_count "$tmp/sass.$arch" chase_bw_write_16 'STG\.E\.128')" "sm_$arch SASS chase_bw_write_16: STG.E.128"
         atleast 4 "$(sass_count "$tmp/sass.$arch" chase_bw_copy_16 'LDG\.E\.128')" "sm_$arch SASS chase_bw_copy_16: LDG.E.128"

@@ -157,12 +157,9 @@ v=$(awk -v fn=chase_banks_b32 -v unit=LDS -v width=4 -v bursts="1 2 4" -v loops=
     -v combine='^(LOP3|IADD3|IMAD\.IADD)' -f "$srcdir/tests/sass-regions.awk" "$tmp/wide.txt")
 case $v in *"is not 4 bytes"*) ok "the SASS checker rejects a read of another width" ;; *) not_ok "the SASS checker on a widened read: $v" ;; esac
 
-dis=""
-for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
-    [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
-done
-fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
-if [ -z "$dis" ] || [ ! -f "$fatbin" ]; then
+sass_listing
+rc=$?
+if [ $rc -eq 1 ]; then
     # Not a skip: the PTX checks above are this machine's; the SASS is
     # checked where the toolkit has a disassembler for its own output (the
     # GPU machine's make check and tests/gpu/).
@@ -170,9 +167,9 @@ if [ -z "$dis" ] || [ ! -f "$fatbin" ]; then
     finish
     exit $?
 fi
-"$dis" -sass "$fatbin" > "$tmp/sass.txt" 2>&1 || { not_ok "cuobjdump -sass $fatbin"; finish; exit 1; }
+[ $rc -eq 0 ] || { not_ok "cuobjdump -sass $fatbin: $(head -2 "$tmp/dis.err")"; finish; exit 1; }
 for arch in $CUDA_ARCHS; do
-    awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
+    sass_arch "$arch"
     for w in 32 64 128; do
         if ! grep -q "Function : chase_banks_b$w\$" "$tmp/sass.$arch"; then
             not_ok "SASS sm_$arch: no chase_banks_b$w kernel in the listing of $fatbin"

@@ -85,6 +85,31 @@ kernel_asm() {
     echo "$f"
 }
 
+# SASS, where the toolkit has cuobjdump (the GPU machine's make check):
+# sass_listing disassembles the cuda module's fatbinary ($CHASE_FATBIN,
+# else the one the build made; in $fatbin) into $tmp/sass.txt and sets dis
+# to the disassembler.  It returns 1, dis empty, where there is no
+# cuobjdump or no fatbinary (the SASS checks do not run here), and 2, dis
+# empty, where cuobjdump failed (its first lines in $tmp/dis.err).
+sass_listing() {
+    dis=""
+    for d in "$(dirname "${NVCC:-nvcc}")" $(echo "$PATH" | tr ':' ' '); do
+        [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
+    done
+    fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
+    [ -n "$dis" ] && [ -f "$fatbin" ] || { dis=""; return 1; }
+    "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { dis=""; return 2; }
+}
+# sass_arch ARCH: the part of $tmp/sass.txt for sm_ARCH, into $tmp/sass.ARCH.
+sass_arch() {
+    awk -v a="sm_$1" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$1"
+}
+# sass_function FILE KERNEL: one kernel's listing in FILE (its __noinline__
+# device functions are code inside it).
+sass_function() {
+    awk -v k="$2" '/Function : / { on = ($NF == k) } on' "$1"
+}
+
 # sysfs_cache_bytes LEVEL [CPU]: the bytes of the data (or unified) cache
 # of that level of logical CPU CPU (default 0), as sysfs gives it ("48K" ->
 # 49152); nothing where it has none.

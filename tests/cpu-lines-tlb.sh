@@ -24,6 +24,10 @@ echo "sysfs: L1d line $line B, L2 $l2 B"
 
 lines() {
     "$CHASE" -b cpu --max $((l2 * 4)) -q -o "$tmp/sweep.tsv" || return 1
+    # The sweep's levels, for the log: under load, noise can split a cache
+    # into parts (L1 near, L1 far); --level L1 then takes the first.
+    grep '^# level:' "$tmp/sweep.tsv" | cut -f1-3 | tr '\n' ' '
+    echo
     "$CHASE" lines -b cpu --from "$tmp/sweep.tsv" --level L1 -q -o "$tmp/lines.tsv" || return 1
     grep '^# line:' "$tmp/lines.tsv" | cut -f1,6-10
     got=$(sed -n 's/^# L1\.line_bytes: //p' "$tmp/lines.tsv")

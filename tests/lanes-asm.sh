@@ -21,12 +21,9 @@
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
-# body FILE KERNEL: one kernel's code (ptx, sass, hip).
+# body FILE KERNEL: one kernel's code (ptx, hip; sass_function in common.sh).
 ptx_body() {
     awk -v k="$2" '/^\.visible \.entry/ { on = index($0, " " k "(") > 0 } on && /^}/ { on = 0 } on' "$1"
-}
-sass_body() {
-    awk -v k="$2" '/Function : / { on = ($NF == k) } on' "$1"
 }
 hip_body() {
     awk -v f="$2:" '$1 == f { on = 1 } on && /^\.Lfunc_end/ { exit } on' "$1"
@@ -69,17 +66,11 @@ shfl_bfly:shfl\.sync\.bfly\.b32:SHFL\.BFLY"
 any=no
 if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
     any=yes
-    dis=""
-    for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
-        [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
-    done
-    fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
-    if [ -n "$dis" ] && [ -f "$fatbin" ]; then
-        "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { not_ok "cuobjdump -sass: $(head -2 "$tmp/dis.err")"; dis=""; }
-    fi
+    sass_listing
+    [ $? -eq 2 ] && not_ok "cuobjdump -sass: $(head -2 "$tmp/dis.err")"
     for arch in $CUDA_ARCHS; do
         ptx=$(kernel_asm cuda "$arch") || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
-        [ -n "$dis" ] && awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
+        [ -n "$dis" ] && sass_arch "$arch"
         # kernel K OP_PTX OP_SASS MIN: every chain count's kernel of K.
         kernel() {
             for ch in 1 8 32; do
@@ -87,7 +78,7 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
                 ptx_body "$ptx" "$k" > "$tmp/b.ptx"
                 has "sm_$arch PTX $k: $2" "$tmp/b.ptx" 'clock64' "$2" "$4"
                 [ -n "$dis" ] && [ "$3" != - ] || continue
-                sass_body "$tmp/sass.$arch" "$k" > "$tmp/b.sass"
+                sass_function "$tmp/sass.$arch" "$k" > "$tmp/b.sass"
                 has "sm_$arch SASS $k: $3" "$tmp/b.sass" 'SR_CLOCKLO' "$3" "$4"
             done
         }

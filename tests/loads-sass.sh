@@ -85,19 +85,13 @@ ptx_verdict() {
         }'
 }
 
-dis=""
-for d in "$(dirname "$NVCC")" $(echo "$PATH" | tr ':' ' '); do
-    [ -x "$d/cuobjdump" ] && { dis=$d/cuobjdump; break; }
-done
-fatbin=${CHASE_FATBIN:-$CHASE_BACKEND_PATH/backends/cuda/chase_cuda.fatbin}
-if [ -n "$dis" ] && [ -f "$fatbin" ]; then
-    "$dis" -sass "$fatbin" > "$tmp/sass.txt" 2> "$tmp/dis.err" || { not_ok "cuobjdump -sass $fatbin: $(head -2 "$tmp/dis.err")"; dis=""; }
-fi
+sass_listing
+[ $? -eq 2 ] && not_ok "cuobjdump -sass $fatbin: $(head -2 "$tmp/dis.err")"
 
 for arch in $CUDA_ARCHS; do
     ptx=$(kernel_asm cuda $arch) || { not_ok "nvcc -ptx for sm_$arch: $(head -3 "$tmp/asm.err")"; continue; }
     # This architecture's part of the listing.
-    [ -n "$dis" ] && awk -v a="sm_$arch" '/code for sm_/ { on = ($NF == a) } on' "$tmp/sass.txt" > "$tmp/sass.$arch"
+    [ -n "$dis" ] && sass_arch "$arch"
     for op in ca cg nc; do
         case $op in ca) mods='STRONG\.SM' ;; cg) mods='STRONG\.GPU' ;; nc) mods='CONSTANT' ;; esac
         for w in 4 8 16; do

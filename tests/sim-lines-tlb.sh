@@ -114,6 +114,27 @@ done < "$tmp/tlbs"
 check "chase analyze reads a tlb file's main curve, its points and no cache level" \
     sh -c "grep -q '^[0-9]' '$tmp/t-back.tsv' && ! grep -q '^# level:' '$tmp/t-back.tsv'"
 
+# --level L1 where the sweep split the L1 into parts (the driver's facts
+# name one cache holding both plateaus, as noise on a loaded host splits
+# one): the first part is measured as the L1, and stderr says so; a part
+# asked by its own name is measured under it.
+split='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=20;mem:lat=150'
+"$CHASE" --sim "$split" --max 512K -q -o "$tmp/split0.tsv"
+sed -e '/^# driver\.cache\.L1: /d' -e 's/^# driver\.cache\.L2: /# driver.cache.L1: /' "$tmp/split0.tsv" > "$tmp/split.tsv"
+check "the edited sweep's levels are L1 near and L1 far" \
+    sh -c "\"$CHASE\" analyze '$tmp/split.tsv' | grep -q '^L1 near ' && \"$CHASE\" analyze '$tmp/split.tsv' | grep -q '^L1 far '"
+"$CHASE" lines --sim "$split" --from "$tmp/split.tsv" --level L1 -o "$tmp/split-lines.tsv" 2> "$tmp/split.err"
+st=$?
+check "lines --level L1 on the split sweep: exit $st, the L1's 64 B line, named L1" \
+    sh -c "[ $st -eq 0 ] && grep -qx '# L1.line_bytes: 64' '$tmp/split-lines.tsv'"
+check "... and stderr says it took the first part: $(grep 'split' "$tmp/split.err" | cut -c1-90)" \
+    grep -q 'the sweep split L1 into parts (L1 near, L1 far).*L1 near' "$tmp/split.err"
+"$CHASE" lines --sim "$split" --from "$tmp/split.tsv" --level 'L1 far' -q -o "$tmp/far-lines.tsv"
+check "lines --level 'L1 far' measures that part under its own name" grep -qx '# L1_far.line_bytes: 64' "$tmp/far-lines.tsv"
+"$CHASE" lines --sim "$split" --from "$tmp/split.tsv" --level L2 -q -o "$tmp/none.tsv" 2> /dev/null
+st=$?
+check "lines --level L2 (no such level, nor parts of it): exit $st, a usage error" test $st -eq 2
+
 # No TLB in the spec: no TLB level invented.
 "$CHASE" tlb --sim 'L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200' --stride 4K --max 64M --steps 6 -q \
     -o "$tmp/t.tsv"

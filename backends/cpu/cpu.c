@@ -135,17 +135,6 @@ static int cpu_probe(int *ndevices, char *why, size_t len)
     return CHASE_OK;
 }
 
-static void read_line(const char *path, char *buf, size_t len)
-{
-    FILE *f = fopen(path, "r");
-    buf[0] = 0;
-    if (!f)
-        return;
-    if (fgets(buf, (int)len, f))
-        buf[strcspn(buf, "\n")] = 0;
-    fclose(f);
-}
-
 static void describe(struct chase_devinfo *info)
 {
     char buf[256];
@@ -436,7 +425,7 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
         madvise(dev->base, dev->mapped, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #endif
     }
-    read_line("/sys/kernel/mm/transparent_hugepage/enabled", thp, sizeof thp);
+    cpu_read_line("/sys/kernel/mm/transparent_hugepage/enabled", thp, sizeof thp);
     if (huge)
         chase_kv_set(info->settings, &info->nsettings, "alloc",
                      "huge: mmap, 2 MiB-aligned, madvise(MADV_HUGEPAGE): transparent huge pages where the "

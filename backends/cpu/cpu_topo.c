@@ -197,7 +197,7 @@ static void put_cache(struct chase_devinfo *info, uint64_t *largest, unsigned le
         *largest = bytes;
 }
 
-static void read_line(const char *path, char *buf, size_t len)
+void cpu_read_line(const char *path, char *buf, size_t len)
 {
     FILE *f = fopen(path, "r");
     buf[0] = 0;
@@ -237,7 +237,7 @@ static void caches_sysfs(int cpu, struct chase_devinfo *info, uint64_t *largest)
         uint64_t bytes;
 #define SYSFS(file, buf) \
     (snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index%d/" file, cpu, i), \
-     read_line(path, buf, sizeof buf))
+     cpu_read_line(path, buf, sizeof buf))
         SYSFS("type", type);
         if (!type[0])
             break;

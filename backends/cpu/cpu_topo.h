@@ -33,4 +33,8 @@ void cpu_topo_repin(struct cpu_topo *t);
  * *largest is the largest cache's bytes. */
 void cpu_topo_caches(struct cpu_topo *t, struct chase_devinfo *info, uint64_t *largest);
 
+/* The first line of a sysfs (or procfs) file into buf, without its
+ * newline; "" where the file cannot be read (a kernel without it). */
+void cpu_read_line(const char *path, char *buf, size_t len);
+
 #endif

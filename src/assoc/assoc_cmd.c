@@ -91,6 +91,7 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
     st->line = line;
     st->n = st->total = 0;
     st->need = 0;
+    chase_level_asked(o, r->lv, r->nlv, "assoc");
     for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
         struct chase_assoc_level *L = &st->ll[st->n];
         uint64_t bytes;

@@ -142,18 +142,19 @@ void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct cha
         if (t)
             fprintf(f, "%-11s %s\n", what[k], t);
     }
-    fprintf(f, "\n%-8s %-22s %-7s %-5s %-7s %-9s %-10s %s\n", "level", "capacity (sweep)", "line", "ways", "sets",
-            "way", "capacity", "replacement");
+    /* Within 80 columns: the replacement class opens its own line below. */
+    fprintf(f, "\n%-8s %-22s %-7s %-5s %-7s %-9s %s\n", "level", "capacity (sweep)", "line", "ways", "sets", "way",
+            "capacity");
     for (k = 0; k < n; k++) {
         const struct chase_assoc_level *L = &lv[k];
         snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
                  chase_size_format(L->hi ? L->hi : L->lo, b, sizeof b));
-        fprintf(f, "%-8s %-22s %-7s %-5s %-7s %-9s %-10s %s\n", L->name, cap,
+        fprintf(f, "%-8s %-22s %-7s %-5s %-7s %-9s %s\n", L->name, cap,
                 chase_size_format(L->line, a, sizeof a), num_or(L->ways, b, sizeof b), num_or(L->sets, c, sizeof c),
-                size_or(L->way_bytes, d, sizeof d), L->capacity ? (L->in_interval ? "inside" : "outside") : "-",
-                L->replacement);
+                size_or(L->way_bytes, d, sizeof d), L->capacity ? (L->in_interval ? "inside" : "outside") : "-");
         fprintf(f, "         indexing: %s\n         ways: %s\n         sets: %s\n         capacity: %s\n"
-                   "         replacement: %s\n", L->indexing, L->ways_how, L->sets_how, L->check, L->repl_how);
+                   "         replacement: %s; %s\n", L->indexing, L->ways_how, L->sets_how, L->check,
+                L->replacement, L->repl_how);
     }
     fprintf(f, "ways: the knee (the most lines of one stride that still hit) where it stops halving as the "
                "stride doubles;\nway: the smallest stride it settles at; sets: way / line; capacity: ways x sets x "

@@ -105,8 +105,10 @@ void chase_bw_report(FILE *f, const struct chase_bw_level *lv, size_t nlv, const
     char a[32], g[24], b[24], m[24], c[24], pk[40], shape[24];
     size_t i, flagged = 0;
 
-    fprintf(f, "%-10s %-5s %-11s %11s %10s %9s %8s %10s %9s %22s\n", "level", "op", "placement", "working set",
-            "GB/s", "B/clk/SM", "MHz", "shape", "curve", "peak (fraction)");
+    /* Within 80 columns: the launch shape, the curve's figure and the peak
+     * on a second line under each level's. */
+    fprintf(f, "%-8s %-5s %-11s %11s %10s %9s %6s\n", "level", "op", "placement", "working set", "GB/s", "B/clk/SM",
+            "MHz");
     for (i = 0; i < nlv; i++) {
         const struct chase_bw_level *L = &lv[i];
         cell(g, sizeof g, L->gbs, 1);
@@ -122,9 +124,10 @@ void chase_bw_report(FILE *f, const struct chase_bw_level *lv, size_t nlv, const
                      L->peak_from[0] == 'd' ? " drv" : " arch", L->fraction * 100);
         else
             snprintf(pk, sizeof pk, "-");
-        fprintf(f, "%-10s %-5s %-11s %11s %10s %9s %8s %10s %9s %22s\n", L->level, chase_bw_op_names[L->op],
+        fprintf(f, "%-8s %-5s %-11s %11s %10s %9s %6s\n", L->level, chase_bw_op_names[L->op],
                 L->target == CHASE_BW_SHARED ? "shared" : chase_bw_place_names[L->placement],
-                L->bytes ? chase_size_format(L->bytes, a, sizeof a) : "-", g, b, m, shape, c, pk);
+                L->bytes ? chase_size_format(L->bytes, a, sizeof a) : "-", g, b, m);
+        fprintf(f, "%8s shape %s, curve %s%s, peak %s\n", "", shape, c, strcmp(c, "-") ? " GB/s" : "", pk);
     }
     for (i = 0; i < nlv; i++)
         if (lv[i].note[0])

@@ -166,6 +166,7 @@ static int plan_levels(struct chase_run *r, uint64_t line)
     st->line = line;
     st->n = st->total = 0;
     st->need = 0;
+    chase_level_asked(o, r->lv, r->nlv, "lines");
     for (k = 0; k + 1 < r->nlv && st->n < CHASE_MAX_LEVELS; k++) {
         if (!chase_level_probed(o, &r->lv[k]))
             continue;

@@ -164,13 +164,13 @@ void chase_lines_report(FILE *f, const struct chase_meta *meta, const struct cha
         if (t)
             fprintf(f, "%-11s %s\n", what[k], t);
     }
-    fprintf(f, "\n%-8s %-22s %-8s %-8s %-8s %-8s %-8s\n", "level", "capacity (sweep)", "fetch", "later", "alloc",
+    fprintf(f, "\n%-8s %-22s %-8s %-8s %-8s %-8s %s\n", "level", "capacity (sweep)", "fetch", "later", "alloc",
             "line", "sector");
     for (k = 0; k < n; k++) {
         const struct chase_lines_level *L = &lv[k];
         snprintf(cap, sizeof cap, "%s .. %s", chase_size_format(L->lo, a, sizeof a),
                  chase_size_format(L->hi, b, sizeof b));
-        fprintf(f, "%-8s %-22s %-8s %-8s %-8s %-8s %-8s\n", L->name, cap, size_or(L->fetch, a, sizeof a),
+        fprintf(f, "%-8s %-22s %-8s %-8s %-8s %-8s %s\n", L->name, cap, size_or(L->fetch, a, sizeof a),
                 size_or(L->late_fetch, b, sizeof b), size_or(L->alloc, c, sizeof c), size_or(L->line, d, sizeof d),
                 size_or(L->sector, e, sizeof e));
         fprintf(f, "         %s\n         fetch: %s\n         alloc: %s\n", L->verdict, L->fetch_how, L->alloc_how);

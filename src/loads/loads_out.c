@@ -119,13 +119,15 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
     size_t i, k;
     int unsettled = 0;
 
-    fprintf(f, "%-8s %11s %-13s %5s %9s %12s %9s %11s %18s\n", "level", "working set", "load", "lanes",
-            "latency", "issue (N)", "sweep", "B/clk warp", "B/clk SM (WxB)");
+    /* Within 80 columns: the headers on two lines. */
+    fprintf(f, "%-7s %8s %-11s %5s %7s %9s %6s %6s %13s\n", "level", "working", "load", "lanes", "latency", "issue",
+            "sweep", "B/clk", "B/clk SM");
+    fprintf(f, "%-7s %8s %-11s %5s %7s %9s %6s %6s %13s\n", "", "set", "", "", "", "(N)", "", "warp", "(WxB)");
     for (i = 0; i < n; i++) {
         const struct chase_loads_row *r = &rows[i];
         load_name(r, name, sizeof name);
         if (r->note[0] && isnan(r->latency)) {
-            fprintf(f, "%-8s %11s %-13s %5u  %s\n", r->level, r->shared ? "-" : chase_size_format(r->bytes, a, sizeof a),
+            fprintf(f, "%-7s %8s %-11s %5u %s\n", r->level, r->shared ? "-" : chase_size_format(r->bytes, a, sizeof a),
                     name, r->lanes, r->note);
             continue;
         }
@@ -141,7 +143,7 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
             snprintf(bs, sizeof bs, "-");
         else
             snprintf(bs, sizeof bs, "%.1f (%ux%u)", r->bpc_sm, r->warps, r->burst);
-        fprintf(f, "%-8s %11s %-13s %5u %9s %12s %9s %11s %18s\n", r->level,
+        fprintf(f, "%-7s %8s %-11s %5u %7s %9s %6s %6s %13s\n", r->level,
                 r->shared ? "-" : chase_size_format(r->bytes, a, sizeof a), name, r->lanes, lat, iss, sw, bw, bs);
     }
     for (i = 0; i < n; i++)
@@ -160,24 +162,24 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
     fprintf(f, "B/clk: the bytes the lanes asked for a cycle: one warp (lanes x width / issue), and the "
                "multiprocessor with W warps of one block each keeping B loads in flight\n");
 
-    fprintf(f, "\nissue cycles by burst size N, (T(N) - T(1)) / (N - 1); * the N taken\n%-8s %-13s", "level",
+    fprintf(f, "\nissue cycles by burst size N, (T(N) - T(1)) / (N - 1); * the N taken\n%-7s %-11s", "level",
             "load");
     for (k = 1; k < CHASE_LOADS_NS; k++)
-        fprintf(f, " %8u", chase_loads_n[k]);
+        fprintf(f, " %7u", chase_loads_n[k]);
     fputc('\n', f);
     for (i = 0; i < n; i++) {
         const struct chase_loads_row *r = &rows[i];
         if (isnan(r->latency))
             continue;
         load_name(r, name, sizeof name);
-        fprintf(f, "%-8s %-13s", r->level, name);
+        fprintf(f, "%-7s %-11s", r->level, name);
         for (k = 1; k < CHASE_LOADS_NS; k++) {
             char v[24];
             if (isnan(r->fit.issue[k]))
                 snprintf(v, sizeof v, "-");
             else
                 snprintf(v, sizeof v, "%.2f%s", r->fit.issue[k], k == r->fit.used ? "*" : "");
-            fprintf(f, " %8s", v);
+            fprintf(f, " %7s", v);
         }
         fputc('\n', f);
     }

@@ -11,6 +11,7 @@
 
 #include "core/exitcode.h"
 #include "core/message.h"
+#include "core/wrap.h"
 #include "run/run.h"
 #include "run/source.h"
 
@@ -131,8 +132,11 @@ static int write_out(struct chase_run *r, const char **status, int code)
             code = rc;
         *status = "failed";
     }
-    if (m->report && (s->human || !r->o->quiet))
-        m->report(s->human ? stdout : stderr, r);
+    if (m->report && (s->human || !r->o->quiet)) {
+        struct chase_wrap wr;
+        m->report(chase_wrap_begin(&wr, s->human ? stdout : stderr), r);
+        chase_wrap_end(&wr);
+    }
     rc = r->aside && !strcmp(*status, "complete") ? chase_session_finish_aside(s, *status)
                                                   : chase_session_finish(s, *status);
     if (rc && !code)

@@ -196,6 +196,45 @@ int chase_level_probed(const struct chase_opts *o, const struct chase_level *lv)
     return strcmp(lv->name, "TLB reach") != 0;
 }
 
+/* Whether name is one of cache's parts, and the first: "L1 near", "L1 part 1". */
+static int part_of(const char *name, const char *cache, int *first)
+{
+    size_t n = strlen(cache);
+    const char *rest = name + n + 1;
+
+    if (strncmp(name, cache, n) || name[n] != ' ')
+        return 0;
+    *first = !strcmp(rest, "near") || !strcmp(rest, "part 1");
+    return !strcmp(rest, "near") || !strcmp(rest, "far") || !strncmp(rest, "part ", 5);
+}
+
+void chase_level_asked(const struct chase_opts *o, struct chase_level *lv, size_t nlv, const char *kind)
+{
+    char parts[160] = "";
+    size_t i, at = nlv, used = 0;
+    int first;
+
+    if (!o->level)
+        return;
+    /* The last level, memory, is no cache's part. */
+    for (i = 0; i + 1 < nlv; i++) {
+        if (!strcmp(lv[i].name, o->level))
+            return;
+        if (part_of(lv[i].name, o->level, &first)) {
+            if (first && at == nlv)
+                at = i;
+            if (used < sizeof parts)
+                used += (size_t)snprintf(parts + used, sizeof parts - used, "%s%s", used ? ", " : "", lv[i].name);
+        }
+    }
+    if (at == nlv)
+        return;
+    if (!o->quiet)
+        fprintf(stderr, "chase: %s: the sweep split %s into parts (%s): a partition, or a step noise made; "
+                        "measuring %s at the first, %s\n", kind, o->level, parts, o->level, lv[at].name);
+    snprintf(lv[at].name, sizeof lv[at].name, "%s", o->level);
+}
+
 int chase_levels_none(const struct chase_opts *o, const char *kind, const char *what)
 {
     if (o->level)

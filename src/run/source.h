@@ -35,6 +35,14 @@ int chase_levels_source_check(const struct chase_opts *o, const struct chase_ses
  * not a cache: it has no line or set to find).  The last level, memory,
  * is the caller's to leave out. */
 int chase_level_probed(const struct chase_opts *o, const struct chase_level *lv);
+/* --level NAME where the sweep found no level of that name but split that
+ * cache into parts ("L1 near" and "L1 far", "L2 part 1" ...: the finder
+ * cannot tell a partition from a step that noise made inside one cache,
+ * and a loaded host makes such steps): the first part, the part the sizes
+ * of the driver's (or the OS's) cache NAME hold nearest the core, is the
+ * cache asked for.  It is renamed NAME, and stderr says so unless -q.
+ * Nothing changes where a level is named NAME, or none is a part of it. */
+void chase_level_asked(const struct chase_opts *o, struct chase_level *lv, size_t nlv, const char *kind);
 /* The refusal when no level was left to probe: what names what a level
  * has ("line", "sets").  Returns CHASE_EXIT_USAGE for a --level that
  * named none, else CHASE_EXIT_FAIL. */

@@ -43,14 +43,14 @@ void chase_sms_report(FILE *f, const struct chase_sm_spread *sp, size_t nsp)
     char a[32];
     size_t i;
 
-    fprintf(f, "%-12s %10s %14s %22s %10s %22s\n", "level", "bytes", "sweep's SM", "fastest SM", "median",
+    fprintf(f, "%-8s %9s %14s %14s %8s %14s\n", "level", "bytes", "sweep's SM", "fastest SM", "median",
             "slowest SM");
     for (i = 0; i < nsp; i++) {
         char w[32], lo[32], hi[32];
         snprintf(w, sizeof w, "%d: %.1f", sp[i].walker_sm, sp[i].walker);
         snprintf(lo, sizeof lo, "%d: %.1f", sp[i].min_sm, sp[i].min);
         snprintf(hi, sizeof hi, "%d: %.1f", sp[i].max_sm, sp[i].max);
-        fprintf(f, "%-12s %10s %14s %22s %10.1f %22s\n", sp[i].level, chase_size_format(sp[i].bytes, a, sizeof a),
+        fprintf(f, "%-8s %9s %14s %14s %8.1f %14s\n", sp[i].level, chase_size_format(sp[i].bytes, a, sizeof a),
                 w, lo, sp[i].median, hi);
     }
     fprintf(f, "cycles: the median of %d samples of the chain from each multiprocessor\n", CHASE_SMS_SAMPLES);

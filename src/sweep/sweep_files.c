@@ -10,6 +10,7 @@
 
 #include "core/exitcode.h"
 #include "core/message.h"
+#include "core/wrap.h"
 #include "levels/levels.h"
 #include "io/output.h"
 #include "plot/plot.h"
@@ -114,8 +115,11 @@ int chase_analyze_main(const struct chase_opts *o)
         goto out;
     if (!rewrite) {
         for (i = 0; i < l.n; i++) {
-            printf("%s%s\n", i ? "\n" : "", l.c[i].name);
-            chase_report_levels(stdout, &l.c[i], l.lv[i], l.nlv[i], NULL, 0);
+            struct chase_wrap wr;
+            FILE *f = chase_wrap_begin(&wr, stdout);
+            fprintf(f, "%s%s\n", i ? "\n" : "", l.c[i].name);
+            chase_report_levels(f, &l.c[i], l.lv[i], l.nlv[i], NULL, 0);
+            chase_wrap_end(&wr);
         }
         code = chase_stdout_done();
         goto out;

@@ -83,7 +83,8 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
     for (i = 0; i < nlv; i++)
         if ((int)strlen(lv[i].name) > w)
             w = (int)strlen(lv[i].name);
-    fprintf(f, "\n%-*s %-28s %-22s %-10s %s\n", w, "level", "capacity (measured)", "latency (measured)",
+    /* Within 80 columns: a level's notes go on a line of their own below it. */
+    fprintf(f, "\n%-*s %-21s %-20s %-10s %s\n", w, "level", "capacity (measured)", "latency (measured)",
             "confidence", "driver's size");
     for (i = 0; i < nlv; i++) {
         const struct chase_level *L = &lv[i];
@@ -100,20 +101,22 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
         snprintf(d, sizeof d, "%s", L->cache_bytes ? chase_size_format(L->cache_bytes, a, sizeof a) : "-");
         snprintf(notes, sizeof notes, "%s%s%s%s", L->note[0] ? "; " : "", L->note,
                  L->noise_limited ? "; interval noise-limited" : "", L->onset ? "; gradual onset" : "");
-        fprintf(f, "%-*s %-28s %-22s %-10.2f %-*s%s\n", w, L->name, cap, lat, L->confidence, notes[0] ? 13 : 0, d,
-                notes[0] ? notes + 2 : "");
+        fprintf(f, "%-*s %-21s %-20s %-10.2f %s\n", w, L->name, cap, lat, L->confidence, d);
+        if (notes[0])
+            fprintf(f, "%*s %s\n", w, "", notes + 2);
     }
     fprintf(f, "capacity: [largest size still on the plateau .. first size clearly above it]\n");
     if (nsp) {
-        fprintf(f, "\n%-12s %-24s %-24s %-10s %s\n", "level", "this sweep's SM", "fastest SM", "median",
-                "slowest SM (over every multiprocessor)");
+        fprintf(f, "\n%-*s %-18s %-18s %-8s %s\n", w, "level", "this sweep's SM", "fastest SM", "median",
+                "slowest SM");
         for (i = 0; i < nsp; i++) {
             char own[40], lo[40], hi[40];
             snprintf(own, sizeof own, "SM %d: %.1f cyc", sp[i].walker_sm, sp[i].walker);
             snprintf(lo, sizeof lo, "SM %d: %.1f cyc", sp[i].min_sm, sp[i].min);
             snprintf(hi, sizeof hi, "SM %d: %.1f cyc", sp[i].max_sm, sp[i].max);
-            fprintf(f, "%-12s %-24s %-24s %-10.1f %s\n", sp[i].level, own, lo, sp[i].median, hi);
+            fprintf(f, "%-*s %-18s %-18s %-8.1f %s\n", w, sp[i].level, own, lo, sp[i].median, hi);
         }
+        fprintf(f, "fastest, median, slowest: the same chain from every multiprocessor\n");
     }
 }
 
