@@ -52,6 +52,7 @@ runs() {
     echo "banks-lanes|banks -b sim --lanes $tmp/lanes.txt --width 64"
     echo "bandwidth|bandwidth --sim $h100 --op read,copy --placement partitioned"
     echo "lanes|lanes --sim $sim;lanes:redux=none,shfl_issue=1"
+    echo "async|async --sim $sim;async:bulk=none"
     echo "sweep-cpu|-b cpu --max 1M --steps 2"
     echo "bandwidth-cpu|bandwidth -b cpu --max 1M --steps 1"
 }

@@ -61,12 +61,15 @@ void chase_async_report(FILE *f, const struct chase_async_row *rows, size_t n)
     char lat[80], a[24], b[24], c[24], vs[24], gbs[24], shape[48], fr[24];
     size_t i;
 
-    fprintf(f, "%-10s %-16s %6s %-36s %24s %8s %10s %-22s %6s\n", "level", "copy", "bytes", "instruction",
-            "latency (p5-p95)", "x plain", "GB/s", "shape (blk/SM x fly)", "peak");
+    /* 80 columns: the instruction and the launch shape on a line of
+     * their own under each row. */
+    fprintf(f, "%-9s %-15s %6s %19s %7s %9s %5s\n", "level", "copy", "bytes", "latency (p5-p95)", "x plain",
+            "GB/s", "peak");
     for (i = 0; i < n; i++) {
         const struct chase_async_row *r = &rows[i];
         if (isnan(r->latency)) {
-            fprintf(f, "%-10s %-16s %6u  %s\n", r->level, r->op, r->bytes, r->note);
+            fprintf(f, "%-9s %-15s %6u\n          not measured%s%s\n", r->level, r->op, r->bytes,
+                    r->note[0] ? ": " : "", !strncmp(r->note, "not measured: ", 14) ? r->note + 14 : r->note);
             continue;
         }
         cell(a, sizeof a, r->latency, 1);
@@ -83,8 +86,8 @@ void chase_async_report(FILE *f, const struct chase_async_row *rows, size_t n)
             snprintf(fr, sizeof fr, "%.0f%%", r->fraction * 100);
         else
             snprintf(fr, sizeof fr, "-");
-        fprintf(f, "%-10s %-16s %6u %-36s %24s %8s %10s %-22s %6s\n", r->level, r->op, r->bytes, r->instr, lat, vs,
-                gbs, shape, fr);
+        fprintf(f, "%-9s %-15s %6u %19s %7s %9s %5s\n          %s; shape %s\n", r->level, r->op, r->bytes, lat, vs,
+                gbs, fr, r->instr, shape);
     }
     for (i = 0; i < n; i++)
         if (rows[i].note[0] && !isnan(rows[i].latency))
