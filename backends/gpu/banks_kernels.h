@@ -24,6 +24,14 @@
  *   GPU_BANKS_T1(v, zero)       the last: after v (a loaded value, updated
  *                               as v ^ zero so the read waits for it)
  *   GPU_BANKS_FN                how a timed function is compiled (not inlined)
+ * and the stores' and two-address reads' macros (after the licence).
+ */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#ifndef CHASE_GPU_BANKS_KERNELS_H
+#define CHASE_GPU_BANKS_KERNELS_H
+
+/* The stores' and two-address reads' macros:
  *   GPU_STS32(a, x)             store x at shared address a (also 64: x, y;
  *                               128: x, y, z, w), one instruction each
  *   GPU_STS_ROUND()             what a block round of stores ends with
@@ -46,10 +54,6 @@
  *   stempty: GPU_STS_DONE alone, the region's fixed cost, removed like
  *            the timer's.  A store has no chain: nothing returns.
  */
-/* SPDX-License-Identifier: BSD-3-Clause
- * Copyright (c) 2026 the chase developers */
-#ifndef CHASE_GPU_BANKS_KERNELS_H
-#define CHASE_GPU_BANKS_KERNELS_H
 
 #include "banks_abi.h"
 
