@@ -9,6 +9,13 @@
 #              first register before the closing clock read;
 #   blockN_bW: a loop of N reads, the clock reads outside it;
 #   empty:     no read at all.
+# The store kernels' (chase_banks_st_bW) the same way:
+#   stburstN_bW: N stores of width W (STS, STS.64, STS.128) back to back,
+#                then the one read of the lane's word and an instruction
+#                reading it before the closing clock read (the shared
+#                memory serves that read after the warp's stores);
+#   stblockN_bW: a loop of N stores, the read after the loop;
+#   stempty:     that read alone (the region's fixed cost).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -22,7 +29,7 @@ fi
 want() {
     case $1 in 32) ns="1 2 4 8 16 32" ;; 64) ns="1 2 4 8 16" ;; 128) ns="1 2 4 8" ;; esac
     printf 'chain_b%s' "$1"
-    for n in $ns; do printf ' burst%s_b%s block%s_b%s' "$n" "$1" "$n" "$1"; done
+    for n in $ns; do printf ' burst%s_b%s block%s_b%s stburst%s_b%s stblock%s_b%s' "$n" "$1" "$n" "$1" "$n" "$1" "$n" "$1"; done
 }
 
 # judge WHAT FILE: TAP lines from FILE's 'NAME ok' / 'NAME bad: why' verdicts.
@@ -32,12 +39,13 @@ judge() {
         for f in $(want $w); do grep -q "^$f " "$2" || missing="$missing $f"; done
         bad=$(grep "_b$w bad" "$2" | head -3 | tr '\n' ' ')
         if [ -z "$missing" ] && [ -z "$bad" ]; then
-            ok "$1 b$w: a dependent read in the chain loop, bursts and block loops of back-to-back reads, between clock reads"
+            ok "$1 b$w: a dependent read in the chain loop, bursts and block loops of back-to-back reads, between clock reads; store bursts and block loops of st.shared of the width, closed by a read of the lane's word"
         else
             not_ok "$1 b$w:${missing:+ missing$missing;} $bad"
         fi
     done
     if grep -q '^empty ok' "$2"; then ok "$1: the empty region holds no read"; else not_ok "$1: the empty region: $(grep '^empty' "$2")"; fi
+    if grep -q '^stempty ok' "$2"; then ok "$1: the stores' empty region holds the closing read alone"; else not_ok "$1: the stores' empty region: $(grep '^stempty' "$2")"; fi
 }
 
 # The analysis, the same for PTX and SASS once each line is 'OPCODE OPERANDS'
@@ -55,6 +63,8 @@ function flush(   i, j, k, bad, nck, c1, c2, n, lp, le, kind, N, W, t, first, us
     sub(/_b(32|64|128)$/, "", kind); sub(/^.*_b/, "", W); sub(/^[a-z]+/, "", N); sub(/_.*/, "", N)
     sub(/[0-9]+$/, "", kind)
     if (fn == "empty") { kind = "empty"; W = 0 }
+    if (fn == "stempty") { kind = "stempty"; W = 0; N = 0 }
+    if (kind ~ /^st/) { stores(kind, W, N); return }
     bad = ""; nck = 0; n = 0; lp = 0; le = 0; c1 = 0; c2 = 0
     for (i = 1; i <= nl; i++) {
         split(L[i], t, " ")
@@ -92,6 +102,36 @@ function flush(   i, j, k, bad, nck, c1, c2, n, lp, le, kind, N, W, t, first, us
     }
     print fn (bad == "" ? " ok" : " bad: " bad)
 }
+# A store region: N stores of width W between the clock reads (in a loop
+# for stblock), then one 32-bit read at their address, read before the
+# closing clock read.
+function stores(kind, W, N,   i, t, nck, c1, c2, lp, le, ns, nld, ldi, sadr, bad, used) {
+    bad = ""; nck = 0; ns = 0; nld = 0; lp = 0; le = 0; sadr = ""
+    for (i = 1; i <= nl; i++) {
+        split(L[i], t, " ")
+        if (t[1] == "CLOCK") { nck++; if (nck == 1) c1 = i; else c2 = i }
+        if (t[1] == "BRANCH" && (t[2] in at) && at[t[2]] <= i) { lp = at[t[2]]; le = i }
+        if (t[1] ~ /^ST/) {
+            if (t[1] != "ST" W || nck != 1) bad = bad "a store of another width or outside the region: " L[i] "; "
+            else { ns++; if (sadr == "") sadr = t[2]; if (nld) bad = bad "a store after the closing read; " }
+        }
+        if (t[1] ~ /^LD/ && nck == 1) { nld++; ldi = i }
+    }
+    if (nck != 2) { print fn " bad: " nck " clock reads (want 2)"; return }
+    if (ns != N) bad = bad ns " stores (want " N "); "
+    if (nld != 1) bad = bad nld " reads (want the one closing read); "
+    else {
+        split(L[ldi], t, " ")
+        if (t[1] != "LD32") bad = bad "the closing read is " t[1] "; "
+        if (sadr != "" && t[3] != sadr) bad = bad "the closing read is at " t[3] ", the stores at " sadr "; "
+        used = 0
+        for (i = ldi + 1; i < c2; i++) if (reads(i, t[2])) used = 1
+        if (!used) bad = bad "nothing reads the closing read before the clock; "
+    }
+    if (kind == "stburst" && lp > c1 && lp < c2) bad = bad "a loop in a burst; "
+    if (kind == "stblock" && !(lp && lp > c1 && le < c2 && le < ldi)) bad = bad "the stores are not in a loop before the closing read; "
+    print fn (bad == "" ? " ok" : " bad: " bad)
+}
 $1 == "FUNCTION" { flush(); fn = $2; nl = 0; delete at; next }
 $1 == "LABEL" { at[$2] = nl + 1; next }
 fn != "" { L[++nl] = $0 }
@@ -103,6 +143,7 @@ cat > "$tmp/name.awk" <<'EOF'
 function ours(s) {
     sub(/^.*chase_banks_/, "", s)
     if (s ~ /^empty/) return "empty"
+    if (s ~ /^stempty/) return "stempty"
     if (match(s, /^[a-z]+[0-9]*_b(32|64|128)/)) return substr(s, 1, RLENGTH)
     return ""
 }
@@ -125,6 +166,13 @@ on {
         print "LD" wd, d, a; next
     }
     if (l ~ /ld\.shared/) { print "LD0 x x"; next }
+    if (l ~ /st\.volatile\.shared\./) {
+        sub(/^.*st\.volatile\.shared/, "st.volatile.shared", l)
+        wd = l ~ /\.v4\./ ? 128 : l ~ /\.v2\./ ? 64 : 32
+        a = l; sub(/^[^\[]*\[/, "", a); sub(/\].*/, "", a)
+        print "ST" wd, a; next
+    }
+    if (l ~ /st\.shared/) { print "ST0 x"; next }
     print l
 }
 EOF
@@ -157,6 +205,17 @@ v=$(awk -v fn=chase_banks_b32 -v unit=LDS -v width=4 -v bursts="1 2 4" -v loops=
     -v combine='^(LOP3|IADD3|IMAD\.IADD)' -f "$srcdir/tests/sass-regions.awk" "$tmp/wide.txt")
 case $v in *"is not 4 bytes"*) ok "the SASS checker rejects a read of another width" ;; *) not_ok "the SASS checker on a widened read: $v" ;; esac
 
+# The store checker, on a hand-written listing of the store kernel's shape.
+v=$(awk -v fn=chase_banks_st_b32 -v width=4 -v bursts="1 2" -v loops="2" -f "$srcdir/tests/sass-stores.awk" \
+    "$srcdir/tests/data/sass-stores-b32.txt")
+[ "$v" = ok ] && ok "the SASS store checker accepts bursts, a block loop and the empty region of STS" || not_ok "the SASS store checker on its fixture: $v"
+sed 's/STS \[R5\], R5/STS.64 [R5], R4/' "$srcdir/tests/data/sass-stores-b32.txt" > "$tmp/wide-st.txt"
+v=$(awk -v fn=chase_banks_st_b32 -v width=4 -v bursts="1 2" -v loops="2" -f "$srcdir/tests/sass-stores.awk" "$tmp/wide-st.txt")
+case $v in *"is not 4 bytes"*) ok "the SASS store checker rejects a store of another width" ;; *) not_ok "the SASS store checker on a widened store: $v" ;; esac
+sed '/LOP3.LUT R7, R7/d' "$srcdir/tests/data/sass-stores-b32.txt" > "$tmp/open-st.txt"
+v=$(awk -v fn=chase_banks_st_b32 -v width=4 -v bursts="1 2" -v loops="2" -f "$srcdir/tests/sass-stores.awk" "$tmp/open-st.txt")
+case $v in *"nothing reads the closing read"*) ok "the SASS store checker rejects a clock read that does not wait for the closing read" ;; *) not_ok "the SASS store checker on an unwaited read: $v" ;; esac
+
 sass_listing
 rc=$?
 if [ $rc -eq 1 ]; then
@@ -178,6 +237,15 @@ for arch in $CUDA_ARCHS; do
         v=$(sass_verdict "$tmp/sass.$arch" chase_banks_b$w $w)
         [ "$v" = ok ] && ok "SASS sm_$arch chase_banks_b$w: bursts of back-to-back LDS, the closing CS2R after the instruction that waits for the last; block loops; the dependent chain loop; the empty region" ||
             not_ok "SASS sm_$arch chase_banks_b$w: $v"
+        if ! grep -q "Function : chase_banks_st_b$w\$" "$tmp/sass.$arch"; then
+            not_ok "SASS sm_$arch: no chase_banks_st_b$w kernel in the listing of $fatbin"
+            continue
+        fi
+        case $w in 32) ns="1 2 4 8 16 32" ;; 64) ns="1 2 4 8 16" ;; 128) ns="1 2 4 8" ;; esac
+        v=$(awk -v fn=chase_banks_st_b$w -v width=$((w / 8)) -v bursts="$ns" -v loops="$ns" \
+            -f "$srcdir/tests/sass-stores.awk" "$tmp/sass.$arch")
+        [ "$v" = ok ] && ok "SASS sm_$arch chase_banks_st_b$w: bursts and block loops of STS of $((w / 8)) bytes between clock reads, each closed by an LDS of the lane's word that the closing CS2R waits for; the empty region" ||
+            not_ok "SASS sm_$arch chase_banks_st_b$w: $v"
     done
 done
 finish

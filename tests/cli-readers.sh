@@ -53,7 +53,9 @@ assert d["bytes"].is_monotonic_increasing and d["cycles"].dtype.kind in "fi"' "$
             "$py" -c 'import sys, pandas as pd
 d = pd.read_csv(sys.argv[1])
 assert len(d) == int(sys.argv[2]) > 0, (len(d), sys.argv[2])
-assert d[d.columns[-1]].dtype.kind in "fi", d.dtypes' "$tmp/banks-$t.csv" "$n"
+num = [c for c in d.columns if c != "op"]    # the operation (read, write) is text
+assert d[num[-1]].dtype.kind in "fi", d.dtypes
+assert set(d["op"]) == {"read", "write"}, set(d["op"])' "$tmp/banks-$t.csv" "$n"
     done
     "$CHASE" banks -b sim -q -o "$tmp/banks.json"
     check "pandas: the JSON's tables are records (DataFrame(doc['strides']) has stride_words)" \

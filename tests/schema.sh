@@ -48,6 +48,8 @@ runs() {
     echo "loads-bytes|loads -b sim --bytes 64K"
     echo "banks|banks -b sim"
     echo "banks-lanes|banks -b sim --lanes $tmp/lanes.txt --width 64"
+    echo "banks-cdna3|banks --sim shared:preset=cdna3"
+    echo "banks-stores|banks -b sim --op write"
     echo "bandwidth|bandwidth --sim $sms --op read,copy --placement partitioned"
     echo "async|async --sim $sms --from $tmp/sim-sweep.json"
 }

@@ -60,6 +60,18 @@ static __device__ __forceinline__ long long banks_t1(unsigned *v, unsigned zero)
 }
 #define GPU_BANKS_T1(v, zero) banks_t1(v, zero)
 #define GPU_BANKS_FN __noinline__
+/* Stores: st.volatile.shared of the width (STS, STS.64, STS.128), so
+ * ptxas keeps every one of a burst's repeated stores. */
+#define GPU_STS32(a, x) asm volatile("st.volatile.shared.u32 [%0], %1;" :: "r"(a), "r"(x) : "memory")
+#define GPU_STS64(a, x, y) asm volatile("st.volatile.shared.v2.u32 [%0], {%1, %2};" :: "r"(a), "r"(x), "r"(y) : "memory")
+#define GPU_STS128(a, x, y, z, w)                                                              \
+    asm volatile("st.volatile.shared.v4.u32 [%0], {%1, %2, %3, %4};"                           \
+                 :: "r"(a), "r"(x), "r"(y), "r"(z), "r"(w) : "memory")
+/* Nothing to wait for between rounds: a store waits for no result. */
+#define GPU_STS_ROUND() ((void)0)
+/* A read of the lane's own word: the shared memory serves it after the
+ * warp's stores before it, and the closing clock read waits for it. */
+#define GPU_STS_DONE(a, v) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory")
 /* ---- end of chase banks ---- */
 
 #include "kernels.h"

@@ -1,5 +1,6 @@
 /* banks_host.c: the GPU backends' shared hook (chase banks), written once
- * for CUDA and HIP: one launch times one warp's pattern (banks_kernels.h)
+ * for CUDA and HIP: one launch times one warp's pattern of reads or stores
+ * (banks_kernels.h)
  * on the run's multiprocessor, and the cycles come back with the timer's
  * own cost removed. */
 /* SPDX-License-Identifier: BSD-3-Clause
@@ -20,6 +21,9 @@
 int gpu_shared(void *p, const struct chase_shared_req *rq, struct chase_samples *out, char *err, size_t len)
 {
     static const char *const names[3] = {"chase_banks_b32", "chase_banks_b64", "chase_banks_b128"};
+    static const char *const st_names[3] = {"chase_banks_st_b32", "chase_banks_st_b64", "chase_banks_st_b128"};
+    const char *name;
+    unsigned reach, rwi;
     struct gpu_dev *d = p;
     unsigned lanes = d->info->lanes, wi, i, s, threads, words, samples = BANKS_SAMPLES, zero = 0;
     unsigned mode = (unsigned)rq->mode, inflight = rq->inflight, warps = 1, most;
@@ -35,12 +39,31 @@ int gpu_shared(void *p, const struct chase_shared_req *rq, struct chase_samples 
         snprintf(err, len, "shared: width %u: 4, 8 or 16 bytes", rq->width);
         return CHASE_EINVAL;
     }
+    if (rq->op < 0 || rq->op >= CHASE_SHARED_NOPS) {
+        snprintf(err, len, "shared: an operation this ABI does not know (%d)", rq->op);
+        return CHASE_EINVAL;
+    }
+    if ((rq->op == CHASE_SHARED_READ2 || rq->op == CHASE_SHARED_READ2ST64) && rq->width != 8) {
+        snprintf(err, len, "shared: %s reads 8-byte words, not %u bytes", chase_shared_op_name(rq->op), rq->width);
+        return CHASE_EINVAL;
+    }
+    if (rq->op == CHASE_SHARED_WRITE && rq->mode == CHASE_SHARED_CHAIN) {
+        snprintf(err, len, "shared: a store returns nothing for a chain to wait for");
+        return CHASE_ENOTSUP;
+    }
+    name = rq->op == CHASE_SHARED_WRITE       ? st_names[wi]
+           : rq->op == CHASE_SHARED_READ2     ? "chase_banks_read2_b64"
+           : rq->op == CHASE_SHARED_READ2ST64 ? "chase_banks_read2st64_b64"
+                                              : names[wi];
+    reach = chase_shared_op_reach(rq->op, rq->width);
+    /* A two-address read fills 128 bits of registers, as a b128 read. */
+    rwi = rq->op == CHASE_SHARED_READ2 || rq->op == CHASE_SHARED_READ2ST64 ? 2 : wi;
     if (rq->lanes != lanes || !lanes || lanes > CHASE_MAX_LANES) {
         snprintf(err, len, "shared: %u lanes asked of a %u-lane warp", rq->lanes, lanes);
         return CHASE_EINVAL;
     }
     for (i = 0; i < lanes; i++) {
-        if (rq->offset[i] % rq->width || (uint64_t)rq->offset[i] + rq->width > d->info->shared_bytes) {
+        if (rq->offset[i] % rq->width || (uint64_t)rq->offset[i] + reach > d->info->shared_bytes) {
             snprintf(err, len, "shared: lane %u's offset %u is misaligned or beyond the %llu bytes a block may use", i,
                      rq->offset[i], (unsigned long long)d->info->shared_bytes);
             return CHASE_EINVAL;
@@ -54,9 +77,9 @@ int gpu_shared(void *p, const struct chase_shared_req *rq, struct chase_samples 
     }
     if (mode == BANKS_CHAIN)
         inflight = 1;
-    else if (inflight < 1 || inflight > BANKS_MOST_BURST(wi) || (inflight & (inflight - 1))) {
+    else if (inflight < 1 || inflight > BANKS_MOST_BURST(rwi) || (inflight & (inflight - 1))) {
         snprintf(err, len, "shared: the b%u kernel bursts a power of two from 1 to %u accesses, not %u",
-                 rq->width * 8, BANKS_MOST_BURST(wi), inflight);
+                 rq->width * 8, BANKS_MOST_BURST(rwi), inflight);
         return CHASE_EINVAL;
     }
     most = d->info->block_threads / lanes;
@@ -73,11 +96,20 @@ int gpu_shared(void *p, const struct chase_shared_req *rq, struct chase_samples 
         return CHASE_EINTR;
     /* Dynamic shared memory: as much as the pattern reaches, every word of
      * it holding its own address (the chain's next). */
-    bytes = (top + rq->width + 15) / 16 * 16;
+    bytes = (top + reach + 15) / 16 * 16;
     words = (unsigned)(bytes / 4);
     threads = warps * lanes;
-    if ((rc = gpu_function(d->g, names[wi], &fn, err, len)) != CHASE_OK ||
-        (rc = gpu_allow_shared(d->g, fn, (unsigned)bytes, err, len)) != CHASE_OK)
+    /* The two-address reads are AMD's: another vendor's module has no such kernel. */
+    if (rq->op == CHASE_SHARED_READ2 || rq->op == CHASE_SHARED_READ2ST64) {
+        if (gpu_function(d->g, name, &fn, err, len) != CHASE_OK) {
+            snprintf(err, len, "the %s module has no %s kernel (ds_%s_b64 is AMD's)", CHASE_GPU_NAME, name,
+                     chase_shared_op_name(rq->op));
+            return CHASE_ENOTSUP;
+        }
+    } else if ((rc = gpu_function(d->g, name, &fn, err, len)) != CHASE_OK) {
+        return rc;
+    }
+    if ((rc = gpu_allow_shared(d->g, fn, (unsigned)bytes, err, len)) != CHASE_OK)
         return rc;
     /* The most shared memory (unless --carveout says otherwise), where the
      * vendor splits it with the L1: the pattern's reach then fits. */

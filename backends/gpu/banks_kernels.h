@@ -24,11 +24,36 @@
  *   GPU_BANKS_T1(v, zero)       the last: after v (a loaded value, updated
  *                               as v ^ zero so the read waits for it)
  *   GPU_BANKS_FN                how a timed function is compiled (not inlined)
+ * and the stores' and two-address reads' macros (after the licence).
  */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #ifndef CHASE_GPU_BANKS_KERNELS_H
 #define CHASE_GPU_BANKS_KERNELS_H
+
+/* The stores' and two-address reads' macros:
+ *   GPU_STS32(a, x)             store x at shared address a (also 64: x, y;
+ *                               128: x, y, z, w), one instruction each
+ *   GPU_STS_ROUND()             what a block round of stores ends with
+ *                               (AMD: the wait on them, as a round of reads)
+ *   GPU_STS_DONE(a, v)          once every store before it is done: on
+ *                               NVIDIA, v = the word at a (the shared
+ *                               memory serves a warp's read after its
+ *                               stores), on AMD the wait on them
+ *   GPU_BANKS_READ2             defined where the two-address reads exist:
+ *                               GPU_LDS64R2(a, x, y, z, w) and
+ *                               GPU_LDS64R2S(a, ...) read 8 bytes at a and
+ *                               at a + CHASE_SHARED_READ2_SPAN (R2S:
+ *                               CHASE_SHARED_READ2ST64_SPAN) in one
+ *                               instruction, with their _CHAIN forms.
+ *
+ * Stores (chase_banks_st_bW): each lane stores its own address (and the
+ * next words') at its offset, so the words keep what the fill gave them:
+ *   burst: N stores, then GPU_STS_DONE and the clock;
+ *   block: every warp issues rounds of N stores, then the same end;
+ *   stempty: GPU_STS_DONE alone, the region's fixed cost, removed like
+ *            the timer's.  A store has no chain: nothing returns.
+ */
 
 #include "banks_abi.h"
 
@@ -79,8 +104,8 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
     return t1 - t0;
 }
 
-#define BANKS_CHAIN_FN(W)                                                              \
-    static __device__ GPU_BANKS_FN bk_i64 chase_banks_chain_b##W(unsigned a, unsigned loads, \
+#define BANKS_CHAIN_FN(W, T)                                                           \
+    static __device__ GPU_BANKS_FN bk_i64 chase_banks_chain_##T(unsigned a, unsigned loads, \
                                                                   unsigned zero,        \
                                                                   unsigned *ap)         \
     {                                                                                   \
@@ -97,8 +122,8 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
 
 /* N accesses into N x W / 32 registers: kept to 32, so a block of 1024
  * threads fits the register file. */
-#define BANKS_BURST_FN(W, N, L)                                                        \
-    static __device__ GPU_BANKS_FN bk_i64 chase_banks_burst##N##_b##W(unsigned a, unsigned zero, \
+#define BANKS_BURST_FN(W, T, N, L)                                                     \
+    static __device__ GPU_BANKS_FN bk_i64 chase_banks_burst##N##_##T(unsigned a, unsigned zero, \
                                                                        unsigned *sink)  \
     {                                                                                   \
         unsigned acc = 0;                                                               \
@@ -111,8 +136,8 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
         return t1 - t0;                                                                 \
     }
 
-#define BANKS_BLOCK_FN(W, N, L)                                                        \
-    static __device__ GPU_BANKS_FN void chase_banks_block##N##_b##W(unsigned a, unsigned rounds, \
+#define BANKS_BLOCK_FN(W, T, N, L)                                                     \
+    static __device__ GPU_BANKS_FN void chase_banks_block##N##_##T(unsigned a, unsigned rounds, \
                                                                      unsigned zero, bk_i64 *t, \
                                                                      unsigned *sink)    \
     {                                                                                   \
@@ -133,13 +158,15 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
         *sink ^= acc;                                                                   \
     }
 
-#define BANKS_FNS_N(W, N, L) BANKS_BURST_FN(W, N, L) BANKS_BLOCK_FN(W, N, L)
-#define BANKS_FNS_128 BANKS_FNS_N(128, 1, 0) BANKS_FNS_N(128, 2, 1) BANKS_FNS_N(128, 4, 3) BANKS_FNS_N(128, 8, 7)
-#define BANKS_FNS_64 BANKS_FNS_N(64, 1, 0) BANKS_FNS_N(64, 2, 1) BANKS_FNS_N(64, 4, 3) BANKS_FNS_N(64, 8, 7) \
-    BANKS_FNS_N(64, 16, 15)
-#define BANKS_FNS_32 BANKS_FNS_N(32, 1, 0) BANKS_FNS_N(32, 2, 1) BANKS_FNS_N(32, 4, 3) BANKS_FNS_N(32, 8, 7) \
-    BANKS_FNS_N(32, 16, 15) BANKS_FNS_N(32, 32, 31)
-#define BANKS_WIDTH_FNS(W) BANKS_CHAIN_FN(W) BANKS_FNS_##W
+#define BANKS_FNS_N(W, T, N, L) BANKS_BURST_FN(W, T, N, L) BANKS_BLOCK_FN(W, T, N, L)
+#define BANKS_FNS_128(W, T) BANKS_FNS_N(W, T, 1, 0) BANKS_FNS_N(W, T, 2, 1) BANKS_FNS_N(W, T, 4, 3) \
+    BANKS_FNS_N(W, T, 8, 7)
+#define BANKS_FNS_64(W, T) BANKS_FNS_128(W, T) BANKS_FNS_N(W, T, 16, 15)
+#define BANKS_FNS_32(W, T) BANKS_FNS_64(W, T) BANKS_FNS_N(W, T, 32, 31)
+/* The two-address reads fill 128 bits of registers, as b128 reads. */
+#define BANKS_FNS_64R2 BANKS_FNS_128
+#define BANKS_FNS_64R2S BANKS_FNS_128
+#define BANKS_WIDTH_FNS(W, T) BANKS_CHAIN_FN(W, T) BANKS_FNS_##W(W, T)
 
 /* The burst sizes each width has (the host asks for no other: banks_abi.h's
  * BANKS_MOST_BURST is each one's largest, and the default case is it). */
@@ -161,9 +188,11 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
     case 8: KIND(W, 8, __VA_ARGS__); break;                                             \
     case 16: KIND(W, 16, __VA_ARGS__); break;                                           \
     default: KIND(W, 32, __VA_ARGS__); break;
-#define BANKS_DISPATCH(W, KIND, ...) switch (inflight) { BK_CASES_##W(KIND, W, __VA_ARGS__) }
-#define BK_CALL_BURST(W, N, dst) dst = chase_banks_burst##N##_b##W(a, zero, &sink)
-#define BK_CALL_BLOCK(W, N, t) chase_banks_block##N##_b##W(a, BANKS_BLOCK_ROUNDS, zero, t, &sink)
+#define BK_CASES_64R2 BK_CASES_128
+#define BK_CASES_64R2S BK_CASES_128
+#define BANKS_DISPATCH(W, T, KIND, ...) switch (inflight) { BK_CASES_##W(KIND, T, __VA_ARGS__) }
+#define BK_CALL_BURST(T, N, dst) dst = chase_banks_burst##N##_##T(a, zero, &sink)
+#define BK_CALL_BLOCK(T, N, t) chase_banks_block##N##_##T(a, BANKS_BLOCK_ROUNDS, zero, t, &sink)
 
 /*
  * The kernel of one width.  offsets: each lane's byte offset; words: the
@@ -171,9 +200,9 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
  * or _BLOCK; inflight: the burst's accesses (1, 2, 4, 8, 16 or 32); zero:
  * 0, which the compiler cannot know; out: banks_abi.h's layout.
  */
-#define BANKS_KERNEL(W)                                                                \
-    BANKS_WIDTH_FNS(W)                                                                  \
-    extern "C" __global__ void __launch_bounds__(1024) chase_banks_b##W(const unsigned *offsets, unsigned lanes, \
+#define BANKS_KERNEL(W, T)                                                             \
+    BANKS_WIDTH_FNS(W, T)                                                               \
+    extern "C" __global__ void __launch_bounds__(1024) chase_banks_##T(const unsigned *offsets, unsigned lanes, \
                                                 unsigned words, unsigned mode,          \
                                                 unsigned inflight, unsigned samples,    \
                                                 unsigned zero, bk_i64 *out, int target, \
@@ -201,7 +230,7 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
             bk_i64 cyc = 0;                                                             \
             if (mode == BANKS_BLOCK) {                                                  \
                 GPU_SYNC();                                                             \
-                BANKS_DISPATCH(W, BK_CALL_BLOCK, t)                                     \
+                BANKS_DISPATCH(W, T, BK_CALL_BLOCK, t)                                  \
                 if (lane == 0 && s) {                                                   \
                     out[BANKS_SAMPLE0 + ((s - 1) * nwarps + warp) * 2] = t[0];           \
                     out[BANKS_SAMPLE0 + ((s - 1) * nwarps + warp) * 2 + 1] = t[1];       \
@@ -209,9 +238,9 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
                 continue;                                                               \
             }                                                                           \
             if (mode == BANKS_CHAIN)                                                    \
-                cyc = chase_banks_chain_b##W(a, BANKS_CHAIN_LOADS, zero, &a);           \
+                cyc = chase_banks_chain_##T(a, BANKS_CHAIN_LOADS, zero, &a);            \
             else                                                                        \
-                BANKS_DISPATCH(W, BK_CALL_BURST, cyc)                                   \
+                BANKS_DISPATCH(W, T, BK_CALL_BURST, cyc)                                \
             if (tid == 0 && s)                                                          \
                 out[BANKS_SAMPLE0 + s - 1] = cyc;                                       \
         }                                                                               \
@@ -227,8 +256,140 @@ static __device__ GPU_BANKS_FN bk_i64 chase_banks_empty(unsigned v, unsigned zer
             out[BANKS_SINK] = sink;                                                     \
     }
 
-BANKS_KERNEL(32)
-BANKS_KERNEL(64)
-BANKS_KERNEL(128)
+BANKS_KERNEL(32, b32)
+BANKS_KERNEL(64, b64)
+BANKS_KERNEL(128, b128)
+#ifdef GPU_BANKS_READ2
+#define BK_DECL64R2 BK_DECL128
+#define BK_LOAD64R2(k) GPU_LDS64R2(a, x##k, y##k, z##k, w##k);
+#define BK_USE64R2 BK_USE128
+#define BK_DECL64R2S BK_DECL128
+#define BK_LOAD64R2S(k) GPU_LDS64R2S(a, x##k, y##k, z##k, w##k);
+#define BK_USE64R2S BK_USE128
+BANKS_KERNEL(64R2, read2_b64)
+BANKS_KERNEL(64R2S, read2st64_b64)
+#endif
+
+/* ---- stores ---- */
+#define BK_ST32(k) GPU_STS32(a, a);
+#define BK_ST64(k) GPU_STS64(a, a, a + 4);
+#define BK_ST128(k) GPU_STS128(a, a, a + 4, a + 8, a + 12);
+
+/* The fixed cost of a store region's end, timed as the others. */
+static __device__ GPU_BANKS_FN bk_i64 chase_banks_stempty(unsigned a, unsigned zero, unsigned *sink)
+{
+    unsigned v = zero;
+    bk_i64 t0, t1;
+    t0 = GPU_BANKS_T0();
+    GPU_STS_DONE(a, v);
+    t1 = GPU_BANKS_T1(&v, zero);
+    *sink ^= v;
+    return t1 - t0;
+}
+
+#define BANKS_STBURST_FN(W, N)                                                         \
+    static __device__ GPU_BANKS_FN bk_i64 chase_banks_stburst##N##_b##W(unsigned a, unsigned zero, \
+                                                                         unsigned *sink) \
+    {                                                                                   \
+        unsigned v = zero;                                                              \
+        bk_i64 t0, t1;                                                                  \
+        t0 = GPU_BANKS_T0();                                                            \
+        BK_REP##N(BK_ST##W)                                                             \
+        GPU_STS_DONE(a, v);                                                             \
+        t1 = GPU_BANKS_T1(&v, zero);                                                    \
+        *sink ^= v;                                                                     \
+        return t1 - t0;                                                                 \
+    }
+
+#define BANKS_STBLOCK_FN(W, N)                                                         \
+    static __device__ GPU_BANKS_FN void chase_banks_stblock##N##_b##W(unsigned a, unsigned rounds, \
+                                                                       unsigned zero, bk_i64 *t, \
+                                                                       unsigned *sink)  \
+    {                                                                                   \
+        unsigned v = zero, i;                                                           \
+        bk_i64 t0, t1;                                                                  \
+        t0 = GPU_BANKS_T0();                                                            \
+        _Pragma("unroll 1")                                                             \
+        for (i = 0; i < rounds; i++) {                                                  \
+            BK_REP##N(BK_ST##W)                                                         \
+            GPU_STS_ROUND();                                                            \
+        }                                                                               \
+        GPU_STS_DONE(a, v);                                                             \
+        t1 = GPU_BANKS_T1(&v, zero);                                                    \
+        t[0] = t0;                                                                      \
+        t[1] = t1;                                                                      \
+        *sink ^= v;                                                                     \
+    }
+
+/* Each width's burst sizes, as the reads have them. */
+#define BANKS_STFNS_N(W, N) BANKS_STBURST_FN(W, N) BANKS_STBLOCK_FN(W, N)
+#define BANKS_STFNS_128 BANKS_STFNS_N(128, 1) BANKS_STFNS_N(128, 2) BANKS_STFNS_N(128, 4) BANKS_STFNS_N(128, 8)
+#define BANKS_STFNS_64 BANKS_STFNS_N(64, 1) BANKS_STFNS_N(64, 2) BANKS_STFNS_N(64, 4) BANKS_STFNS_N(64, 8) \
+    BANKS_STFNS_N(64, 16)
+#define BANKS_STFNS_32 BANKS_STFNS_N(32, 1) BANKS_STFNS_N(32, 2) BANKS_STFNS_N(32, 4) BANKS_STFNS_N(32, 8) \
+    BANKS_STFNS_N(32, 16) BANKS_STFNS_N(32, 32)
+#define BK_CALL_STBURST(W, N, dst) dst = chase_banks_stburst##N##_b##W(a, zero, &sink)
+#define BK_CALL_STBLOCK(W, N, t) chase_banks_stblock##N##_b##W(a, BANKS_BLOCK_ROUNDS, zero, t, &sink)
+
+/*
+ * The store kernel of one width: the read kernel's arguments and layout;
+ * mode BANKS_CHAIN is not one of its modes (the host refuses it).
+ */
+#define BANKS_ST_KERNEL(W)                                                             \
+    BANKS_STFNS_##W                                                                     \
+    extern "C" __global__ void __launch_bounds__(1024) chase_banks_st_b##W(const unsigned *offsets, unsigned lanes, \
+                                                unsigned words, unsigned mode,          \
+                                                unsigned inflight, unsigned samples,    \
+                                                unsigned zero, bk_i64 *out, int target, \
+                                                int *claimed)                           \
+    {                                                                                   \
+        unsigned tid = threadIdx.x, lane = tid % lanes, warp = tid / lanes;             \
+        unsigned nwarps = blockDim.x / lanes, base, a, i, s, sink = zero;               \
+        bk_i64 r0, r1, c0, c1, ov = -1, t[2];                                           \
+        if (!chase_claim(target, claimed))                                              \
+            return;                                                                     \
+        base = GPU_SHARED_ADDR(chase_banks_smem);                                       \
+        for (i = tid; i < words; i += blockDim.x)                                       \
+            chase_banks_smem[i] = base + 4 * i;                                         \
+        a = base + offsets[lane];                                                       \
+        GPU_SYNC();                                                                     \
+        for (i = 0; i < 4; i++) {                                                       \
+            bk_i64 e = chase_banks_stempty(a, zero, &sink);                             \
+            if (ov < 0 || e < ov)                                                       \
+                ov = e;                                                                 \
+        }                                                                               \
+        r0 = GPU_REALTIME();                                                            \
+        c0 = GPU_CYCLES();                                                              \
+        _Pragma("unroll 1")                                                             \
+        for (s = 0; s <= samples; s++) {    /* sample 0 is not kept: a warm-up */       \
+            bk_i64 cyc = 0;                                                             \
+            if (mode == BANKS_BLOCK) {                                                  \
+                GPU_SYNC();                                                             \
+                switch (inflight) { BK_CASES_##W(BK_CALL_STBLOCK, W, t) }               \
+                if (lane == 0 && s) {                                                   \
+                    out[BANKS_SAMPLE0 + ((s - 1) * nwarps + warp) * 2] = t[0];           \
+                    out[BANKS_SAMPLE0 + ((s - 1) * nwarps + warp) * 2 + 1] = t[1];       \
+                }                                                                       \
+                continue;                                                               \
+            }                                                                           \
+            switch (inflight) { BK_CASES_##W(BK_CALL_STBURST, W, cyc) }                 \
+            if (tid == 0 && s)                                                          \
+                out[BANKS_SAMPLE0 + s - 1] = cyc;                                       \
+        }                                                                               \
+        c1 = GPU_CYCLES();                                                              \
+        r1 = GPU_REALTIME();                                                            \
+        if (tid == 0) {                                                                 \
+            out[BANKS_OVERHEAD] = ov;                                                   \
+            out[BANKS_REAL] = r1 - r0;                                                  \
+            out[BANKS_SPAN] = c1 - c0;                                                  \
+            out[BANKS_SM] = GPU_SMID();                                                 \
+        }                                                                               \
+        if ((sink ^ a) == 0x9e3779b9u)  /* the read-back values escape */               \
+            out[BANKS_SINK] = sink;                                                     \
+    }
+
+BANKS_ST_KERNEL(32)
+BANKS_ST_KERNEL(64)
+BANKS_ST_KERNEL(128)
 
 #endif

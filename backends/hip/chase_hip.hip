@@ -92,6 +92,50 @@ static __device__ __forceinline__ long long banks_t0(void)
 #define GPU_BANKS_T0() banks_t0()
 #define GPU_BANKS_T1(v, zero) ((void)(v), (void)(zero), memtime())
 #define GPU_BANKS_FN __attribute__((noinline))
+/* The two-address reads: ds_read2_b64 with offset1:16 (16 x 8 bytes, one
+ * bank row of 128 bytes further: chase_backend.h's CHASE_SHARED_READ2_SPAN)
+ * and ds_read2st64_b64 with offset1:1 (64 x 8 bytes: _READ2ST64_SPAN). */
+#define GPU_BANKS_READ2 1
+#define BANKS_READ2(INSN, OFF, a, r0, r1, r2, r3)                                                   \
+    do {                                                                                       \
+        banks_u32x4 v_;                                                                        \
+        asm volatile(INSN " %0, %1 offset1:" OFF : "=v"(v_) : "v"(a));                         \
+        (r0) = v_[0];                                                                          \
+        (r1) = v_[1];                                                                          \
+        (r2) = v_[2];                                                                          \
+        (r3) = v_[3];                                                                          \
+    } while (0)
+#define GPU_LDS64R2(a, r0, r1, r2, r3) BANKS_READ2("ds_read2_b64", "16", a, r0, r1, r2, r3)
+#define GPU_LDS64R2S(a, r0, r1, r2, r3) BANKS_READ2("ds_read2st64_b64", "1", a, r0, r1, r2, r3)
+#define BANKS_READ2_CHAIN(INSN, OFF, a)                                                             \
+    do {                                                                                       \
+        banks_u32x4 v_;                                                                        \
+        asm volatile(INSN " %0, %1 offset1:" OFF "\n\ts_waitcnt lgkmcnt(0)" : "=v"(v_) : "v"(a)); \
+        (a) = v_[0];                                                                           \
+    } while (0)
+#define GPU_LDS64R2_CHAIN(a) BANKS_READ2_CHAIN("ds_read2_b64", "16", a)
+#define GPU_LDS64R2S_CHAIN(a) BANKS_READ2_CHAIN("ds_read2st64_b64", "1", a)
+/* Stores: ds_write_b32/b64/b128 as inline asm (the width and count ours). */
+typedef unsigned banks_u32x2 __attribute__((ext_vector_type(2)));
+#define GPU_STS32(a, x) asm volatile("ds_write_b32 %0, %1" :: "v"(a), "v"(x) : "memory")
+#define GPU_STS64(a, x, y)                                                                     \
+    do {                                                                                       \
+        banks_u32x2 v_ = {(x), (y)};                                                           \
+        asm volatile("ds_write_b64 %0, %1" :: "v"(a), "v"(v_) : "memory");                    \
+    } while (0)
+#define GPU_STS128(a, x, y, z, w)                                                              \
+    do {                                                                                       \
+        banks_u32x4 v_ = {(x), (y), (z), (w)};                                                 \
+        asm volatile("ds_write_b128 %0, %1" :: "v"(a), "v"(v_) : "memory");                   \
+    } while (0)
+/* A round of stores ends with their wait, as a round of reads does. */
+#define GPU_STS_ROUND() GPU_LDS_WAIT()
+#define GPU_STS_DONE(a, v)                                                                     \
+    do {                                                                                       \
+        (void)(a);                                                                             \
+        (void)(v);                                                                             \
+        GPU_LDS_WAIT();                                                                        \
+    } while (0)
 /* ---- end of chase banks ---- */
 
 #include "kernels.h"

@@ -1,5 +1,7 @@
 /* shared.c: the simulator's shared memory: "shared:banks=32,width=4,lanes=32,
- * lat=30,issue=1,b32=dynamic,b64=dynamic,b128=dynamic" or a preset
+ * lat=30,issue=1,b32=dynamic,b64=dynamic,b128=dynamic" (st32=, st64=,
+ * st128=: the stores' phases, the reads' unless given; read2=1: the
+ * two-address reads) or a preset
  * ("shared:preset=cdna3,banks=64").  Written apart from the core's bank
  * analysis (src/banks/banks.c) on purpose: the analysis is tested against this
  * model as against a device, so the two must not share a mistake. */
@@ -16,7 +18,10 @@
 #include "core/size.h"
 #include "spec.h"
 
-/* The b128 phases the AMDGPU optimization guide gives for CDNA3. */
+/* The b128 phases the AMDGPU optimization guide gives for CDNA3's
+ * ds_read_b128.  Its ds_write_b128 is "eight phases: T0-T7, T8-T15, ...,
+ * T56-T63" (st128=8), and its b32 "32 adjacent threads read/write" (the
+ * reads' groups); of ds_write_b64 it says nothing: stores as the reads. */
 static const char cdna3_b128[] =
     "0-3+20-23/32-35+52-55/4-7+16-19/36-39+48-51/8-11+28-31/40-43+60-63/12-15+24-27/44-47+56-59";
 
@@ -26,8 +31,9 @@ static const struct {
     /* 32 lanes, 32 banks of 4 bytes, units of a bank row that merge while
      * conflict-free: the rule that fits the seed's A100 table. */
     {"nvidia", "banks=32,width=4,lanes=32,lat=30,issue=1,size=227K,b32=dynamic,b64=dynamic,b128=dynamic"},
-    /* 64 lanes, 32 banks of 4 bytes, the guide's phases. */
-    {"cdna3", "banks=32,width=4,lanes=64,lat=50,issue=2,size=64K,b32=32,b64=16,b128=cdna3"},
+    /* 64 lanes, 32 banks of 4 bytes, the guide's phases; ds_read2_b64. */
+    {"cdna3", "banks=32,width=4,lanes=64,lat=50,issue=2,size=64K,b32=32,b64=16,b128=cdna3,st32=32,st64=16,"
+              "st128=8,read2=1"},
 };
 
 static int pow2(uint64_t v)
@@ -197,6 +203,18 @@ static int keyval(char *kv, struct sim_shared *m, int allow_preset, char *why, s
     } else if (!strcmp(key, "b32") || !strcmp(key, "b64") || !strcmp(key, "b128")) {
         int w = key[1] == '3' ? 0 : key[1] == '6' ? 1 : 2;
         return phases(key, val, &m->ph[w], why, len);
+    } else if (!strcmp(key, "st32") || !strcmp(key, "st64") || !strcmp(key, "st128")) {
+        int w = key[2] == '3' ? 0 : key[2] == '6' ? 1 : 2;
+        m->st_set[w] = 1;
+        return phases(key, val, &m->st[w], why, len);
+    } else if (!strcmp(key, "read2")) {
+        if (num(key, val, 0, 1, &v, why, len))
+            return -1;
+        if (v != 0 && v != 1) {
+            snprintf(why, len, "spec: shared: read2=%s is 0 or 1", val);
+            return -1;
+        }
+        m->read2 = (int)v;
     } else {
         snprintf(why, len, "spec: shared: unknown key '%s'", key);
         return -1;
@@ -222,12 +240,40 @@ static int apply(const char *keys, struct sim_shared *m, int user, char *why, si
     return rc;
 }
 
+/* A width's groups against the lane count, once the section is read. */
+static int resolve(struct sim_shared_phases *p, const char *name, unsigned lanes, char *why, size_t len)
+{
+    unsigned i;
+
+    if (p->ngroups & 0x10000u) {
+        unsigned k = p->ngroups & 0xffffu;
+        if (lanes % k) {
+            snprintf(why, len, "spec: shared: %s=%u does not divide the %u lanes", name, k, lanes);
+            return -1;
+        }
+        for (i = 0; i < lanes; i++)
+            p->group[i] = (unsigned char)(i / k);
+        p->ngroups = lanes / k;
+    } else if (!p->dynamic) {
+        for (i = 0; i < lanes; i++)
+            if (p->group[i] == 0xff || p->group[i] >= p->ngroups) {
+                snprintf(why, len, "spec: shared: %s places no group for lane %u of %u", name, i, lanes);
+                return -1;
+            }
+        for (i = lanes; i < CHASE_MAX_LANES; i++)
+            if (p->group[i] != 0xff && p->ngroups) {
+                snprintf(why, len, "spec: shared: %s names lane %u; the warp has %u", name, i, lanes);
+                return -1;
+            }
+    }
+    return 0;
+}
+
 static int finish(struct sim_shared *m, char *why, size_t len)
 {
-    static const char *const wname[3] = {"b32", "b64", "b128"};
+    static const char *const wname[3] = {"b32", "b64", "b128"}, *const sname[3] = {"st32", "st64", "st128"};
     size_t n;
     int w;
-    unsigned i;
 
     if (m->size > UINT32_MAX)
         m->size = UINT32_MAX;
@@ -236,28 +282,12 @@ static int finish(struct sim_shared *m, char *why, size_t len)
                          m->issue);
     for (w = 0; w < 3; w++) {
         struct sim_shared_phases *p = &m->ph[w];
-        if (p->ngroups & 0x10000u) {
-            unsigned k = p->ngroups & 0xffffu;
-            if (m->lanes % k) {
-                snprintf(why, len, "spec: shared: %s=%u does not divide the %u lanes", wname[w], k, m->lanes);
-                return -1;
-            }
-            for (i = 0; i < m->lanes; i++)
-                p->group[i] = (unsigned char)(i / k);
-            p->ngroups = m->lanes / k;
-        } else if (!p->dynamic) {
-            for (i = 0; i < m->lanes; i++)
-                if (p->group[i] == 0xff || p->group[i] >= p->ngroups) {
-                    snprintf(why, len, "spec: shared: %s places no group for lane %u of %u", wname[w], i,
-                             m->lanes);
-                    return -1;
-                }
-            for (i = m->lanes; i < CHASE_MAX_LANES; i++)
-                if (p->group[i] != 0xff && p->ngroups) {
-                    snprintf(why, len, "spec: shared: %s names lane %u; the warp has %u", wname[w], i, m->lanes);
-                    return -1;
-                }
-        }
+        if (resolve(p, wname[w], m->lanes, why, len))
+            return -1;
+        if (!m->st_set[w])
+            m->st[w] = *p;
+        else if (resolve(&m->st[w], sname[w], m->lanes, why, len))
+            return -1;
         if (n < sizeof m->text) {
             if (p->dynamic)
                 n += (size_t)snprintf(m->text + n, sizeof m->text - n, "; %s: units of a bank row, merged while "
@@ -387,9 +417,30 @@ static unsigned busiest(const struct sim_shared *m, const uint64_t *list, unsign
     return most;
 }
 
-unsigned sim_shared_passes(const struct sim_shared *m, unsigned width, const uint32_t *off)
+static unsigned passes(const struct sim_shared *m, const struct sim_shared_phases *p, unsigned width,
+                       const uint32_t *off);
+
+unsigned sim_shared_passes(const struct sim_shared *m, int op, unsigned width, const uint32_t *off)
 {
-    const struct sim_shared_phases *p = &m->ph[width == 4 ? 0 : width == 8 ? 1 : 2];
+    int w = width == 4 ? 0 : width == 8 ? 1 : 2;
+    uint32_t second[CHASE_MAX_LANES];
+    unsigned i, span;
+
+    if (op == CHASE_SHARED_WRITE)
+        return passes(m, &m->st[w], width, off);
+    if (op != CHASE_SHARED_READ2 && op != CHASE_SHARED_READ2ST64)
+        return passes(m, &m->ph[w], width, off);
+    /* The guide's ds_read2_b64: the first b64 in the b64 phases, "then
+     * the second b64 in the next 4 phases, in the same groups". */
+    span = op == CHASE_SHARED_READ2 ? CHASE_SHARED_READ2_SPAN : CHASE_SHARED_READ2ST64_SPAN;
+    for (i = 0; i < m->lanes; i++)
+        second[i] = off[i] + span;
+    return passes(m, &m->ph[1], 8, off) + passes(m, &m->ph[1], 8, second);
+}
+
+static unsigned passes(const struct sim_shared *m, const struct sim_shared_phases *p, unsigned width,
+                       const uint32_t *off)
+{
     uint64_t cur[CHASE_MAX_LANES * 4], unit[CHASE_MAX_LANES * 4];
     unsigned total = 0, i, g;
 
@@ -473,8 +524,21 @@ int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, str
         snprintf(err, len, "shared: %u lanes asked of a %u-lane warp", rq->lanes, m->lanes);
         return CHASE_EINVAL;
     }
+    if (rq->op < 0 || rq->op >= CHASE_SHARED_NOPS) {
+        snprintf(err, len, "shared: an operation this ABI does not know (%d)", rq->op);
+        return CHASE_EINVAL;
+    }
+    if ((rq->op == CHASE_SHARED_READ2 || rq->op == CHASE_SHARED_READ2ST64) && (!m->read2 || rq->width != 8)) {
+        snprintf(err, len, "shared: %s: %s", chase_shared_op_name(rq->op),
+                 m->read2 ? "a two-address read is of 8-byte words" : "this model has no two-address read (read2=1)");
+        return m->read2 ? CHASE_EINVAL : CHASE_ENOTSUP;
+    }
+    if (rq->op == CHASE_SHARED_WRITE && rq->mode == CHASE_SHARED_CHAIN) {
+        snprintf(err, len, "shared: a store returns nothing for a chain to wait for");
+        return CHASE_ENOTSUP;
+    }
     for (i = 0; i < rq->lanes; i++)
-        if (rq->offset[i] % rq->width || (uint64_t)rq->offset[i] + rq->width > m->size) {
+        if (rq->offset[i] % rq->width || (uint64_t)rq->offset[i] + chase_shared_op_reach(rq->op, rq->width) > m->size) {
             snprintf(err, len, "shared: lane %u's offset %u is misaligned or beyond %llu bytes", i, rq->offset[i],
                      (unsigned long long)m->size);
             return CHASE_EINVAL;
@@ -497,7 +561,7 @@ int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, str
     }
     if (rq->stop && *rq->stop)
         return CHASE_EINTR;
-    P = sim_shared_passes(m, rq->width, rq->offset);
+    P = sim_shared_passes(m, rq->op, rq->width, rq->offset);
     switch (rq->mode) {
     case CHASE_SHARED_CHAIN:
         /* The first pass's data after the latency, each further pass an issue later. */

@@ -26,7 +26,10 @@ struct sim_shared {
     double lat, issue;          /* cycles: one access's latency; one pass through the banks */
     double noise;               /* relative sd of multiplicative noise on each sample */
     uint64_t seed, rng;
-    struct sim_shared_phases ph[3];     /* b32, b64, b128 */
+    struct sim_shared_phases ph[3];     /* b32, b64, b128 reads */
+    struct sim_shared_phases st[3];     /* b32, b64, b128 stores (st32= ...; unset: as the reads) */
+    int st_set[3];
+    int read2;                  /* the two-address reads (AMD's ds_read2_b64, read2st64): read2=1 */
     unsigned most[3];           /* the largest burst each width's hook times (bursts=32/16/8) */
     int clamp;                  /* a burst past it is timed as the largest, a faulty kernel's way
                                  * (clamp=1), rather than refused: the fault bound checks catch */
@@ -46,8 +49,10 @@ int sim_shared_parse(const char *spec, struct sim_shared *m, char **rest, char *
  * Returns 0, or -1 with a reason. */
 struct sim_spec;
 int sim_parse_all(const char *spec, struct sim_spec *s, struct sim_shared *m, char *why, size_t len);
-/* Passes through the banks the pattern needs (the model's truth). */
-unsigned sim_shared_passes(const struct sim_shared *m, unsigned width, const uint32_t *off);
+/* Passes through the banks the pattern needs (the model's truth) for op
+ * (enum chase_shared_op): a read's or a store's by their phases; a
+ * two-address read's as its two 8-byte reads, one after the other. */
+unsigned sim_shared_passes(const struct sim_shared *m, int op, unsigned width, const uint32_t *off);
 /* The shared hook's work: validates rq and fills out. */
 int sim_shared_time(struct sim_shared *m, const struct chase_shared_req *rq, struct chase_samples *out, char *err,
                     size_t len);

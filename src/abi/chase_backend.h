@@ -35,7 +35,9 @@
  * 8: the optional async hook (struct chase_async_req, chase_async_samples,
  *    chase_async_req_check): copies from global into shared memory
  *    (cp.async, cp.async.bulk, direct-to-LDS loads) against a load and a
- *    store, their latency in a chain and their throughput. */
+ *    store, their latency in a chain and their throughput; the shared
+ *    hook's op (enum chase_shared_op): stores beside reads, and AMD's
+ *    two-address reads (ds_read2_b64, ds_read2st64_b64). */
 #define CHASE_BACKEND_ABI 8
 
 /* What a backend call returns. */
@@ -181,8 +183,8 @@ struct chase_samples {
     unsigned n;
 };
 
-/* Shared memory (LDS): one warp's access pattern.  Each lane reads width
- * bytes at its offset; the backend times it as mode says, its timer's own
+/* Shared memory (LDS): one warp's access pattern.  Each lane reads (or,
+ * as op says, stores) width bytes at its offset; the backend times it as mode says, its timer's own
  * cost removed, and returns cycles per sample:
  *   CHAIN: each access waits for the one before: cycles per access;
  *   BURST: `inflight` independent accesses and one wait: cycles of the
@@ -190,6 +192,41 @@ struct chase_samples {
  *   BLOCK: `warps` warps of one block each issue bursts: the multiprocessor's
  *          cycles per warp instruction (elapsed / (warps x accesses)). */
 enum chase_shared_mode { CHASE_SHARED_CHAIN, CHASE_SHARED_BURST, CHASE_SHARED_BLOCK };
+
+/* What each lane does at its offset (ABI 8):
+ *   READ:      reads width bytes (0, so a request zeroed is a read);
+ *   WRITE:     stores width bytes.  A store returns nothing a chain could
+ *              wait for: CHAIN is CHASE_ENOTSUP; a BURST's or BLOCK's
+ *              region ends once the stores are done (AMD: the wait on
+ *              them; NVIDIA: a read of the lane's word, which the shared
+ *              memory serves after the warp's stores before it);
+ *   READ2:     two 8-byte reads in one instruction (AMD's ds_read2_b64),
+ *              at the offset and CHASE_SHARED_READ2_SPAN bytes further:
+ *              one bank row on, so the second read meets the banks the
+ *              first did;
+ *   READ2ST64: the same with the second CHASE_SHARED_READ2ST64_SPAN bytes
+ *              further (ds_read2st64_b64: offsets in units of 64 words).
+ * A backend without an operation answers CHASE_ENOTSUP, err saying why. */
+enum chase_shared_op { CHASE_SHARED_READ, CHASE_SHARED_WRITE, CHASE_SHARED_READ2, CHASE_SHARED_READ2ST64,
+                       CHASE_SHARED_NOPS };
+#define CHASE_SHARED_READ2_SPAN 128u
+#define CHASE_SHARED_READ2ST64_SPAN 512u
+
+/* The operations' names, as chase banks' rows call them. */
+static inline const char *chase_shared_op_name(int op)
+{
+    static const char *const names[CHASE_SHARED_NOPS] = {"read", "write", "read2", "read2st64"};
+    return op >= 0 && op < CHASE_SHARED_NOPS ? names[op] : "?";
+}
+
+/* The bytes past a lane's offset an operation reaches (0: no such op). */
+static inline unsigned chase_shared_op_reach(int op, unsigned width)
+{
+    return op == CHASE_SHARED_READ || op == CHASE_SHARED_WRITE ? width
+           : op == CHASE_SHARED_READ2                          ? CHASE_SHARED_READ2_SPAN + 8
+           : op == CHASE_SHARED_READ2ST64                      ? CHASE_SHARED_READ2ST64_SPAN + 8
+                                                               : 0;
+}
 
 struct chase_shared_req {
     unsigned width;                     /* 4, 8 or 16 */
@@ -199,6 +236,7 @@ struct chase_shared_req {
     unsigned inflight;                  /* BURST, BLOCK: independent accesses, 1..32 */
     unsigned warps;                     /* BLOCK: warps in the block */
     const volatile sig_atomic_t *stop;
+    int op;                             /* enum chase_shared_op (ABI 8); READ2, READ2ST64: width 8 */
 };
 
 /* Global memory: warp-wide loads over a working set of `bytes`, cut into

@@ -157,11 +157,18 @@ int chase_banks_read_lanes(FILE *f, const char *name, unsigned lanes, unsigned w
 
 /* ---- one run of chase banks: what it measured and concluded ---- */
 
-/* A conflict-table cell: one pattern at one width. */
+/* The operations a sweep and lane groups are measured for: reads and
+ * stores (enum chase_shared_op's first two); the two-address reads have
+ * table rows only. */
+#define CHASE_BANKS_NSIDE 2
+
+/* A conflict-table cell: one pattern at one width, of one operation. */
 struct chase_banks_entry {
     char pattern[24];
+    const char *op;             /* chase_shared_op_name: read, write, read2, read2st64 */
+    int opn;                    /* enum chase_shared_op */
     unsigned ways, width;       /* width in bytes */
-    double latency;             /* chain: cycles an access */
+    double latency;             /* chain: cycles an access; NAN for a store (nothing returns) */
     double issue_warp;          /* burst: (T(N) - T(1)) / (N - 1) */
     double issue_block;         /* block: the multiprocessor's cycles per warp instruction */
     double ratio, latency_ratio;        /* issue_block and latency over the conflict-free row's */
@@ -169,9 +176,9 @@ struct chase_banks_entry {
     double predicted;           /* the model's passes; NAN without one */
 };
 
-struct chase_banks_result {
-    unsigned lanes;
-    uint64_t shared_bytes;      /* where the stride sweep wraps */
+/* One operation's stride sweep, bank fit and lane groups. */
+struct chase_banks_side {
+    int measured;               /* this operation was asked for */
     unsigned nstride;
     unsigned stride[CHASE_BANKS_NSTRIDE];
     double stride_cycles[CHASE_BANKS_NSTRIDE];
@@ -180,8 +187,17 @@ struct chase_banks_result {
     struct chase_banks_fit fit;
     struct chase_banks_groups *groups[CHASE_BANKS_NWIDTH];   /* NULL: not measured */
     int resolved[CHASE_BANKS_NWIDTH];   /* the probes rose above the floor */
-    struct chase_banks_entry entry[CHASE_BANKS_NWIDTH * (CHASE_BANKS_NROW + 1)];
+};
+
+struct chase_banks_result {
+    unsigned lanes;
+    uint64_t shared_bytes;      /* where the stride sweep wraps */
+    struct chase_banks_side side[CHASE_BANKS_NSIDE];    /* reads, stores */
+    /* Every width and operation (reads, stores, and on AMD the two
+     * two-address reads at 64 bits) of every pattern. */
+    struct chase_banks_entry entry[(CHASE_BANKS_NWIDTH * CHASE_BANKS_NSIDE + 2) * (CHASE_BANKS_NROW + 1)];
     unsigned nentry;
+    char read2_why[CHASE_ERRLEN];       /* why no two-address read rows ("": there are, or reads not asked) */
     /* --lanes: the user's pattern and where the model puts each lane. */
     int user;
     unsigned user_width;

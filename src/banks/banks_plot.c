@@ -27,17 +27,25 @@ struct banks_arg {
     const char *title;
 };
 
-static void panel_strides(FILE *f, const struct chase_banks_result *r)
+/* The side the stride and groups panels draw: the reads', else the stores'. */
+static const struct chase_banks_side *drawn(const struct chase_banks_result *r)
 {
+    return r->side[0].measured || !r->side[1].measured ? &r->side[0] : &r->side[1];
+}
+
+static void panel_strides(FILE *f, const struct chase_banks_result *r0)
+{
+    const struct chase_banks_side *r = drawn(r0);
+    const char *what = r == &r0->side[0] ? "32-bit" : "32-bit stores";
     unsigned i;
     char t[160];
 
     fprintf(f, "set origin 0, 0.42\nset size 0.5, 0.56\nunset logscale\nset logscale y 2\n");
     if (r->fitted)
-        snprintf(t, sizeof t, "stride sweep (32-bit, block): %u banks of %u B", r->fit.best.banks,
+        snprintf(t, sizeof t, "stride sweep (%s, block): %u banks of %u B", what, r->fit.best.banks,
                  r->fit.best.bank_bytes);
     else
-        snprintf(t, sizeof t, "stride sweep (32-bit, block): no bank model fits");
+        snprintf(t, sizeof t, "stride sweep (%s, block): no bank model fits", what);
     fprintf(f, "set title '%s'\nset xlabel 'stride (dwords)'\nset ylabel 'cycles per warp instruction'\n", t);
     fprintf(f, "set xrange [-0.5:%u.5]\nset xtics rotate by -60 font ',11' (", r->nstride ? r->nstride - 1 : 0);
     for (i = 0; i < r->nstride; i++)
@@ -61,32 +69,40 @@ static void panel_ways(FILE *f, const struct chase_banks_result *r)
     fprintf(f, "set origin 0.5, 0.42\nset size 0.5, 0.56\nunset logscale\nset logscale xy 2\nset xrange [*:*]\n"
                "set title 'conflict cost (block)'\nset xlabel 'ways (lanes in one bank, different words)'\n"
                "set ylabel 'cycles per warp instruction'\nset xtics norotate autofreq font ',13'\nset key top left\n");
-    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
-        fprintf(f, "$w%u << EOD\n", wi);
-        for (i = 0; i < r->nentry; i++) {
-            const struct chase_banks_entry *e = &r->entry[i];
-            if (e->width == 4u << wi && (!strcmp(e->pattern, "conflict-free") || !strncmp(e->pattern, "conflict-", 9)))
-                fprintf(f, "%u %g\n", e->ways, e->issue_block);
+    int op;
+
+    /* Reads as $wN, stores as $stN (dashed). */
+    for (op = CHASE_SHARED_READ; op <= CHASE_SHARED_WRITE; op++)
+        for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+            fprintf(f, "$%s%u << EOD\n", op ? "st" : "w", wi);
+            for (i = 0; i < r->nentry; i++) {
+                const struct chase_banks_entry *e = &r->entry[i];
+                if (e->opn == op && e->width == 4u << wi &&
+                    (!strcmp(e->pattern, "conflict-free") || !strncmp(e->pattern, "conflict-", 9)))
+                    fprintf(f, "%u %g\n", e->ways, e->issue_block);
+            }
+            fprintf(f, "EOD\n");
         }
-        fprintf(f, "EOD\n");
-    }
     fprintf(f, "plot ");
-    for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
-        unsigned n = 0;
-        for (i = 0; i < r->nentry; i++)
-            n += r->entry[i].width == 4u << wi;
-        if (!n)
-            continue;
-        fprintf(f, "%s$w%u using 1:2 with linespoints ls %u title '%u-bit'", any++ ? ", " : "", wi, wi + 1,
-                32u << wi);
-    }
+    for (op = CHASE_SHARED_READ; op <= CHASE_SHARED_WRITE; op++)
+        for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++) {
+            unsigned n = 0;
+            for (i = 0; i < r->nentry; i++)
+                n += r->entry[i].width == 4u << wi && r->entry[i].opn == op;
+            if (!n)
+                continue;
+            fprintf(f, "%s$%s%u using 1:2 with linespoints ls %u%s title '%u-bit%s'", any++ ? ", " : "",
+                    op ? "st" : "w", wi, wi + 1, op ? " dt 2" : "", 32u << wi, op ? " stores" : "");
+        }
     if (!any)
         fprintf(f, "$w0 using 1:2 notitle");
     fprintf(f, "\n");
 }
 
-static void panel_groups(FILE *f, const struct chase_banks_result *r)
+static void panel_groups(FILE *f, const struct chase_banks_result *r0)
 {
+    const struct chase_banks_side *r = drawn(r0);
+    const unsigned lanes = r0->lanes;
     unsigned wi, i, rows = 0;
 
     int merge = 0;
@@ -96,8 +112,8 @@ static void panel_groups(FILE *f, const struct chase_banks_result *r)
     fprintf(f, "set origin 0, 0\nset size 1, 0.42\nunset logscale\nunset grid\nset title 'lane groups: lanes of a "
                "colour are served in one pass%s'\nset xlabel 'lane'\nunset ylabel\nset xrange [-0.6:%u.6]\n"
                "set xtics 0, %u norotate font ',12'\nset yrange [-0.6:2.6]\nset ytics (",
-            merge ? " (*: groups share a pass while together conflict-free)" : "", r->lanes ? r->lanes - 1 : 0,
-            r->lanes > 32 ? 4 : 2);
+            merge ? " (*: groups share a pass while together conflict-free)" : "", lanes ? lanes - 1 : 0,
+            lanes > 32 ? 4 : 2);
     for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
         fprintf(f, "%s'%u-bit%s' %u", wi ? ", " : "", 32u << wi,
                 r->groups[wi] && r->resolved[wi] && r->groups[wi]->layout.merge ? "*" : "", wi);
@@ -107,7 +123,7 @@ static void panel_groups(FILE *f, const struct chase_banks_result *r)
         if (!g || !r->resolved[wi])
             continue;
         rows++;
-        for (i = 0; i < r->lanes; i++) {
+        for (i = 0; i < lanes; i++) {
             unsigned gr = g->layout.group[i];
             fprintf(f, "%u %u %u %u\n", i, wi, group_rgb[gr % (sizeof group_rgb / sizeof group_rgb[0])], gr);
         }
@@ -116,7 +132,7 @@ static void panel_groups(FILE *f, const struct chase_banks_result *r)
     if (rows)
         fprintf(f, "plot $groups using 1:2:(0.46):(0.38):3 with boxxyerror fs solid 0.85 noborder lc rgb variable, "
                    "$groups using 1:2:(sprintf('%%d', $4)) with labels font ',%u' tc rgb '#ffffff'\n",
-                r->lanes > 32 ? 8 : 11);
+                lanes > 32 ? 8 : 11);
     else
         fprintf(f, "set label 1 'no lane groups were measured' at graph 0.5, 0.5 center\n"
                    "plot 1/0 notitle\nunset label 1\n");

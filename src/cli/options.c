@@ -73,7 +73,8 @@ static int set_l2_fetch(const char *arg, struct chase_opts *o)
     return 0;
 }
 
-/* bandwidth --op read,write,copy: a comma list, each word once. */
+/* bandwidth --op read,write,copy, banks --op read,write: a comma list,
+ * each word once (banks refuses copy: banks_cmd.c's check). */
 static int set_ops(const char *arg, struct chase_opts *o)
 {
     static const char *const words[] = {"read", "write", "copy"};
@@ -229,8 +230,9 @@ const struct chase_option chase_options[] = {
     {"width", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BANKS, "BITS",
      "banks --lanes: each lane reads 32 (default), 64 or 128 bits;\nbandwidth: each thread's access "
      "(default 128)", set_width},
-    {"op", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BW, "LIST",
-     "read, write, copy or a comma list of them (default: all three)", set_ops},
+    {"op", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BW | CHASE_G_BANKS, "LIST",
+     "read, write, copy or a comma list of them (bandwidth's default: all\nthree; banks: read, write or both, "
+     "the default)", set_ops},
     {"placement", 0, CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_BW, "P",
      "replicated (default: every SM reads the same lines), partitioned\n(each SM its own slice) or stream "
      "(the grid strides over all of it)", set_placement},

@@ -24,7 +24,7 @@ enum {
     CHASE_G_CURVE = 1u << 9,    /* --ns, --spread: curves */
     CHASE_G_FROM = 1u << 10,    /* --from: the levels from a sweep's file */
     CHASE_G_LEVEL = 1u << 11,   /* --level */
-    CHASE_G_BANKS = 1u << 12,   /* --lanes, --width */
+    CHASE_G_BANKS = 1u << 12,   /* --lanes, --width, --op */
     CHASE_G_LOADS = 1u << 13,   /* --bytes, --lane-stride */
     CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare, --devices */
     CHASE_G_BW = 1u << 15,      /* --op, --placement */
@@ -70,7 +70,8 @@ struct chase_opts {
     const char *level;          /* loads, lines: only this level */
     uint64_t bytes;             /* loads: this working set (0: from the levels) */
     uint64_t lane_stride;       /* loads: bytes between lanes (0: the access width) */
-    unsigned bw_ops;            /* bandwidth --op: a bit an operation (1 << enum chase_bw_op); 0: all */
+    unsigned bw_ops;            /* bandwidth, banks --op: a bit an operation (1 << enum chase_bw_op:
+                                   read 1, write 2, copy 4); 0: the command's default */
     int bw_place;               /* bandwidth --placement: enum chase_bw_place; -1: replicated */
     const char *plot_format;    /* report: png (default), pdf or svg */
     int compare;                /* report --compare DIR... */

@@ -74,7 +74,31 @@ $w2 << EOD
 16 32
 32 32
 EOD
-plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
+$st0 << EOD
+1 1
+2 2
+4 4
+8 8
+16 16
+32 32
+EOD
+$st1 << EOD
+1 2
+2 4
+4 8
+8 16
+16 32
+32 32
+EOD
+$st2 << EOD
+1 4
+2 8
+4 16
+8 32
+16 32
+32 32
+EOD
+plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit', $st0 using 1:2 with linespoints ls 1 dt 2 title '32-bit stores', $st1 using 1:2 with linespoints ls 2 dt 2 title '64-bit stores', $st2 using 1:2 with linespoints ls 3 dt 2 title '128-bit stores'
 set origin 0, 0
 set size 1, 0.42
 unset logscale
