@@ -252,7 +252,7 @@ static void grid(FILE *f, const struct chase_banks_result *r, const char *title,
 
     fprintf(f, "\n%s\n%-14s %-9s %5s", title, "pattern", "op", "ways");
     for (wi = 0; wi < CHASE_BANKS_NWIDTH; wi++)
-        fprintf(f, " %15u-bit", 32u << wi);
+        fprintf(f, " %11u-bit", 32u << wi);
     fprintf(f, "\n");
     /* Patterns in the table's first order; under each, its operations. */
     for (i = 0; i < r->nentry; i++) {
@@ -285,7 +285,7 @@ static void grid(FILE *f, const struct chase_banks_result *r, const char *title,
                     snprintf(cellbuf, sizeof cellbuf, "%.1f / -", e->passes);
                 else
                     snprintf(cellbuf, sizeof cellbuf, "%.1f / %.0f", e->passes, e->predicted);
-                fprintf(f, " %19s", cellbuf);
+                fprintf(f, " %15s", cellbuf);
             }
             fprintf(f, "\n");
         }
@@ -300,7 +300,7 @@ static void report_fit(FILE *f, const struct chase_banks_side *sd, const char *l
         fprintf(f, "%-13s unknown: the %s stride sweep fits no bank model\n", label, what);
         return;
     }
-    fprintf(f, "%-13s %u banks of %u bytes (a %u-byte row); b32 lanes served together: %u\n", label,
+    fprintf(f, "%-13s %u banks of %u bytes (a %u-byte row); b32: %u lanes a pass\n", label,
             fit->best.banks, fit->best.bank_bytes, fit->best.banks * fit->best.bank_bytes, fit->best.phase_lanes);
     fprintf(f, "fit:          rms %.1f%% of the cost", 100 * fit->best.rms);
     if (fit->runner_up.rms >= 0)
