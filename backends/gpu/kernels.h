@@ -7,8 +7,9 @@
  *   GPU_LOAD_CG(a)     a = *a, bypassing the L1
  *   GPU_LOAD_NC(a)     optional: a = *a through a read-only path
  *   GPU_LOAD_CONST(a)  optional: a = *a in the constant space (a: a
- *                      constant-space address; chase_const_base says where
- *                      the chain's array lies there)
+ *                      constant-space address); with it GPU_CONST_BASE(),
+ *                      the constant-space address of the array chase_const
+ *                      (chase_const_base reports it to the host)
  *   GPU_LOAD_TEX(a)    optional: a = element a of the texture object
  *                      chase_h, which the host made over the working set
  *                      (a: an element index)
