@@ -475,11 +475,12 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     }
     if (pt->bytes > d->bytes || pt->bytes < pt->stride) {
         char a[32];
-        if (d->path == GPU_PATH_CONST && pt->bytes > d->bytes)
+        if (d->path == GPU_PATH_CONST && pt->bytes > d->bytes) {
             snprintf(err, len, "a working set over %s does not fit in the constant array",
                      chase_size_format(d->bytes, a, sizeof a));
-        else
-            snprintf(err, len, "working set outside the allocation");
+            return CHASE_ENOMEM;
+        }
+        snprintf(err, len, "working set outside the allocation");
         return CHASE_EINVAL;
     }
     if (sm >= 0 && (!d->info->pinnable || sm >= (int)d->info->units)) {
