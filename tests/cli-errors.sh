@@ -72,6 +72,14 @@ read checks failed < "$tmp/sub"
 expect 4 "the simulator walks at most 16777216 lines" --sim "$sim" --max 2G --stride 8
 expect 2 "applies to the sim backend only" -b cpu --sim "$sim"
 expect 2 "not available on the cpu backend" -b cpu --cache-op cg --max 64K
+# The constant and texture paths are the cuda backend's (chase(1)): the
+# option parses, and the sim and cpu backends refuse it, usage.
+expect 2 "not available on the cpu backend" -b cpu --cache-op const --max 64K
+expect 2 "not available on the cpu backend" -b cpu --cache-op tex --max 64K
+expect 2 "not available on the sim backend" --sim "$sim" --cache-op const
+expect 2 "not available on the sim backend" --sim "$sim" --cache-op tex
+expect 2 "not available on the sim backend" loads --sim "$sim" --cache-op const
+expect 2 "unknown cache operator 'texture' \\(ca, cg, nc, const, tex\\)" --cache-op texture
 expect 2 "not available on the cpu backend" -b cpu --sm 3 --max 64K
 expect 2 "not available on the sim backend" --sim "$sim" --sm any
 expect 2 "not available on the cpu backend" -b cpu --l2-fetch 32 --max 64K

@@ -420,8 +420,57 @@ static void test_name_target(void)
     chase_meta_free(&m);
 }
 
+/* Levels of a path through caches the driver does not report
+ * ('path_caches: const'): a constant walk's 2 KiB plateau is no "L1" of the
+ * driver's, its next no "L2" (the driver's is 50 MiB); the last plateau,
+ * which the 64 KiB constant array cannot bound, is "beyond" the last the
+ * sweep bounded. */
+static void test_name_path(void)
+{
+    struct chase_curve c;
+    struct chase_level lv[CHASE_MAX_LEVELS];
+    uint64_t cap[] = {2 << 10, 0};
+    double lat[] = {20, 105};
+    size_t n;
+
+    make(&c, cap, lat, 2, 64 << 10, 0, 0);
+    chase_meta_num(&c.meta, "driver.cache.L2", 52428800);
+    n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
+    tap_ok(n == 2 && !strcmp(lv[0].name, "L1"), "without path_caches, the driver's naming: %s",
+           n ? lv[0].name : "");
+    chase_meta_add(&c.meta, "path_caches", "const");
+    n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
+    tap_ok(n == 2 && !strcmp(lv[0].name, "const L1") && !lv[0].cache[0] && inside(cap[0], &lv[0]),
+           "path_caches const: the first level is const L1, no driver cache beside it (%s)", n ? lv[0].name : "");
+    tap_ok(n == 2 && !strcmp(lv[1].name, "beyond const L1") && strstr(lv[1].note, "sweep ended at 64 KiB"),
+           "the last level is beyond const L1, where the sweep ended (%s; %s)", n > 1 ? lv[1].name : "",
+           n > 1 ? lv[1].note : "");
+    chase_curve_free(&c);
+    memset(lv, 0, sizeof lv);
+    {
+        struct chase_meta m;
+        memset(&m, 0, sizeof m);
+        strcpy(lv[0].name, "L1");
+        strcpy(lv[1].name, "L2");
+        strcpy(lv[2].name, "memory");
+        chase_meta_add(&m, "path_caches", "con st");
+        chase_levels_name_path(lv, 3, &m, 65536);
+        tap_ok(!strcmp(lv[0].name, "L1") && !strcmp(lv[2].name, "memory"), "a path_caches of other than letters "
+               "changes nothing: %s, %s", lv[0].name, lv[2].name);
+        chase_meta_free(&m);
+        memset(&m, 0, sizeof m);
+        chase_meta_add(&m, "path_caches", "const");
+        chase_levels_name_path(lv, 3, &m, 65536);
+        tap_ok(!strcmp(lv[0].name, "const L1") && !strcmp(lv[1].name, "const L2") &&
+                   !strcmp(lv[2].name, "beyond const L2"),
+               "three levels: const L1, const L2, beyond const L2 (%s, %s, %s)", lv[0].name, lv[1].name, lv[2].name);
+        chase_meta_free(&m);
+    }
+}
+
 int main(void)
 {
+    test_name_path();
     test_name_target();
     struct chase_curve c;
     struct chase_level lv[CHASE_MAX_LEVELS];

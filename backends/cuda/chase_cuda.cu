@@ -27,6 +27,22 @@ static __device__ __forceinline__ unsigned smid(void)
 #define GPU_LOAD_CG(a) asm volatile("ld.global.cg.u64 %0, [%0];" : "+l"(a) :: "memory")
 /* ld.global.nc reads through the read-only (texture) path. */
 #define GPU_LOAD_NC(a) asm volatile("ld.global.nc.u64 %0, [%0];" : "+l"(a) :: "memory")
+/* The constant caches: a chain in a __constant__ array, read with
+ * ld.const at a register address (LDC in SASS; tests/paths-sass.sh), by
+ * one thread, so every load is a warp's uniform address (the broadcast
+ * case).  A module's user constants are one 64 KiB bank: the array is all
+ * of it, and the largest working set --cache-op const takes. */
+#define GPU_CONST_BYTES 65536
+__constant__ unsigned long long chase_const[GPU_CONST_BYTES / 8];
+#define GPU_CONST_BASE() ((unsigned long long)__cvta_generic_to_constant(chase_const))
+#define GPU_LOAD_CONST(a) asm volatile("ld.const.u64 %0, [%0];" : "+l"(a) :: "memory")
+/* The texture path: tex.1d over the texture object chase_h (the walk's
+ * base: kernels.h), which the host made over the working set
+ * (cuTexObjectCreate, linear memory of 32-bit words).  The fetch returns
+ * four words; the first is the next index.  (TLD/TEX in SASS, no LDG.) */
+#define GPU_LOAD_TEX(a)                                                                          \
+    asm volatile("{ .reg .u32 i, y, z, w; cvt.u32.u64 i, %0; tex.1d.v4.u32.s32 {i, y, z, w}, [%1, {i}]; " \
+                 "cvt.u64.u32 %0, i; }" : "+l"(a) : "l"(chase_h) : "memory")
 
 /* ---- chase banks (banks_kernels.h) ---- */
 /* Shared memory is read with ld.volatile.shared at a 32-bit shared

@@ -30,15 +30,17 @@ extern const unsigned char chase_gpu_image[];
 
 /* Entry points used where the driver has them (the virtual memory API,
  * CUDA 10.2 on; the context's limits; peer, host and managed memory, and
- * the prefetch by location of CUDA 12.2 on): a driver without them only
- * loses --alloc vmm, the allocation granularity, the L2 fetch granularity,
- * and the --memory targets (or managed memory's prefetch). */
+ * the prefetch by location of CUDA 12.2 on; a module's globals, texture
+ * objects): a driver without them only loses --alloc vmm, the allocation
+ * granularity, the L2 fetch granularity, the --memory targets (or managed
+ * memory's prefetch), and --cache-op const and tex. */
 #define CUDA_OPTIONAL_FUNCS(X)                                                                   \
     X(cuMemGetAllocationGranularity) X(cuMemAddressReserve) X(cuMemAddressFree) X(cuMemCreate)  \
     X(cuMemRelease) X(cuMemMap) X(cuMemUnmap) X(cuMemSetAccess) X(cuCtxGetLimit) X(cuCtxSetLimit)      \
     X(cuDeviceCanAccessPeer) X(cuCtxEnablePeerAccess) X(cuCtxDisablePeerAccess)                 \
     X(cuDeviceGetP2PAttribute) X(cuMemHostAlloc) X(cuMemHostGetDevicePointer) X(cuMemFreeHost)  \
-    X(cuMemAllocManaged) X(cuMemPrefetchAsync) X(cuStreamSynchronize) X(cuDeviceGetUuid)
+    X(cuMemAllocManaged) X(cuMemPrefetchAsync) X(cuStreamSynchronize) X(cuDeviceGetUuid)         \
+    X(cuModuleGetGlobal) X(cuTexObjectCreate) X(cuTexObjectDestroy) X(cuDeviceGetTexture1DLinearMaxWidth)
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -280,7 +282,68 @@ const char *gpu_cache_op_text(const char *op)
         return "ld.global.cg, cached in L2 only";
     if (!strcmp(op, "nc"))
         return "ld.global.nc, the read-only path";
+    if (!strcmp(op, "const"))
+        return "ld.const (LDC) from the module's __constant__ array, the constant caches; one thread, so every "
+               "load is a warp-uniform address (the broadcast case)";
+    if (!strcmp(op, "tex"))
+        return "tex.1d (tex1Dfetch) through a texture object over the working set (linear memory, 32-bit words, "
+               "element indices), the texture path";
     return NULL;
+}
+
+int gpu_const_array(struct gpu *g, uint64_t *dptr, uint64_t *bytes, char *err, size_t len)
+{
+    CUdeviceptr p = 0;
+    size_t n = 0;
+    if (!cu.cuModuleGetGlobal) {
+        snprintf(err, len, "this NVIDIA driver cannot find a module's constants (cuModuleGetGlobal)");
+        return CHASE_ENOTSUP;
+    }
+    CHECK(cu.cuModuleGetGlobal(&p, &n, g->mod, "chase_const"), "finding the constant array (cuModuleGetGlobal)");
+    *dptr = p;
+    *bytes = n;
+    return CHASE_OK;
+}
+
+int gpu_tex_max_bytes(struct gpu *g, uint64_t *bytes)
+{
+    size_t w = 0;
+    if (!cu.cuDeviceGetTexture1DLinearMaxWidth ||
+        cu.cuDeviceGetTexture1DLinearMaxWidth(&w, CU_AD_FORMAT_UNSIGNED_INT32, 1, g->dev) != CUDA_SUCCESS || !w)
+        return CHASE_ENOTSUP;
+    *bytes = (uint64_t)w * 4;
+    return CHASE_OK;
+}
+
+int gpu_tex_create(struct gpu *g, uint64_t dptr, uint64_t bytes, uint64_t *tex, char *err, size_t len)
+{
+    CUDA_RESOURCE_DESC res;
+    CUDA_TEXTURE_DESC td;
+    CUtexObject t = 0;
+    (void)g;
+    if (!cu.cuTexObjectCreate || !cu.cuTexObjectDestroy) {
+        snprintf(err, len, "this NVIDIA driver has no texture objects (cuTexObjectCreate)");
+        return CHASE_ENOTSUP;
+    }
+    memset(&res, 0, sizeof res);
+    memset(&td, 0, sizeof td);
+    res.resType = CU_RESOURCE_TYPE_LINEAR;
+    res.res.linear.devPtr = dptr;
+    res.res.linear.format = CU_AD_FORMAT_UNSIGNED_INT32;
+    res.res.linear.numChannels = 1;
+    res.res.linear.sizeInBytes = bytes;
+    /* Point reads of the element type at integer indices: the zeroed
+     * descriptor (no filtering, no normalised coordinates). */
+    CHECK(cu.cuTexObjectCreate(&t, &res, &td, NULL), "cuTexObjectCreate over the working set");
+    *tex = t;
+    return CHASE_OK;
+}
+
+void gpu_tex_destroy(struct gpu *g, uint64_t tex)
+{
+    (void)g;
+    if (tex && cu.cuTexObjectDestroy)
+        cu.cuTexObjectDestroy((CUtexObject)tex);
 }
 
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len)

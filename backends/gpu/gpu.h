@@ -44,9 +44,18 @@ int gpu_allow_shared(struct gpu *g, gpu_fn fn, unsigned bytes, char *err, size_t
 int gpu_carveout(struct gpu *g, gpu_fn fn, int percent, char *err, size_t len);
 /* Sets the context's L2 fetch granularity limit to bytes; *now: what it reads after. */
 int gpu_l2_fetch(struct gpu *g, unsigned bytes, unsigned *now, char *err, size_t len);
-/* What a cache operator ("ca", "cg", "nc") does on this vendor, or NULL
- * when it has none such. */
+/* What a cache operator ("ca", "cg", "nc", "const", "tex") does on this
+ * vendor, or NULL when it has none such. */
 const char *gpu_cache_op_text(const char *op);
+/* --cache-op const: the module's constant array (its device address, for
+ * copies into it, and its bytes); CHASE_ENOTSUP where there is none. */
+int gpu_const_array(struct gpu *g, uint64_t *dptr, uint64_t *bytes, char *err, size_t len);
+/* --cache-op tex: the most bytes of 32-bit words a texture over linear
+ * memory may span (CHASE_ENOTSUP where the driver cannot say), a texture
+ * object over bytes at dptr, and its release. */
+int gpu_tex_max_bytes(struct gpu *g, uint64_t *bytes);
+int gpu_tex_create(struct gpu *g, uint64_t dptr, uint64_t bytes, uint64_t *tex, char *err, size_t len);
+void gpu_tex_destroy(struct gpu *g, uint64_t tex);
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len);
 int gpu_alloc(struct gpu *g, uint64_t bytes, uint64_t *dptr, char *err, size_t len);
 void gpu_free(struct gpu *g, uint64_t dptr);
@@ -87,7 +96,12 @@ struct gpu_dev {
     void *host;                 /* --memory host: the CPU's address of base (the CPU writes the chains) */
     uint64_t scratch;           /* cursor, claim flag and results */
     uint64_t warm_limit;        /* working sets up to this get a warm walk */
-    const char *op;             /* the cache operator: ca, cg, nc */
+    const char *op;             /* the cache operator: ca, cg, nc, const, tex */
+    int path;                   /* GPU_PATH_*: where the chain lives and how it is read */
+    uint64_t walk_base;         /* the walk's base: base, the constant array's address, or the texture */
+    uint64_t const_dptr;        /* GPU_PATH_CONST: the constant array, for copies into it */
+    uint64_t tex;               /* GPU_PATH_TEX: the texture object over base */
+    uint64_t tex_most;          /* GPU_PATH_TEX: the most bytes a texture spans (0: the driver cannot say) */
     gpu_fn build, walk;
     int carveout;
     int no_warm;
@@ -97,6 +111,9 @@ struct gpu_dev {
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
+#define GPU_PATH_GLOBAL 0       /* ld.global: the chain's words are addresses in base */
+#define GPU_PATH_CONST 1        /* ld.const: the chain is in the module's constant array */
+#define GPU_PATH_TEX 2          /* tex.1d: the chain's words are element indices in base */
 
 /* A grid that puts blocks of `threads` on every multiprocessor, so one of
  * them lands on the one a pinned kernel wants. */

@@ -85,6 +85,8 @@ static void gpu_backend_close(void *p)
         return;
     gpu_loads_close(d);
     gpu_async_close(d);
+    if (d->tex)
+        gpu_tex_destroy(d->g, d->tex);
     if (d->base && d->target.memory != CHASE_MEMORY_LOCAL)
         gpu_free_target(d->g, &d->target, d->base, d->host);
     else if (d->base && d->vmm)
@@ -97,6 +99,11 @@ static void gpu_backend_close(void *p)
     free(d->info);
     free(d);
 }
+
+static int const_open(struct gpu_dev *d, const struct chase_params *p, struct chase_devinfo *info, void **devp,
+                      char *err, size_t len);
+static int tex_limit(struct gpu_dev *d, const struct chase_params *p, struct chase_devinfo *info, char *err,
+                     size_t len);
 
 static int gpu_backend_open(const struct chase_params *p, void **devp, struct chase_devinfo *info,
                             char *err, size_t len)
@@ -125,11 +132,23 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         rc = CHASE_EINVAL;
         goto fail;
     }
+    d->path = !strcmp(op, "const") ? GPU_PATH_CONST : !strcmp(op, "tex") ? GPU_PATH_TEX : GPU_PATH_GLOBAL;
     if ((rc = gpu_function(d->g, name, &d->walk, err, len)) != CHASE_OK ||
-        (rc = gpu_function(d->g, "chase_build", &d->build, err, len)) != CHASE_OK)
+        (rc = gpu_function(d->g, d->path == GPU_PATH_TEX ? "chase_build_index" : "chase_build", &d->build, err,
+                           len)) != CHASE_OK)
         goto fail;
     d->op = op;
     chase_kv_set(info->settings, &info->nsettings, "cache_op", "%s: %s", op, what);
+    /* The constant caches are not among the driver's: the level finder
+     * names a constant walk's levels for the path (levels.h). */
+    if (d->path == GPU_PATH_CONST)
+        chase_kv_set(info->settings, &info->nsettings, "path_caches", "const");
+    if (d->path != GPU_PATH_GLOBAL && (p->target.memory != CHASE_MEMORY_LOCAL || (p->alloc && strcmp(p->alloc, "malloc")))) {
+        snprintf(err, len, "--cache-op %s reads %s; it does not combine with --memory or --alloc vmm", op,
+                 d->path == GPU_PATH_CONST ? "the module's constant array" : "a texture over one plain allocation");
+        rc = CHASE_EINVAL;
+        goto fail;
+    }
     /* A TLB measurement's chains skip the L1 data cache, which would add
      * a step of its own where their lines outgrow it; both operators
      * translate alike.  Every vendor here has cg (gpu_cache_op_text). */
@@ -182,6 +201,10 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         chase_kv_set(info->settings, &info->nsettings, "sm", "any");
     info->default_stride = 128;
     info->default_max = 1ull << 30;
+    if (d->path == GPU_PATH_CONST)
+        return const_open(d, p, info, devp, err, len);
+    if (d->path == GPU_PATH_TEX && (rc = tex_limit(d, p, info, err, len)) != CHASE_OK)
+        goto fail;
 
     if (p->alloc && strcmp(p->alloc, "malloc") && strcmp(p->alloc, "vmm")) {
         snprintf(err, len, "--alloc %s is not available on %s (malloc or vmm)", p->alloc, CHASE_GPU_NAME);
@@ -214,6 +237,11 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         d->bytes = info->default_max;
         chase_kv_set(info->settings, &info->nsettings, "max", "%s: the default (--memory: not the device's own "
                      "free memory)", chase_size_format(d->bytes, a, sizeof a));
+    } else if (p->max_bytes == CHASE_MAX_MOST && d->path == GPU_PATH_TEX && d->tex_most) {
+        /* All a texture spans (the fit is checked below). */
+        d->bytes = info->default_max = d->tex_most;
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: the most a texture over linear memory spans",
+                     chase_size_format(d->bytes, a, sizeof a));
     } else if (p->max_bytes == CHASE_MAX_MOST) {
         /* Most of the free memory: leave a twentieth (at least 512 MiB) to
          * the driver and everyone else, in whole 2 MiB pages. */
@@ -249,6 +277,12 @@ static int gpu_backend_open(const struct chase_params *p, void **devp, struct ch
         rc = gpu_alloc(d->g, d->bytes, &d->base, err, len);
     if (rc != CHASE_OK || (rc = gpu_alloc(d->g, GPU_SCRATCH, &d->scratch, err, len)) != CHASE_OK)
         goto fail;
+    d->walk_base = d->base;
+    if (d->path == GPU_PATH_TEX) {
+        if ((rc = gpu_tex_create(d->g, d->base, d->bytes, &d->tex, err, len)) != CHASE_OK)
+            goto fail;
+        d->walk_base = d->tex;
+    }
     /* The page the allocation is believed to get: the granularity the
      * virtual memory API was asked for; for a plain allocation of 2 MiB or
      * more both vendors' drivers are known to map 2 MiB pages (the
@@ -302,11 +336,108 @@ static int host_build(struct gpu_dev *d, const struct chase_chain *c, const vola
     return gpu_copy_in(d->g, d->scratch, &head, sizeof head, err, len);
 }
 
+/* --cache-op const: the chain is written on the host, each word the
+ * constant-space address of the next (the array's base, which
+ * chase_const_base reported at open), and copied into the module's
+ * constant array; the head goes to the cursor.  At most 64 KiB: cheap. */
+static int const_build(struct gpu_dev *d, const struct chase_chain *c, uint64_t bytes, char *err, size_t len)
+{
+    uint64_t k, off = chase_chain_offset(c, 0), head = d->walk_base + off;
+    char *h = calloc(1, bytes);
+    int rc;
+
+    if (!h) {
+        snprintf(err, len, "out of memory");
+        return CHASE_ENOMEM;
+    }
+    for (k = 0; k < c->n; k++) {
+        uint64_t next = chase_chain_offset(c, k + 1 == c->n ? 0 : k + 1);
+        uint64_t w = d->walk_base + next;
+        memcpy(h + off, &w, sizeof w);
+        off = next;
+    }
+    rc = gpu_copy_in(d->g, d->const_dptr, h, bytes, err, len);
+    free(h);
+    return rc == CHASE_OK ? gpu_copy_in(d->g, d->scratch, &head, sizeof head, err, len) : rc;
+}
+
+/* --cache-op const's part of open: no working-set allocation (the chain
+ * lives in the module's constant array, which bounds --max), the array's
+ * constant-space base from the device, scratch for the walk. */
+static int const_open(struct gpu_dev *d, const struct chase_params *p, struct chase_devinfo *info, void **devp,
+                      char *err, size_t len)
+{
+    uint64_t cbytes = 0, out = 0;
+    gpu_fn fn;
+    char a[32], b[32];
+    int rc;
+
+    if ((rc = gpu_const_array(d->g, &d->const_dptr, &cbytes, err, len)) != CHASE_OK)
+        goto fail;
+    info->default_max = cbytes;
+    /* A stride of a line or less sizes a cache right (a longer one touches
+     * a line a stride, and puts the edge too high by their ratio): the
+     * constant L1's lines are 64 B as Jia et al. read a V100's. */
+    info->default_stride = 64;
+    d->bytes = !p->max_bytes || p->max_bytes == CHASE_MAX_MOST ? cbytes : p->max_bytes;
+    if (d->bytes > cbytes) {
+        snprintf(err, len, "--cache-op const: a %s working set does not fit in the module's constant array (%s, "
+                 "the most a module's constants may hold)", chase_size_format(d->bytes, a, sizeof a),
+                 chase_size_format(cbytes, b, sizeof b));
+        rc = CHASE_ENOMEM;
+        goto fail;
+    }
+    if ((rc = gpu_alloc(d->g, GPU_SCRATCH, &d->scratch, err, len)) != CHASE_OK ||
+        (rc = gpu_function(d->g, "chase_const_base", &fn, err, len)) != CHASE_OK)
+        goto fail;
+    {
+        void *args[] = {&d->scratch};
+        if ((rc = gpu_launch(d->g, fn, 1, 1, 0, args, err, len)) != CHASE_OK ||
+            (rc = gpu_copy_out(d->g, &out, d->scratch, sizeof out, err, len)) != CHASE_OK)
+            goto fail;
+    }
+    d->walk_base = out;
+    chase_kv_set(info->settings, &info->nsettings, "alloc", "none: the chain lives in the module's __constant__ "
+                 "array of %s, written with cuMemcpyHtoD", chase_size_format(cbytes, a, sizeof a));
+    chase_kv_num(info->settings, &info->nsettings, "samples", SAMPLES);
+    chase_kv_num(info->settings, &info->nsettings, "loads_per_sample", LOADS);
+    *d->info = *info;
+    *devp = d;
+    return CHASE_OK;
+fail:
+    gpu_backend_close(d);
+    return rc;
+}
+
+/* --cache-op tex: a texture over linear memory spans at most so many
+ * elements (the driver's figure); the default --max is the smaller of it
+ * and the usual, a larger --max is refused. */
+static int tex_limit(struct gpu_dev *d, const struct chase_params *p, struct chase_devinfo *info, char *err,
+                     size_t len)
+{
+    uint64_t most = 0;
+    char a[32], b[32];
+
+    if (gpu_tex_max_bytes(d->g, &most) != CHASE_OK)
+        return CHASE_OK;        /* the driver cannot say: cuTexObjectCreate will */
+    chase_kv_num(info->facts, &info->nfacts, "tex_linear_max_bytes", (double)most);
+    d->tex_most = most;
+    if (info->default_max > most)
+        info->default_max = most;
+    if (p->max_bytes && p->max_bytes != CHASE_MAX_MOST && p->max_bytes > most) {
+        snprintf(err, len, "--cache-op tex: a %s working set is more than a texture over linear memory spans (%s "
+                 "of 32-bit words, the driver's limit)", chase_size_format(p->max_bytes, a, sizeof a),
+                 chase_size_format(most, b, sizeof b));
+        return CHASE_ENOMEM;
+    }
+    return CHASE_OK;
+}
+
 /* One walk launch and its results; checks that a pinned walk ran where asked. */
 static int walk(struct gpu_dev *d, const struct chase_chain *c, int sm, unsigned pwarm, unsigned warm,
                 unsigned loads, unsigned samples, int64_t *r, char *err, size_t len)
 {
-    uint64_t cursor = d->scratch, claimed = d->scratch + 8, results = d->scratch + 64, base = d->base;
+    uint64_t cursor = d->scratch, claimed = d->scratch + 8, results = d->scratch + 64, base = d->walk_base;
     struct chase_chain cc = *c;
     void *args[] = {&base, &cc, &cursor, &pwarm, &warm, &loads, &samples, &results, &sm, &claimed};
     size_t n = WALK_SAMPLE0 + samples;
@@ -343,6 +474,12 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
         return CHASE_EINVAL;
     }
     if (pt->bytes > d->bytes || pt->bytes < pt->stride) {
+        char a[32];
+        if (d->path == GPU_PATH_CONST && pt->bytes > d->bytes) {
+            snprintf(err, len, "a working set over %s does not fit in the constant array",
+                     chase_size_format(d->bytes, a, sizeof a));
+            return CHASE_ENOMEM;
+        }
         snprintf(err, len, "working set outside the allocation");
         return CHASE_EINVAL;
     }
@@ -353,7 +490,10 @@ static int gpu_backend_measure(void *p, const struct chase_point *pt, struct cha
     if (samples > CHASE_MAX_SAMPLES)
         samples = CHASE_MAX_SAMPLES;
     chase_chain_init(&c, pt->bytes, pt->stride, pt->pattern, pt->sub, pt->seed);
-    if (d->host) {
+    if (d->path == GPU_PATH_CONST) {
+        if ((rc = const_build(d, &c, pt->bytes, err, len)) != CHASE_OK)
+            return rc;
+    } else if (d->host) {
         if ((rc = host_build(d, &c, pt->stop, err, len)) != CHASE_OK)
             return rc;
     } else {

@@ -196,6 +196,11 @@ static int run(void *p, const struct chase_loads_req *rq, struct chase_samples *
     char name[64];
     gpu_fn fn;
 
+    /* Its kernels read global memory: no constant or texture forms. */
+    if (d->path != GPU_PATH_GLOBAL) {
+        snprintf(err, len, "chase loads has no kernels for --cache-op %s (the sweep walks it)", d->op);
+        return CHASE_ENOTSUP;
+    }
     if ((rc = check(d, rq, &block, err, len)) != CHASE_OK)
         return rc;
     if (!d->loads && !(d->loads = calloc(1, sizeof *L))) {

@@ -248,6 +248,39 @@ const char *gpu_cache_op_text(const char *op)
     return NULL;
 }
 
+/* The constant and texture paths are the cuda backend's: hip has no
+ * kernels for them (gpu_cache_op_text refuses the operators first). */
+int gpu_const_array(struct gpu *g, uint64_t *dptr, uint64_t *bytes, char *err, size_t len)
+{
+    (void)g;
+    *dptr = *bytes = 0;
+    snprintf(err, len, "--cache-op const is not available on hip");
+    return CHASE_ENOTSUP;
+}
+
+int gpu_tex_max_bytes(struct gpu *g, uint64_t *bytes)
+{
+    (void)g;
+    *bytes = 0;
+    return CHASE_ENOTSUP;
+}
+
+int gpu_tex_create(struct gpu *g, uint64_t dptr, uint64_t bytes, uint64_t *tex, char *err, size_t len)
+{
+    (void)g;
+    (void)dptr;
+    (void)bytes;
+    *tex = 0;
+    snprintf(err, len, "--cache-op tex is not available on hip");
+    return CHASE_ENOTSUP;
+}
+
+void gpu_tex_destroy(struct gpu *g, uint64_t tex)
+{
+    (void)g;
+    (void)tex;
+}
+
 int gpu_mem_free(struct gpu *g, uint64_t *bytes, char *err, size_t len)
 {
     size_t f = 0, t = 0;

@@ -174,7 +174,7 @@ static int set_memory(const char *arg, struct chase_opts *o)
     return 0;
 }
 
-static const char *const cache_ops[] = {"ca", "cg", "nc", NULL};
+static const char *const cache_ops[] = {"ca", "cg", "nc", "const", "tex", NULL};
 static const char *const allocs[] = {"huge", "base", "malloc", "vmm", NULL};
 static const char *const plot_formats[] = {"png", "pdf", "svg", NULL};
 

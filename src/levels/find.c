@@ -594,6 +594,7 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
     nc = chase_levels_caches(&c->meta, caches, sizeof caches / sizeof caches[0]);
     chase_levels_name(lv, n, caches, nc, swept);
     chase_levels_name_target(lv, n, &c->meta);
+    chase_levels_name_path(lv, n, &c->meta, swept);
     for (i = 0; i < n; i++) {
         if (notes[i][0]) {
             memcpy(lv[i].note, notes[i], sizeof lv[i].note);

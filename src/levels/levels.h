@@ -82,6 +82,16 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
  * memory: the cpu's host, managed memory on the device) it changes nothing. */
 void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct chase_meta *m);
 
+/* Names for the levels of a path through caches the driver does not
+ * report (metadata 'path_caches: P', e.g. "const": the constant caches,
+ * which the driver's L2 and the L1 it implies are not): "P L1", "P L2",
+ * ... in order of latency, and the last "beyond P L<n>" with a note where
+ * the sweep ended, for what lies past the last plateau the sweep could
+ * bound (the next cache of the path, or the L2 its misses go to) the
+ * sizes alone cannot say.  One level is "P L1".  Without the line it
+ * changes nothing. */
+void chase_levels_name_path(struct chase_level *lv, size_t nlv, const struct chase_meta *m, uint64_t swept_max);
+
 /* The driver's caches from 'driver.cache.NAME: BYTES' metadata; returns how many, at most max. */
 size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *caches, size_t max);
 

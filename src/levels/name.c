@@ -279,3 +279,27 @@ void chase_levels_name_target(struct chase_level *lv, size_t nlv, const struct c
         }
     }
 }
+
+void chase_levels_name_path(struct chase_level *lv, size_t nlv, const struct chase_meta *m, uint64_t swept_max)
+{
+    const char *path = chase_meta_get(m, "path_caches");
+    char a[32];
+    size_t i;
+
+    /* A short word of letters only: it goes into every level's name. */
+    if (!path || !*path || strlen(path) > 8 || strspn(path, "abcdefghijklmnopqrstuvwxyz") != strlen(path) || !nlv)
+        return;
+    if (nlv > CHASE_MAX_LEVELS)
+        nlv = CHASE_MAX_LEVELS;
+    for (i = 0; i < nlv; i++) {
+        lv[i].cache[0] = 0;
+        lv[i].cache_bytes = 0;
+        if (i + 1 < nlv || nlv == 1) {
+            snprintf(lv[i].name, sizeof lv[i].name, "%s L%u", path, (unsigned)(i + 1));
+            lv[i].note[0] = 0;
+        } else {
+            snprintf(lv[i].name, sizeof lv[i].name, "beyond %s L%u", path, (unsigned)i);
+            snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
+        }
+    }
+}
