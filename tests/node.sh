@@ -91,6 +91,20 @@ check "an Open MPI task given -d 2: device 2's directory" sh -c 'ls "$1"/*-SIM-*
 SLURM_PROCID=x expect 2 "SLURM_PROCID='x' is not a whole number" report -b sim -o "$tmp/bad"
 SLURM_PROCID=3 SLURM_LOCALID=3 expect 3 "shows 3 devices: give each task a device of its own" report -b sim -o "$tmp/bad"
 CHASE_LAUNCHER=maybe expect 2 "CHASE_LAUNCHER='maybe': give auto or none" report -b sim -o "$tmp/bad"
+# The lock: a directory whose report.lock another process holds is
+# refused (exit 5), nothing written there; once free, the report runs.
+if command -v flock > /dev/null 2>&1; then
+    mkdir -p "$tmp/locked"
+    flock "$tmp/locked/report.lock" sleep 30 &
+    holder=$!
+    i=0
+    while ! [ -e "$tmp/locked/report.lock" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    sleep 0.2
+    CHASE_LAUNCHER=none expect 5 "another chase report is writing" report -b sim --sim "$spec" -o "$tmp/locked"
+    check "... and wrote nothing there" test "$(ls "$tmp/locked")" = report.lock
+    kill "$holder" 2> /dev/null
+    wait "$holder" 2> /dev/null
+fi
 unset SLURM_PROCID SLURM_LOCALID CHASE_LAUNCHER     # (assignments before a function may persist)
 SLURM_PROCID=1 CHASE_LAUNCHER=none "$CHASE" report -b sim --sim "$spec" -q -o "$tmp/plain" 2> /dev/null
 check "CHASE_LAUNCHER=none: the report goes to -o itself" test -f "$tmp/plain/report.json"

@@ -4,7 +4,7 @@
 # given a slower simulated memory, and wants `chase fleet` to flag that
 # task and only it; each task's report in a directory of its own, named by
 # host and device, and its place (rank, ranks) in its metadata; two tasks
-# given one device: one report, the other refused.  Stops every daemon it
+# given one device: never two writing one directory.  Stops every daemon it
 # started.  Without Slurm and munge installed (or without root, which
 # slurmd needs) the test is skipped, unless CHASE_TEST_SLURM=require (CI).
 # SPDX-License-Identifier: BSD-3-Clause
@@ -127,8 +127,12 @@ check "... its memory latency among them, 15% above the median" \
 # Two tasks given one device (-d 0): they would write one directory; the
 # lock lets one write it and refuses the other.
 srun -n 2 -t 5 sh -c 'exec "$CHASE" report -b sim --sim "$fast" -d 0 -q -o "$0"' "$tmp/same" > "$tmp/srun2.out" 2>&1
+# Started together, one holds the directory's lock while the other is
+# refused; on a loaded machine one may finish before the other starts, and
+# then the second writes it again after it (node.sh tests the lock itself).
 n=$(grep -c "another chase report is writing" "$tmp/srun2.out")
-check "two tasks on one device: one refused (another report is writing its directory)" test "$n" -eq 1
-check "... and the other's report whole" sh -c 'ls "$1"/*/report.json > /dev/null 2>&1' sh "$tmp/same"
+check "two tasks on one device: at most one refused (another report is writing its directory): $n" test "$n" -le 1
+check "... and one whole report in one directory" \
+    sh -c 'test "$(ls -d "$1"/*/ | wc -l)" -eq 1 && grep -q "\"status\": \"complete\"" "$1"/*/report.json' sh "$tmp/same"
 
 finish
