@@ -148,4 +148,8 @@ expect 2 "lanes" bandwidth -b sim --lanes /dev/null
 expect 2 "--min" bandwidth -b sim --min 1M --max 64K
 expect 2 "every multiprocessor" bandwidth -b sim --sm 0
 expect 2 "carveout" bandwidth -b sim --carveout 50
+# --width BITS: a thread's access (it was refused as a --lanes option).
+"$CHASE" bandwidth -b sim --width 64 --op read --placement stream --min 1M --max 1M -q -o "$tmp/w64.tsv"
+st=$?
+check "bandwidth --width 64: exit 0 (got $st), 8-byte accesses" sh -c '[ "$1" -eq 0 ] && grep -q "^# width: 8$" "$2"' sh "$st" "$tmp/w64.tsv"
 finish

@@ -304,7 +304,7 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
             return chase_usage_error("chase %s%s does not take --%s", c->name,
                                      groups != c->groups ? " --compare" : "", chase_options[i].name);
         }
-    if (o->width && !o->lanes)
+    if (o->width && !o->lanes && !strcmp(c->name, "banks"))
         return chase_usage_error("--width applies to a --lanes pattern");
     /* Its own memory is --memory local: peer access to itself is none. */
     if (o->memory == CHASE_MEMORY_PEER && o->peer == o->device)
