@@ -86,8 +86,16 @@ static __device__ __forceinline__ long long banks_t1(unsigned *v, unsigned zero)
 /* Nothing to wait for between rounds: a store waits for no result. */
 #define GPU_STS_ROUND() ((void)0)
 /* A read of the lane's own word: the shared memory serves it after the
- * warp's stores before it, and the closing clock read waits for it. */
-#define GPU_STS_DONE(a, v) asm volatile("ld.volatile.shared.u32 %0, [%1];" : "=r"(v) : "r"(a) : "memory")
+ * warp's stores before it.  The closing clock read must wait for it, and
+ * an instruction that merely reads it is not enough: ptxas put the clock
+ * read before such a one (the H100's SASS of the store kernels).  So the
+ * read's value makes the mask of a warp barrier (v comes in as the
+ * kernel's zero, so the mask is ~(word & 0): all lanes, which the compiler
+ * cannot know), and the clock is read after the barrier. */
+#define GPU_STS_DONE(a, v)                                                                     \
+    asm volatile("{ .reg .u32 z, m;\n\tmov.u32 z, %0;\n\tld.volatile.shared.u32 %0, [%1];\n\t"          \
+                 "and.b32 m, %0, z;\n\tnot.b32 m, m;\n\tbar.warp.sync m; }"                                 \
+                 : "+r"(v) : "r"(a) : "memory")
 /* ---- end of chase banks ---- */
 
 #include "kernels.h"
