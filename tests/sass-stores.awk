@@ -7,7 +7,9 @@
 #   - one LDS, 32-bit, after the last STS: the read of the lane's word that
 #     the shared memory serves after the warp's stores;
 #   - an instruction between that LDS and the closing clock read reads its
-#     register, so the clock waits for the read, hence for the stores;
+#     register, so the clock waits for the read, hence for the stores (on
+#     the H100 the LOP3 that makes a warp barrier's mask of it, with the
+#     barrier's BRA.DIV to a path that returns);
 #   - straight regions of N stores for each N of bursts, loop regions
 #     holding N stores (the LDS after the loop) for each N of loops, and an
 #     empty region (the LDS alone): nothing else.
@@ -70,7 +72,10 @@ END {
         a = c[k]; b = c[k + 1]; kind = "straight"; okr = 1; lp = 0; le = 0
         for (i = a + 1; i < b; i++) {
             if (hard(i)) okr = 0
-            if (op[i] ~ /^BRA/) {
+            # BRA.DIV: a warp barrier's way out when the warp has diverged
+            # (it comes back to the region); the closing read's value makes
+            # that barrier's mask, which is how the clock waits for it.
+            if (op[i] ~ /^BRA/ && op[i] !~ /^BRA\.DIV/) {
                 tg = ops[i]; sub(/^.*0x/, "", tg); sub(/[^0-9a-f].*$/, "", tg); tg = hexval(tg)
                 if (tg <= addr[i] && tg > addr[a]) {
                     kind = "loop"; le = i

@@ -209,7 +209,9 @@ static int request(struct chase_run *r, int op, int placement, int target, uint6
     rq.op = op;
     rq.placement = placement;
     rq.target = target;
-    rq.width = st->width;
+    /* Shared memory is read with 16-byte accesses whatever --width says
+     * (the backends have no other shared kernel; its row says 16). */
+    rq.width = target == CHASE_BW_SHARED ? 16 : st->width;
     rq.blocks_per_sm = blocks;
     rq.threads = threads;
     rq.cache_op = r->o->cache_op;
@@ -228,7 +230,7 @@ static int request(struct chase_run *r, int op, int placement, int target, uint6
         r->failed = 1;
         return chase_exit_for(rc);
     }
-    if (chase_bw_point_from(&out, op, placement, target, bytes, st->width, p)) {
+    if (chase_bw_point_from(&out, op, placement, target, bytes, rq.width, p)) {
         fprintf(stderr, "chase: %s: bandwidth: no sample moved a byte in a positive time\n", s->slot->name);
         r->failed = 1;
         return CHASE_EXIT_FAIL;
