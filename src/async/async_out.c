@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/wrap.h"
 #include "async/async.h"
 #include "io/md.h"
 #include "io/table.h"
@@ -48,13 +49,6 @@ int chase_async_write_row(struct chase_writer *w, const struct chase_async_row *
     return chase_writer_put(w, r);
 }
 
-static void cell(char *buf, size_t len, double v, int prec)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.*f", prec, v);
-}
 
 void chase_async_report(FILE *f, const struct chase_async_row *rows, size_t n)
 {
@@ -72,12 +66,12 @@ void chase_async_report(FILE *f, const struct chase_async_row *rows, size_t n)
                     r->note[0] ? ": " : "", !strncmp(r->note, "not measured: ", 14) ? r->note + 14 : r->note);
             continue;
         }
-        cell(a, sizeof a, r->latency, 1);
-        cell(b, sizeof b, r->lat_p5, 1);
-        cell(c, sizeof c, r->lat_p95, 1);
+        chase_wrap_cell(a, sizeof a, r->latency, 1);
+        chase_wrap_cell(b, sizeof b, r->lat_p5, 1);
+        chase_wrap_cell(c, sizeof c, r->lat_p95, 1);
         snprintf(lat, sizeof lat, "%s (%s-%s)", a, b, c);
-        cell(vs, sizeof vs, r->vs_plain, 2);
-        cell(gbs, sizeof gbs, r->gbs, 1);
+        chase_wrap_cell(vs, sizeof vs, r->vs_plain, 2);
+        chase_wrap_cell(gbs, sizeof gbs, r->gbs, 1);
         if (isnan(r->gbs))
             snprintf(shape, sizeof shape, "-");
         else

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/wrap.h"
 #include "bandwidth/bandwidth.h"
 #include "core/size.h"
 #include "io/doc.h"
@@ -91,13 +92,6 @@ static const struct chase_column level_cols[] = {
 };
 const struct chase_table chase_bw_levels_table = {"levels", level_cols, CHASE_COLS(level_cols), NULL};
 
-static void cell(char *buf, size_t len, double v, int prec)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.*f", prec, v);
-}
 
 void chase_bw_report(FILE *f, const struct chase_bw_level *lv, size_t nlv, const struct chase_bw_point *pt,
                      size_t npt, double median_mhz)
@@ -111,10 +105,10 @@ void chase_bw_report(FILE *f, const struct chase_bw_level *lv, size_t nlv, const
             "MHz");
     for (i = 0; i < nlv; i++) {
         const struct chase_bw_level *L = &lv[i];
-        cell(g, sizeof g, L->gbs, 1);
-        cell(b, sizeof b, L->bpc_sm, 2);
-        cell(m, sizeof m, L->mhz, 0);
-        cell(c, sizeof c, L->curve_gbs, 1);
+        chase_wrap_cell(g, sizeof g, L->gbs, 1);
+        chase_wrap_cell(b, sizeof b, L->bpc_sm, 2);
+        chase_wrap_cell(m, sizeof m, L->mhz, 0);
+        chase_wrap_cell(c, sizeof c, L->curve_gbs, 1);
         if (L->blocks || L->threads)
             snprintf(shape, sizeof shape, "%ux%u", L->blocks, L->threads);
         else

@@ -3,6 +3,7 @@
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,4 +108,12 @@ void chase_wrap_end(struct chase_wrap *w)
     fflush(w->out);
     free(w->buf);
     w->buf = NULL;
+}
+
+void chase_wrap_cell(char *buf, size_t len, double v, int prec)
+{
+    if (isnan(v))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.*f", prec, v);
 }

@@ -5,6 +5,7 @@
 #ifndef CHASE_WRAP_H
 #define CHASE_WRAP_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* The width a report's lines are kept within: the terminal's classic 80
@@ -25,6 +26,9 @@ struct chase_wrap {
 };
 FILE *chase_wrap_begin(struct chase_wrap *w, FILE *out);
 void chase_wrap_end(struct chase_wrap *w);
+
+/* A figure in a report's table: v with prec decimals, "-" where unknown. */
+void chase_wrap_cell(char *buf, size_t len, double v, int prec);
 
 /* Prints one line (without its newline) to out, wrapped as above. */
 void chase_wrap_line(FILE *out, const char *line, size_t len, int width);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/wrap.h"
 #include "io/md.h"
 #include "io/table.h"
 #include "lanes/lanes.h"
@@ -40,13 +41,6 @@ int chase_lanes_write_row(struct chase_writer *w, const struct chase_lanes_row *
     return chase_writer_put(w, r);
 }
 
-static void cell(char *buf, size_t len, double v, int prec)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.*f", prec, v);
-}
 
 void chase_lanes_report(FILE *f, const struct chase_lanes_row *rows, size_t n)
 {
@@ -64,18 +58,18 @@ void chase_lanes_report(FILE *f, const struct chase_lanes_row *rows, size_t n)
             fprintf(f, "%-13s %5u %s\n", r->op, r->width, r->note);
             continue;
         }
-        cell(a, sizeof a, r->latency, 1);
-        cell(b, sizeof b, r->lat_p5, 1);
-        cell(c, sizeof c, r->lat_p95, 1);
+        chase_wrap_cell(a, sizeof a, r->latency, 1);
+        chase_wrap_cell(b, sizeof b, r->lat_p5, 1);
+        chase_wrap_cell(c, sizeof c, r->lat_p95, 1);
         snprintf(lat, sizeof lat, "%s (%s-%s)", a, b, c);
-        cell(ns, sizeof ns, r->latency_ns, 2);
-        cell(iss, sizeof iss, r->issue, 2);
+        chase_wrap_cell(ns, sizeof ns, r->latency_ns, 2);
+        chase_wrap_cell(iss, sizeof iss, r->issue, 2);
         if (!isnan(r->issue) && !r->settled) {
             size_t k = strlen(iss);
             snprintf(iss + k, sizeof iss - k, "?");
             unsettled = 1;
         }
-        cell(isi, sizeof isi, r->issue_instr, 2);
+        chase_wrap_cell(isi, sizeof isi, r->issue_instr, 2);
         fprintf(f, "%-13s %5u %-22s %8s %7s %9s %6u\n", r->op, r->width, lat, ns, iss, isi, r->chains);
         fprintf(f, "%19s %s\n", "", r->instr);
     }

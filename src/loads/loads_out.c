@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/wrap.h"
 #include "core/size.h"
 #include "io/md.h"
 #include "io/table.h"
@@ -105,13 +106,6 @@ static void load_name(const struct chase_loads_row *r, char *buf, size_t len)
         snprintf(buf + n, len - (size_t)n, " @%llu", (unsigned long long)r->lane_stride);
 }
 
-static void cell(char *buf, size_t len, double v, int prec)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.*f", prec, v);
-}
 
 void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
 {
@@ -131,14 +125,14 @@ void chase_loads_report(FILE *f, const struct chase_loads_row *rows, size_t n)
                     name, r->lanes, r->note);
             continue;
         }
-        cell(lat, sizeof lat, r->latency, 1);
+        chase_wrap_cell(lat, sizeof lat, r->latency, 1);
         if (isnan(r->issue))
             snprintf(iss, sizeof iss, "-");
         else
             snprintf(iss, sizeof iss, "%.2f (%u%s)", r->issue, r->n, r->settled ? "" : "?");
         unsettled |= !isnan(r->issue) && !r->settled;
-        cell(sw, sizeof sw, r->sweep, 1);
-        cell(bw, sizeof bw, r->bpc_warp, 1);
+        chase_wrap_cell(sw, sizeof sw, r->sweep, 1);
+        chase_wrap_cell(bw, sizeof bw, r->bpc_warp, 1);
         if (isnan(r->bpc_sm))
             snprintf(bs, sizeof bs, "-");
         else
