@@ -338,7 +338,7 @@ static int measure(struct chase_run *r)
 {
     struct async_state *st = r->state;
     struct chase_session *s = &r->s;
-    size_t i, k, first;
+    size_t i, k, first, n;
     int rc;
 
     for (i = 0; i < st->ntg && !chase_stop; i++) {
@@ -359,15 +359,9 @@ static int measure(struct chase_run *r)
         set_plain(st->rows + first, st->nrows - first);
     }
     chase_progress_done(s);
-    if (chase_stop)
-        return 0;
-    for (i = 0; i < st->nrows; i++)
-        if (strncmp(st->rows[i].note, "not measured", 12))
-            return 0;
-    fprintf(stderr, "chase: async: nothing was measured: the %s backend has none of the copies%s\n",
-            s->slot->name, st->nrows ? " this device can run (the rows' notes say why)" : "");
-    r->failed = 1;
-    return CHASE_EXIT_FAIL;
+    for (i = n = 0; i < st->nrows; i++)
+        n += strncmp(st->rows[i].note, "not measured", 12) != 0;
+    return chase_run_nothing_measured(r, st->nrows, n, "copies");
 }
 
 static void results(struct chase_run *r, struct chase_meta *res)

@@ -15,6 +15,16 @@
 #include "run/run.h"
 #include "run/source.h"
 
+int chase_run_nothing_measured(struct chase_run *r, size_t rows, size_t measured, const char *what)
+{
+    if (chase_stop || measured)
+        return 0;
+    fprintf(stderr, "chase: %s: nothing was measured: the %s backend has none of the %s%s\n", r->m->kind,
+            r->s.slot->name, what, rows ? " this device can run (the rows' notes say why)" : "");
+    r->failed = 1;
+    return CHASE_EXIT_FAIL;
+}
+
 int chase_run_reopen(struct chase_run *r, const struct chase_params *p)
 {
     int code;

@@ -118,6 +118,13 @@ struct chase_run {
 /* Runs m with the options; returns chase's exit status. */
 int chase_run(const struct chase_measurement *m, const struct chase_opts *o);
 
+/* After a measurement's rows: none measured (every row's note says why,
+ * or there is no row) is a failed run, said once on stderr naming what
+ * it lacked ("operations", "copies"); measured: the rows holding a figure.
+ * Returns 0 (something measured, or stopped by a signal) or
+ * CHASE_EXIT_FAIL. */
+int chase_run_nothing_measured(struct chase_run *r, size_t rows, size_t measured, const char *what);
+
 /* Opens the device again with p (a measurement whose allocation or cache
  * operator depends on what the first open told), describing it again.
  * 0 or an exit status (said). */
