@@ -13,6 +13,11 @@
 #define BW_C0 2
 #define BW_C1 3
 #define BW_WORDS 4
+/* Past the blocks' results: 32 words a read kernel may write what it read
+ * to (so nothing read is dropped), then a stream's chunk counter, whose
+ * two 32-bit halves the host zeroes before each launch. */
+#define BW_COUNTER 32
+#define BW_TAIL_WORDS (BW_COUNTER + 1)
 
 /* The placements (chase_backend.h's enum chase_bw_place). */
 #define BW_STREAM 0

@@ -112,8 +112,9 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
         return CHASE_EINVAL;
     }
     grid = blocks * units;
-    if ((uint64_t)grid * BW_WORDS * 8 + 32 * 8 > GPU_SCRATCH) {
-        snprintf(err, len, "%u blocks: the results hold at most %u", grid, (unsigned)(GPU_SCRATCH / 8 / BW_WORDS) - 8);
+    if (((uint64_t)grid * BW_WORDS + BW_TAIL_WORDS) * 8 > GPU_SCRATCH) {
+        snprintf(err, len, "%u blocks: the results hold at most %u", grid,
+                 (unsigned)((GPU_SCRATCH / 8 - BW_TAIL_WORDS) / BW_WORDS));
         return CHASE_EINVAL;
     }
     if (rq->bytes > d->bytes) {
@@ -172,6 +173,9 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
         if (*rq->stop)
             return CHASE_EINTR;
         magic = 0x9e3779b9u ^ s;
+        if (place == BW_STREAM && rq->target == CHASE_BW_GLOBAL &&
+            (rc = gpu_memset32(d->g, o + ((uint64_t)grid * BW_WORDS + BW_COUNTER) * 8, 0, 2, err, len)) != CHASE_OK)
+            return rc;
         rc = launch(d, fn, rq->target == CHASE_BW_SHARED ? sh : rq->op == CHASE_BW_COPY ? cp : rd, grid, threads,
                     shared, &ns, &rate, err, len);
         if (rc != CHASE_OK)

@@ -56,16 +56,38 @@ static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned l
         *hi = (unsigned long long)blockIdx.x * per + per;
         *step = blockDim.x;
     } else {
-        /* A block's BW_ILP accesses a thread lie in one run of BW_ILP x
-         * its threads elements, the grid's runs side by side: each step of
-         * the grid covers one stretch of memory, as a kernel of one
-         * access a thread over the whole array does (accesses a
-         * grid-stride apart spread a step over BW_ILP stretches). */
-        *lo = (unsigned long long)blockIdx.x * BW_ILP * blockDim.x + threadIdx.x;
-        *hi = n;
+        /* Stream: no range of its own; chunks are taken in order
+         * (chase_bw_take). */
+        *lo = *hi = 0;
         *step = blockDim.x;
-        *next = (unsigned long long)gridDim.x * BW_ILP * blockDim.x;
     }
+}
+
+/* Stream: the block's next chunk of BW_ILP x its threads elements, taken
+ * in order from a counter the whole grid shares (BW_COUNTER words past the
+ * blocks' results, zeroed by the host before each launch); *first is the
+ * thread's first element of it, the chunk's BW_ILP accesses a thread
+ * blockDim.x apart.  0 when all passes' chunks are taken.  Chunks taken in
+ * order keep the grid's accesses in one narrow window that moves through
+ * memory, as a grid of one access a thread (blocks started in order)
+ * does; a grid-stride loop lets blocks drift apart over the whole array,
+ * and on an H100 its copy ran 6% slower (2842 against 3014 GB/s, reads
+ * and writes of 1 GiB each, bench/NOTES.md). */
+static __device__ __forceinline__ int chase_bw_take(long long *out, unsigned long long n, unsigned reps,
+                                                    unsigned long long *first)
+{
+    __shared__ unsigned long long chunk;
+    unsigned long long per = (unsigned long long)BW_ILP * blockDim.x, chunks = (n + per - 1) / per, c;
+
+    if (threadIdx.x == 0)
+        chunk = atomicAdd((unsigned long long *)(out + gridDim.x * BW_WORDS + BW_COUNTER), 1ULL);
+    GPU_SYNC();
+    c = chunk;
+    GPU_SYNC();
+    if (c >= chunks * reps)
+        return 0;
+    *first = c % chunks * per + threadIdx.x;
+    return 1;
 }
 
 static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
@@ -77,78 +99,125 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
     }
 }
 
-#define CHASE_BW_KERNELS(W)                                                                                 \
-    extern "C" __global__ void chase_bw_read_##W(const gpu_bw_t##W *src, unsigned long long n, unsigned place, \
-                                                 unsigned reps, long long *out, unsigned magic)              \
-    {                                                                                                        \
-        const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
-        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
-        unsigned acc = 0, r, g, k;                                                                           \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
-        chase_bw_clock(out, 0);                                                                              \
-        for (r = 0; r < reps; r++) {                                                                         \
-            GPU_BW_FENCE();                                                                                  \
-            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
-                gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                  \
-                acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);     \
-            }                                                                                                \
-            for (k = 0; k < BW_ILP && i + k * st < a1; k++) /* the last step's rest */                       \
-                acc ^= GPU_BW_FOLD_##W(p[i + k * st]);                                                       \
-            }                                                                                                \
-        }                                                                                                    \
-        chase_bw_clock(out, 1);                                                                              \
-        if (acc == magic)                                                                                    \
-            out[gridDim.x * BW_WORDS + threadIdx.x % 32] = acc;                                              \
-    }                                                                                                        \
-    extern "C" __global__ void chase_bw_write_##W(gpu_bw_t##W *dst, unsigned long long n, unsigned place,     \
-                                                  unsigned reps, long long *out, unsigned magic)             \
-    {                                                                                                        \
-        GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
-        unsigned r, g, k;                                                                                    \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
-        chase_bw_clock(out, 0);                                                                              \
-        for (r = 0; r < reps; r++) {                                                                         \
-            gpu_bw_t##W v = GPU_BW_MAKE_##W(r ^ magic);                                                      \
-            GPU_BW_FENCE();                                                                                  \
-            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
-                p[i] = v;                                                                                    \
-                p[i + st] = v;                                                                               \
-                p[i + 2 * st] = v;                                                                           \
-                p[i + 3 * st] = v;                                                                           \
-            }                                                                                                \
-            for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                  \
-                p[i + k * st] = v;                                                                           \
-            }                                                                                                \
-        }                                                                                                    \
-        chase_bw_clock(out, 1);                                                                              \
-    }                                                                                                        \
-    extern "C" __global__ void chase_bw_copy_##W(const gpu_bw_t##W *src, gpu_bw_t##W *dst, unsigned long long n, \
-                                                 unsigned place, unsigned reps, long long *out)              \
-    {                                                                                                        \
-        const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                        \
-        GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                    \
-        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                  \
-        unsigned r, g, k;                                                                                    \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                 \
-        chase_bw_clock(out, 0);                                                                              \
-        for (r = 0; r < reps; r++) {                                                                         \
-            GPU_BW_FENCE();                                                                                  \
-            for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                  \
-            for (i = a0; i + 3 * st < a1; i += nx) {                                                \
-                gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                  \
-                d[i] = a;                                                                                    \
-                d[i + st] = b;                                                                               \
-                d[i + 2 * st] = c;                                                                           \
-                d[i + 3 * st] = e;                                                                           \
-            }                                                                                                \
-            for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                  \
-                d[i + k * st] = s[i + k * st];                                                               \
-            }                                                                                                \
-        }                                                                                                    \
-        chase_bw_clock(out, 1);                                                                              \
+/* Each kernel's body: a stream takes chunks in order (chase_bw_take);
+ * replicated and partitioned sets walk their ranges reps times. */
+#define CHASE_BW_KERNELS(W)                                                                                         \
+    extern "C" __global__ void chase_bw_read_##W(const gpu_bw_t##W *src, unsigned long long n, unsigned place,      \
+                                                 unsigned reps, long long *out, unsigned magic)                     \
+    {                                                                                                               \
+        const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                                \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
+        unsigned acc = 0, r, g, k;                                                                                  \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_clock(out, 0);                                                                                     \
+        if (place == BW_STREAM) {                                                                                   \
+            while (chase_bw_take(out, n, reps, &i)) {                                                               \
+                GPU_BW_FENCE();                                                                                     \
+                if (i + 3 * st < n) {                                                                               \
+                    gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                      \
+                    acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);       \
+                } else {                                                                                            \
+                    for (k = 0; k < BW_ILP && i + k * st < n; k++)                                                  \
+                        acc ^= GPU_BW_FOLD_##W(p[i + k * st]);                                                      \
+                }                                                                                                   \
+            }                                                                                                       \
+        } else {                                                                                                    \
+            for (r = 0; r < reps; r++) {                                                                            \
+                GPU_BW_FENCE();                                                                                     \
+                for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                     \
+                    for (i = a0; i + 3 * st < a1; i += nx) {                                                        \
+                        gpu_bw_t##W a = p[i], b = p[i + st], c = p[i + 2 * st], d = p[i + 3 * st];                  \
+                        acc ^= GPU_BW_FOLD_##W(a) ^ GPU_BW_FOLD_##W(b) ^ GPU_BW_FOLD_##W(c) ^ GPU_BW_FOLD_##W(d);   \
+                    }                                                                                               \
+                    for (k = 0; k < BW_ILP && i + k * st < a1; k++) /* the last step's rest */                      \
+                        acc ^= GPU_BW_FOLD_##W(p[i + k * st]);                                                      \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+        chase_bw_clock(out, 1);                                                                                     \
+        if (acc == magic)                                                                                           \
+            out[gridDim.x * BW_WORDS + threadIdx.x % 32] = acc;                                                     \
+    }                                                                                                               \
+    extern "C" __global__ void chase_bw_write_##W(gpu_bw_t##W *dst, unsigned long long n, unsigned place,           \
+                                                  unsigned reps, long long *out, unsigned magic)                    \
+    {                                                                                                               \
+        GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                            \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
+        unsigned r, g, k;                                                                                           \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_clock(out, 0);                                                                                     \
+        if (place == BW_STREAM) {                                                                                   \
+            gpu_bw_t##W v = GPU_BW_MAKE_##W(magic);                                                                 \
+            while (chase_bw_take(out, n, reps, &i)) {                                                               \
+                GPU_BW_FENCE();                                                                                     \
+                if (i + 3 * st < n) {                                                                               \
+                    p[i] = v;                                                                                       \
+                    p[i + st] = v;                                                                                  \
+                    p[i + 2 * st] = v;                                                                              \
+                    p[i + 3 * st] = v;                                                                              \
+                } else {                                                                                            \
+                    for (k = 0; k < BW_ILP && i + k * st < n; k++)                                                  \
+                        p[i + k * st] = v;                                                                          \
+                }                                                                                                   \
+            }                                                                                                       \
+        } else {                                                                                                    \
+            for (r = 0; r < reps; r++) {                                                                            \
+                gpu_bw_t##W v = GPU_BW_MAKE_##W(r ^ magic);                                                         \
+                GPU_BW_FENCE();                                                                                     \
+                for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                     \
+                    for (i = a0; i + 3 * st < a1; i += nx) {                                                        \
+                        p[i] = v;                                                                                   \
+                        p[i + st] = v;                                                                              \
+                        p[i + 2 * st] = v;                                                                          \
+                        p[i + 3 * st] = v;                                                                          \
+                    }                                                                                               \
+                    for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                 \
+                        p[i + k * st] = v;                                                                          \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+        chase_bw_clock(out, 1);                                                                                     \
+    }                                                                                                               \
+    extern "C" __global__ void chase_bw_copy_##W(const gpu_bw_t##W *src, gpu_bw_t##W *dst, unsigned long long n,    \
+                                                 unsigned place, unsigned reps, long long *out)                     \
+    {                                                                                                               \
+        const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                                \
+        GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                            \
+        unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
+        unsigned r, g, k;                                                                                           \
+        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_clock(out, 0);                                                                                     \
+        if (place == BW_STREAM) {                                                                                   \
+            while (chase_bw_take(out, n, reps, &i)) {                                                               \
+                GPU_BW_FENCE();                                                                                     \
+                if (i + 3 * st < n) {                                                                               \
+                    gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                      \
+                    d[i] = a;                                                                                       \
+                    d[i + st] = b;                                                                                  \
+                    d[i + 2 * st] = c;                                                                              \
+                    d[i + 3 * st] = e;                                                                              \
+                } else {                                                                                            \
+                    for (k = 0; k < BW_ILP && i + k * st < n; k++)                                                  \
+                        d[i + k * st] = s[i + k * st];                                                              \
+                }                                                                                                   \
+            }                                                                                                       \
+        } else {                                                                                                    \
+            for (r = 0; r < reps; r++) {                                                                            \
+                GPU_BW_FENCE();                                                                                     \
+                for (g = 0, a0 = lo, a1 = hi; g < 2; g++, a0 = lo2, a1 = hi2) {                                     \
+                    for (i = a0; i + 3 * st < a1; i += nx) {                                                        \
+                        gpu_bw_t##W a = s[i], b = s[i + st], c = s[i + 2 * st], e = s[i + 3 * st];                  \
+                        d[i] = a;                                                                                   \
+                        d[i + st] = b;                                                                              \
+                        d[i + 2 * st] = c;                                                                          \
+                        d[i + 3 * st] = e;                                                                          \
+                    }                                                                                               \
+                    for (k = 0; k < BW_ILP && i + k * st < a1; k++)                                                 \
+                        d[i + k * st] = s[i + k * st];                                                              \
+                }                                                                                                   \
+            }                                                                                                       \
+        }                                                                                                           \
+        chase_bw_clock(out, 1);                                                                                     \
     }
 
 CHASE_BW_KERNELS(4)
