@@ -106,17 +106,26 @@ check "8 SMs, partitioned: memory 8 x 16 = 128 GB/s ($(level sms memory read gbs
 check "8 SMs: B/clk/SM stays 16" near "$(level sms memory read bytes_per_clock_sm)" 16 0.01
 
 # Replicated: every block reads the whole set, so the L1's plateau ends at
-# the L1's size (32 KiB), not at the L1 x the multiprocessors; partitioned:
-# each its slice, so there it ends at 8 x 32 KiB.
+# the L1's size (32 KiB), not at the L1 x the multiprocessors.
+# Partitioned, on a GPU (the sim has shared memory): each block reads a
+# window of twice the L1 (64 KiB) from its slice on, so no slice is read
+# from the L1 (a slice a multiprocessor under the L1 would be all L1
+# hits): no L1 level, the L2's plateau from the smallest set, and its
+# GB/s counts every window's bytes (8 x 32, as replicated).
 sms8='L1:size=32K,lat=4;L2:size=4M,ways=16,lat=14;mem:lat=200;sms:count=8,far=0'
 run rep8 --sim "$sms8" --op read --placement replicated
 run part8 --sim "$sms8" --op read --placement partitioned
 l=$(level rep8 L1 read last)
 check "8 SMs, replicated: the L1's plateau ends at the L1's 32 KiB (last $l), below 1.5 x 32 KiB" \
     test "${l:-0}" -ge 16384 -a "${l:-0}" -le 49152
-l=$(level part8 L1 read last)
-check "8 SMs, partitioned: the L1's plateau ends near 8 x 32 KiB (last $l)" \
-    test "${l:-0}" -ge 196608 -a "${l:-0}" -le 393216
+check "8 SMs, partitioned: no L1 level (windows of twice the L1)" \
+    test "$(awk -F'\t' '$1 == "L1"' "$tmp/part8.tsv" | wc -l)" -eq 0
+check "8 SMs, partitioned: the window is said in the metadata" grep -q '^# placement: partitioned: .*window of twice the L1' "$tmp/part8.tsv"
+l=$(level part8 L2 read last)
+check "8 SMs, partitioned: the L2's plateau ends near the L2's 4 MiB (last $l)" \
+    test "${l:-0}" -ge 2097152 -a "${l:-0}" -le 6291456
+check "8 SMs, partitioned: L2 $(level part8 L2 read gbs) GB/s is 8 x 32 (every window's bytes counted)" \
+    near "$(level part8 L2 read gbs)" 256 0.01
 check "8 SMs, replicated: L2 $(level rep8 L2 read gbs) GB/s is 8 x 32" near "$(level rep8 L2 read gbs)" 256 0.01
 check "levels are named by the caches: no TLB on a bandwidth curve" \
     sh -c "! grep -q TLB '$tmp/rep8.tsv' '$tmp/part8.tsv' '$tmp/def.tsv'"
@@ -124,8 +133,9 @@ check "levels are named by the caches: no TLB on a bandwidth curve" \
 # slice (a kilobyte cut 132 ways would leave them none), and runs.
 run part132 --sim 'L1:size=32K,lat=4;L2:size=8M,ways=16,lat=14;mem:lat=200;sms:count=132,far=0' --placement partitioned
 check "132 SMs, partitioned: exit 0 ($(head -c 200 "$tmp/part132.err"))" test "$(cat "$tmp/part132.rc")" -eq 0
-check "132 SMs, partitioned: read, write and copy rows at the L1" \
-    test "$(awk -F'\t' '$1 == "L1" && $3 == "partitioned"' "$tmp/part132.tsv" | wc -l)" -eq 3
+check "132 SMs, partitioned: read, write and copy rows at the L2, none at the L1" \
+    test "$(awk -F'\t' '$1 == "L2" && $3 == "partitioned"' "$tmp/part132.tsv" | wc -l)" -eq 3 -a \
+    "$(awk -F'\t' '$1 == "L1"' "$tmp/part132.tsv" | wc -l)" -eq 0
 # Replicated and partitioned curves end at 2 x the last cache; past it
 # only a few streamed points (memory's), so a large --max stays quick.
 run big --sim "$sms8" --op read --max 1G

@@ -85,7 +85,7 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
     struct gpu_dev *d = dev;
     unsigned units = d->info->units ? d->info->units : 1, blocks, threads, grid, width, reps = 1, place, magic = 0;
     unsigned samples, s, shared = 0, sn = 0, sizing = 0;
-    unsigned long long n, moved_elems;
+    unsigned long long n, moved_elems, win = 0;
     uint64_t src = d->base, dst;
     char name[48];
     gpu_fn fn;
@@ -153,8 +153,15 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
     if (shared && shared > 48 * 1024 && (rc = gpu_allow_shared(d->g, fn, shared, err, len)) != CHASE_OK)
         return rc;
     /* Elements a pass moves, every block's together. */
+    /* A partitioned block's window: its slice, or rq->window's elements
+     * where that is more (never past the whole set). */
+    if (place == BW_PARTITIONED) {
+        win = n / grid;
+        if (rq->window / width > win)
+            win = rq->window / width < n ? rq->window / width : n;
+    }
     moved_elems = rq->target == CHASE_BW_SHARED || place == BW_REPLICATED ? n * grid
-                  : place == BW_PARTITIONED ? n / grid * grid : n;
+                  : place == BW_PARTITIONED ? win * grid : n;
     dst = src + (n * width + 255) / 256 * 256;
     if (rq->op == CHASE_BW_COPY && dst - src + n * width > d->bytes) {
         snprintf(err, len, "a copy of %llu B does not fit the allocation of %llu B with its halves aligned",
@@ -167,8 +174,8 @@ int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
      * to about SAMPLE_NS. */
     for (s = 0; s <= samples; s++) {
         uint64_t o = d->scratch;
-        void *rd[] = {&src, &n, &place, &reps, &o, &magic};
-        void *cp[] = {&src, &dst, &n, &place, &reps, &o};
+        void *rd[] = {&src, &n, &win, &place, &reps, &o, &magic};
+        void *cp[] = {&src, &dst, &n, &win, &place, &reps, &o};
         void *sh[] = {&sn, &reps, &o, &magic};
         if (*rq->stop)
             return CHASE_EINTR;

@@ -33,10 +33,11 @@
  * step on one multiprocessor would otherwise share each line through the
  * L1 (and the multiprocessors through the L2) whatever the set's size,
  * and a set far past the L1 would read at the L1's rate.  Partitioned: the
- * block's own slice.  Stream: one grid-stride over the whole set.  A
- * thread's BW_ILP accesses a step are *step apart; the next step begins
- * *next on. */
-static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned long long n, unsigned long long *lo,
+ * block's own slice and on, win elements in all (chase_bw_req's window).
+ * Stream: none (chase_bw_take).  A thread's BW_ILP accesses a step are
+ * *step apart; the next step begins *next on. */
+static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned long long n, unsigned long long win,
+                                                      unsigned long long *lo,
                                                       unsigned long long *hi, unsigned long long *lo2,
                                                       unsigned long long *hi2, unsigned long long *step,
                                                       unsigned long long *next)
@@ -51,9 +52,15 @@ static __device__ __forceinline__ void chase_bw_range(unsigned place, unsigned l
         *hi2 = off;
         *step = blockDim.x;
     } else if (place == BW_PARTITIONED) {
-        unsigned long long per = n / gridDim.x;
-        *lo = (unsigned long long)blockIdx.x * per + threadIdx.x;
-        *hi = (unsigned long long)blockIdx.x * per + per;
+        /* From the block's slice on, win elements (the host's: at least
+         * the slice), round to the start past the set's end. */
+        unsigned long long start = n / gridDim.x * blockIdx.x, end = start + win;
+        *lo = start + threadIdx.x;
+        *hi = end < n ? end : n;
+        if (end > n) {
+            *lo2 = threadIdx.x;
+            *hi2 = end - n;
+        }
         *step = blockDim.x;
     } else {
         /* Stream: no range of its own; chunks are taken in order
@@ -102,13 +109,13 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
 /* Each kernel's body: a stream takes chunks in order (chase_bw_take);
  * replicated and partitioned sets walk their ranges reps times. */
 #define CHASE_BW_KERNELS(W)                                                                                         \
-    extern "C" __global__ void chase_bw_read_##W(const gpu_bw_t##W *src, unsigned long long n, unsigned place,      \
+    extern "C" __global__ void chase_bw_read_##W(const gpu_bw_t##W *src, unsigned long long n, unsigned long long win, unsigned place,      \
                                                  unsigned reps, long long *out, unsigned magic)                     \
     {                                                                                                               \
         const GPU_BW_GLOBAL gpu_bw_t##W *p = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                                \
         unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
         unsigned acc = 0, r, g, k;                                                                                  \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_range(place, n, win, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
         chase_bw_clock(out, 0);                                                                                     \
         if (place == BW_STREAM) {                                                                                   \
             while (chase_bw_take(out, n, reps, &i)) {                                                               \
@@ -138,13 +145,13 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
         if (acc == magic)                                                                                           \
             out[gridDim.x * BW_WORDS + threadIdx.x % 32] = acc;                                                     \
     }                                                                                                               \
-    extern "C" __global__ void chase_bw_write_##W(gpu_bw_t##W *dst, unsigned long long n, unsigned place,           \
+    extern "C" __global__ void chase_bw_write_##W(gpu_bw_t##W *dst, unsigned long long n, unsigned long long win, unsigned place,           \
                                                   unsigned reps, long long *out, unsigned magic)                    \
     {                                                                                                               \
         GPU_BW_GLOBAL gpu_bw_t##W *p = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                            \
         unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
         unsigned r, g, k;                                                                                           \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_range(place, n, win, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
         chase_bw_clock(out, 0);                                                                                     \
         if (place == BW_STREAM) {                                                                                   \
             gpu_bw_t##W v = GPU_BW_MAKE_##W(magic);                                                                 \
@@ -179,13 +186,14 @@ static __device__ __forceinline__ void chase_bw_clock(long long *out, int end)
         chase_bw_clock(out, 1);                                                                                     \
     }                                                                                                               \
     extern "C" __global__ void chase_bw_copy_##W(const gpu_bw_t##W *src, gpu_bw_t##W *dst, unsigned long long n,    \
-                                                 unsigned place, unsigned reps, long long *out)                     \
+                                                 unsigned long long win, unsigned place, unsigned reps,             \
+                                                 long long *out)                                                    \
     {                                                                                                               \
         const GPU_BW_GLOBAL gpu_bw_t##W *s = (const GPU_BW_GLOBAL gpu_bw_t##W *)src;                                \
         GPU_BW_GLOBAL gpu_bw_t##W *d = (GPU_BW_GLOBAL gpu_bw_t##W *)dst;                                            \
         unsigned long long lo, hi, lo2, hi2, st, nx, i, a0, a1;                                                     \
         unsigned r, g, k;                                                                                           \
-        chase_bw_range(place, n, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
+        chase_bw_range(place, n, win, &lo, &hi, &lo2, &hi2, &st, &nx);                                                   \
         chase_bw_clock(out, 0);                                                                                     \
         if (place == BW_STREAM) {                                                                                   \
             while (chase_bw_take(out, n, reps, &i)) {                                                               \

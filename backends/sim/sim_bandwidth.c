@@ -145,6 +145,10 @@ static double cycles_a_byte(const struct sim_spec *s, const struct sim_remote_sp
             part = left;
         else {
             double fp = i == 0 && rq->placement != CHASE_BW_REPLICATED ? w / units : w;
+            /* A partitioned block's window (chase_bw_req's): at least
+             * that much passes each multiprocessor's first level. */
+            if (i == 0 && rq->placement == CHASE_BW_PARTITIONED && fp < (double)rq->window)
+                fp = fmin((double)rq->window, w);
             part = left * held(fp, (double)s->level[i].size);
         }
         cost += part / (bw * units);
@@ -168,7 +172,7 @@ int sim_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
     const struct sim_spec *s = sim_dev_spec(dev);
     const struct sim_remote_spec *remote = sim_dev_remote(dev);
     unsigned units = s->sms.count ? s->sms.count : 1, blocks, threads, width, n, k;
-    double inflight, cpb, mhz, reps;
+    double inflight, cpb, mhz, reps, moved;
     uint64_t x;
     int rc;
 
@@ -207,14 +211,19 @@ int sim_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
     } else {
         cpb = cycles_a_byte(s, remote, rq, units, inflight, rq->op == CHASE_BW_WRITE);
     }
-    reps = rq->reps ? rq->reps : ceil((double)PASS_BYTES / (double)rq->bytes);
+    /* The bytes a pass moves: a partitioned set's windows where they are
+     * more than its slices (as the GPU backends count them). */
+    moved = (double)rq->bytes;
+    if (rq->placement == CHASE_BW_PARTITIONED && (double)rq->window * units > moved)
+        moved = fmin((double)rq->window, (double)rq->bytes) * units;
+    reps = rq->reps ? rq->reps : ceil((double)PASS_BYTES / moved);
     mhz = s->throttle && rq->bytes >= s->throttle ? s->mhz * 0.75 : s->mhz;
     n = rq->samples ? rq->samples : SAMPLES;
     x = (s->seed * 0x9e3779b97f4a7c15ull ^ rq->bytes * 31 ^ (uint64_t)rq->op << 40 ^ (uint64_t)rq->placement << 44 ^
          (uint64_t)blocks << 48 ^ threads) | 1;
     for (k = 0; k < n; k++) {
         double f = s->noise > 0 ? fmax(0.05, 1 + s->noise * gauss(&x)) : 1;
-        out->bytes[k] = reps * (double)rq->bytes;
+        out->bytes[k] = reps * moved;
         out->cycles[k] = out->bytes[k] * cpb * f;
         out->ns[k] = out->cycles[k] * 1000.0 / mhz;
     }

@@ -37,8 +37,10 @@
  *    (cp.async, cp.async.bulk, direct-to-LDS loads) against a load and a
  *    store, their latency in a chain and their throughput; the shared
  *    hook's op (enum chase_shared_op): stores beside reads, and AMD's
- *    two-address reads (ds_read2_b64, ds_read2st64_b64). */
-#define CHASE_BACKEND_ABI 8
+ *    two-address reads (ds_read2_b64, ds_read2st64_b64).
+ * 9: chase_bw_req's window (a partitioned block reads at least that
+ *    many bytes, its window overlapping its neighbours' in a small set). */
+#define CHASE_BACKEND_ABI 9
 
 /* What a backend call returns. */
 enum chase_status {
@@ -321,6 +323,14 @@ struct chase_bw_req {
     unsigned reps;              /* passes over the working set a sample; 0: the backend's */
     unsigned samples;           /* timed samples wanted (at most CHASE_MAX_SAMPLES); 0: the backend's */
     const volatile sig_atomic_t *stop;
+    /* Partitioned (ABI 9): each block reads at least this many bytes a
+     * pass, its slice and on past it, round to the set's start (0: its
+     * slice alone).  chase asks for twice a GPU's L1, so that no slice is
+     * read from the L1 (a slice a multiprocessor under the L1 is all L1
+     * hits, and the L2 under it is never seen); where the set is smaller
+     * than the blocks' windows together, they overlap, as gpu-l2-cache's
+     * blocks do.  The bytes counted are every block's window. */
+    uint64_t window;
 };
 
 /* Each timed sample: the bytes moved (as enum chase_bw_op counts them),
