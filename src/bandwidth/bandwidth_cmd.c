@@ -328,8 +328,8 @@ static double curve_median(const struct bw_state *st, int op, uint64_t first, ui
  * otherwise) the L1; within 1.5 x a cache (the whole set), the smallest
  * such; past them all, memory.  Never a TLB's: a bandwidth curve's steps
  * are the caches'. */
-static void name_level(const struct bw_state *st, const struct chase_session *s, uint64_t last, char *name,
-                       size_t len)
+static void name_level(const struct bw_state *st, const struct chase_session *s, uint64_t first, uint64_t last,
+                       char *name, size_t len)
 {
     uint64_t share = st->place == CHASE_BW_REPLICATED ? last : last / st->units, best = 0;
 
@@ -349,6 +349,20 @@ static void name_level(const struct bw_state *st, const struct chase_session *s,
             snprintf(name, len, "%.31s", s->info.caches[i].name);
         }
     }
+    /* Replicated, a plateau that starts inside a cache and runs on past
+     * the last one is still that cache's: every multiprocessor reads the
+     * same lines, each comes from memory once for all of them, and the
+     * rest from the cache (an H100's replicated curve falls from 15 to
+     * 10 TB/s between 0.5 and 100 MiB, never to memory's 3.2); memory's
+     * figures are the streamed points'. */
+    if (!best && st->place == CHASE_BW_REPLICATED)
+        for (i = 0; i < s->info.ncaches; i++) {
+            uint64_t b = s->info.caches[i].bytes;
+            if (strcmp(s->info.caches[i].name, "L1") && first <= b && (!best || b < best)) {
+                best = b;
+                snprintf(name, len, "%.31s", s->info.caches[i].name);
+            }
+        }
 }
 
 /* The working set of the highest figure of op's curve in [first, last]
@@ -448,7 +462,10 @@ static int levels(struct chase_run *r)
     n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
     /* Plateaus of one name are one level (a ramp at the small end, or an
      * L2 whose far half is slower): its span is theirs together, its
-     * figures taken in the middle of the fastest of them. */
+     * figures taken in the fastest of those that span an octave at least
+     * (a plateau of a few points where one level gives way to the next
+     * is neither: on an H100 the L1's tail at 256-370 KiB read 25 TB/s
+     * and passed for the L2), or the widest where none does. */
     for (i = 0; i < n; i++) {
         uint64_t first = chase_plateau_first(&c, &lv[i]), last = chase_plateau_last(&c, &lv[i]);
         double med = curve_median(st, op0, first, last);
@@ -458,10 +475,13 @@ static int levels(struct chase_run *r)
         if (!strcmp(lv[i].name, "memory") || !r->s.info.ncaches || target)
             snprintf(name, sizeof name, "%.31s", lv[i].name);
         else
-            name_level(st, &r->s, last, name, sizeof name);
+            name_level(st, &r->s, first, last, name, sizeof name);
         if (ng && !strcmp(got[ng - 1].name, name)) {
+            int wide = last / 2 >= first, was_wide = got[ng - 1].at_last / 2 >= got[ng - 1].at_first;
             got[ng - 1].last = last;
-            if (med > got[ng - 1].top) {
+            if (wide > was_wide || (wide == was_wide && (wide ? med > got[ng - 1].top
+                                                              : (double)last / first >
+                                                                (double)got[ng - 1].at_last / got[ng - 1].at_first))) {
                 got[ng - 1].top = med;
                 got[ng - 1].at_first = first;
                 got[ng - 1].at_last = last;
@@ -484,7 +504,22 @@ static int levels(struct chase_run *r)
             uint64_t b;
             if (!(st->ops & (1u << op)))
                 continue;
-            b = i == 0 && !mem ? top_bytes(st, op0, got[i].first, got[i].last) : 0;
+            /* Where its figures are taken: the first level at its
+             * curve's highest point (past the ramp of sets too small to
+             * give every thread an access); a replicated level at its
+             * chosen plateau's highest from twice the level before's
+             * end (a replicated L2 falls steadily as fewer of its lines
+             * are near copies: its best is near its start; below twice
+             * the level before, that level still serves some of it); a
+             * partitioned one past the first (a GPU's,
+             * whose first sets' windows overlap, so many multiprocessors
+             * share each line) in its plateau's middle. */
+            b = 0;
+            if (!mem && i == 0 && !(st->place == CHASE_BW_PARTITIONED && st->window))
+                b = top_bytes(st, op0, got[i].first, got[i].last);
+            else if (!mem && st->place == CHASE_BW_REPLICATED)
+                b = top_bytes(st, op0, i && got[i - 1].last <= UINT64_MAX / 2 && got[i].at_first < 2 * got[i - 1].last
+                                       ? 2 * got[i - 1].last : got[i].at_first, got[i].at_last);
             if (!b)
                 b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
             rc = row(r, got[i].name, op, mem ? CHASE_BW_STREAM : st->place, got[i].first, got[i].last, b, i == 0,
