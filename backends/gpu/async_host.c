@@ -20,9 +20,17 @@
 
 #define LAT_SAMPLES 9
 #define TP_SAMPLES 5
-/* Bytes a throughput sample moves at least: a few tens of microseconds
- * even at an L2's rate, far above the realtime counter's microsecond. */
+/* Bytes a launch moves at most: the untimed first launch moves the
+ * working set once (up to this), which warms it into the caches that
+ * hold it and times the shape; the timed ones are sized from it to about
+ * TP_SAMPLE_NS each.  (Every sample moved 256 MiB before: a shape of one
+ * block a multiprocessor and one small copy in flight, latency-bound at a
+ * few GB/s, took half a second a shape, and chase async 10 s on an H100.) */
 #define TP_BYTES (256ull << 20)
+/* A timed sample lasts about this long: a hundred times the realtime
+ * counter's step (a microsecond at most), the launch's own start and end
+ * a few microseconds. */
+#define TP_SAMPLE_NS 100e3
 /* The warm walk's links at most (a chain longer than that is memory's,
  * which is walked cold). */
 #define WARM_MAX (1u << 20)
@@ -182,7 +190,8 @@ static int throughput(struct gpu_dev *d, struct gpu_async *A, const struct chase
     if ((rc = shared_for(d, fn, shared, err, len)) != CHASE_OK)
         return rc;
     grid_bytes = chunk * grid;
-    rounds = (unsigned)((TP_BYTES + grid_bytes - 1) / grid_bytes);
+    /* The first (untimed) launch: the working set once, TP_BYTES at most. */
+    rounds = (unsigned)(((ws < TP_BYTES ? ws : TP_BYTES) + grid_bytes - 1) / grid_bytes);
     if (rounds < 2)
         rounds = 2;
     /* Where the last stream stopped, on this one's chunks (a chunk never
@@ -214,8 +223,6 @@ static int throughput(struct gpu_dev *d, struct gpu_async *A, const struct chase
         /* The stream goes on where this one stopped: a memory-sized
          * working set is never re-read from the L2. */
         A->start = (A->start + (uint64_t)rounds * grid_bytes) % ws;
-        if (k == 0)
-            continue;
         for (b = 0; b < grid; b++) {
             const int64_t *t = &r[ASYNC_T0 + 4 * b];
             if (t[0] < lo)
@@ -224,6 +231,15 @@ static int throughput(struct gpu_dev *d, struct gpu_async *A, const struct chase
                 hi = t[1];
             if (t[3] - t[2] > cyc)
                 cyc = t[3] - t[2];
+        }
+        if (k == 0) {
+            /* The timed samples' rounds: about TP_SAMPLE_NS at the rate
+             * the first launch ran, 2 at least, TP_BYTES at most. */
+            double ns = hz > 0 && hi > lo ? (double)(hi - lo) / hz * 1e9 : 0, want;
+            uint64_t most = (TP_BYTES + grid_bytes - 1) / grid_bytes;
+            want = ns > 0 ? ceil(TP_SAMPLE_NS * rounds / ns) : (double)most;
+            rounds = want < 2 ? 2 : want > (double)most ? (unsigned)most : (unsigned)want;
+            continue;
         }
         out->bytes[out->n] = (double)rounds * (double)grid_bytes;
         out->ns[out->n] = hz > 0 && hi > lo ? (double)(hi - lo) / hz * 1e9 : NAN;
