@@ -507,10 +507,13 @@ static int levels(struct chase_run *r)
             /* Where its figures are taken: the first level at its
              * curve's highest point (past the ramp of sets too small to
              * give every thread an access); a replicated level at its
-             * chosen plateau's highest from twice the level before's
-             * end (a replicated L2 falls steadily as fewer of its lines
-             * are near copies: its best is near its start; below twice
-             * the level before, that level still serves some of it); a
+             * chosen plateau's highest from four times the level
+             * before's end (a replicated L2 falls steadily as fewer of
+             * its lines are near copies: its best is near its start;
+             * below four times the level before, that level still
+             * serves part of it: on an H100 at 8 x 256, 0.5 MiB read
+             * 25.0 TB/s through the L1 and 17.7 bypassing it, 1 MiB 17.4
+             * and 16.2, bench/NOTES.md); a
              * partitioned one past the first (a GPU's,
              * whose first sets' windows overlap, so many multiprocessors
              * share each line) in its plateau's middle. */
@@ -518,8 +521,8 @@ static int levels(struct chase_run *r)
             if (!mem && i == 0 && !(st->place == CHASE_BW_PARTITIONED && st->window))
                 b = top_bytes(st, op0, got[i].first, got[i].last);
             else if (!mem && st->place == CHASE_BW_REPLICATED)
-                b = top_bytes(st, op0, i && got[i - 1].last <= UINT64_MAX / 2 && got[i].at_first < 2 * got[i - 1].last
-                                       ? 2 * got[i - 1].last : got[i].at_first, got[i].at_last);
+                b = top_bytes(st, op0, i && got[i - 1].last <= UINT64_MAX / 4 && got[i].at_first < 4 * got[i - 1].last
+                                       ? 4 * got[i - 1].last : got[i].at_first, got[i].at_last);
             if (!b)
                 b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
             rc = row(r, got[i].name, op, mem ? CHASE_BW_STREAM : st->place, got[i].first, got[i].last, b, i == 0,
