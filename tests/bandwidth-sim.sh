@@ -32,9 +32,12 @@ near() {
     awk -v g="$1" -v w="$2" -v r="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= r * w) }'
 }
 
+# The levels of the run's own placement (a GPU's default run adds
+# partitioned read rows beside the replicated ones: left out here).
 levels_of() {
-    awk -F'\t' -v op="$2" '/^# table: levels/ { t = 1; getline; next } t && /^#/ { t = 0; next }
-        t && $2 == op && $4 == "global" { printf "%s%s", s, $1; s = "," }' "$tmp/$1.tsv"
+    awk -F'\t' -v op="$2" '/^# placement: replicated/ { rep = 1 }
+        /^# table: levels/ { t = 1; getline; next } t && /^#/ { t = 0; next }
+        t && $2 == op && $4 == "global" && !(rep && $3 == "partitioned") { printf "%s%s", s, $1; s = "," }' "$tmp/$1.tsv"
 }
 
 # The default spec: L1 64, L2 32, memory 16 bytes a cycle, a 1000 MHz clock, one SM.
@@ -129,6 +132,22 @@ check "8 SMs, partitioned: L2 $(level part8 L2 read gbs) GB/s is 8 x 32 (every w
 check "8 SMs, replicated: L2 $(level rep8 L2 read gbs) GB/s is 8 x 32" near "$(level rep8 L2 read gbs)" 256 0.01
 check "levels are named by the caches: no TLB on a bandwidth curve" \
     sh -c "! grep -q TLB '$tmp/rep8.tsv' '$tmp/part8.tsv' '$tmp/def.tsv'"
+# A default run on a GPU (the sim has shared memory): a partitioned read
+# curve beside the replicated one, its own rows (the caches past the L1,
+# read only), its own points; --placement replicated asked for has none.
+run side --sim "$sms8"
+check "default: a partitioned read row at the L2 beside the replicated ones" \
+    test "$(awk -F'\t' '$1 == "L2" && $2 == "read" && $3 == "partitioned"' "$tmp/side.tsv" | wc -l)" -eq 1
+check "default: no partitioned row at the L1 or for write and copy" \
+    test "$(awk -F'\t' '$3 == "partitioned" && ($1 == "L1" || $2 != "read")' "$tmp/side.tsv" | wc -l)" -eq 0
+check "default: partitioned L2 read $(awk -F'\t' '$1 == "L2" && $3 == "partitioned" { print $14 }' "$tmp/side.tsv") GB/s is 8 x 32" \
+    near "$(awk -F'\t' '$1 == "L2" && $3 == "partitioned" { print $14 }' "$tmp/side.tsv")" 256 0.01
+check "default: the partitioned points start at one window (64 KiB)" \
+    test "$(awk -F'\t' '$1 == "read" && $2 == "partitioned" { print $3; exit }' "$tmp/side.tsv")" -eq 65536
+check "default: the curve's metadata says so" grep -q '^# curve: .*reads partitioned too' "$tmp/side.tsv"
+run rep8only --sim "$sms8" --placement replicated
+check "--placement replicated: no partitioned point" \
+    test "$(awk -F'\t' '$2 == "partitioned" || $3 == "partitioned"' "$tmp/rep8only.tsv" | wc -l)" -eq 0
 # Partitioned over many multiprocessors: the curve starts where each has a
 # slice (a kilobyte cut 132 ways would leave them none), and runs.
 run part132 --sim 'L1:size=32K,lat=4;L2:size=8M,ways=16,lat=14;mem:lat=200;sms:count=132,far=0' --placement partitioned

@@ -97,11 +97,17 @@ int chase_bw_curve(const struct chase_bw_point *p, size_t n, int op, int placeme
     for (i = 0; i < n; i++)
         if (p[i].op == op && (p[i].placement == placement || p[i].placement == CHASE_BW_STREAM) && p[i].target == CHASE_BW_GLOBAL && !(p[i].bpc_sm > 0))
             clock = 0;
-    for (i = 0; i < n; i++) {
+    /* The placement's points, then the streamed ones (larger than any of
+     * them: the placement's curve ends at twice the last cache, the
+     * streamed sets begin at four times it), each in the order measured
+     * (of size): a partitioned curve measured after the streamed points
+     * would otherwise follow them. */
+    for (i = 0; i < 2 * n; i++) {
         struct chase_row r;
-        const struct chase_bw_point *q = &p[i];
+        const struct chase_bw_point *q = &p[i % n];
         double v, per;
-        if (q->op != op || (q->placement != placement && q->placement != CHASE_BW_STREAM) || q->target != CHASE_BW_GLOBAL || q->clock_drop ||
+        if (q->op != op || q->placement != (i < n ? placement : CHASE_BW_STREAM) ||
+            (i >= n && placement == CHASE_BW_STREAM) || q->target != CHASE_BW_GLOBAL || q->clock_drop ||
             !(q->gbs > 0))
             continue;
         /* The figure's inverse; the spread scales with it (one sample's

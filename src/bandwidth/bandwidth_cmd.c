@@ -22,7 +22,7 @@
 
 #define ALIGN 256u              /* working sets are whole 256 B: a warp's 16 B accesses split them evenly */
 #define SHARED_BYTES (32u << 10)   /* what each block of the shared-memory row reads */
-#define MAX_ROWS (CHASE_BW_NOPS * CHASE_MAX_LEVELS + 1)
+#define MAX_ROWS ((CHASE_BW_NOPS + 1) * CHASE_MAX_LEVELS + 1)   /* + a partitioned read row a level, + shared */
 /* The least a partitioned curve gives a multiprocessor: 16 accesses of
  * 16 B, so a slice a block leaves each block of up to 16 a multiprocessor
  * (the shapes' most is 8) at least one; a kilobyte cut 528 ways (the
@@ -36,6 +36,11 @@ struct bw_state {
     size_t nlv;
     uint64_t *plan;             /* the placement's curve */
     size_t nplan;
+    /* A GPU's default run reads a partitioned curve beside the replicated
+     * one (pplan; none elsewhere): the L2 as each multiprocessor's own
+     * lines give it, beside every one reading the same lines. */
+    uint64_t *pplan;
+    size_t npplan;
     uint64_t mem[8];            /* streamed points past the caches (memory's) */
     size_t nmem;
     unsigned ops, width, units;
@@ -156,6 +161,17 @@ static int describe(struct chase_run *r)
         fprintf(stderr, "chase: bandwidth: %s\n", err);
         return CHASE_EXIT_USAGE;
     }
+    /* A GPU's default run (no --placement or --min, the device's own
+     * memory, reads asked for): a partitioned read curve too, from one
+     * window (each block's) to the same end, so that the L2 shows both
+     * ways it is read (gpu-cache's and gpu-l2-cache's). */
+    if (o->bw_place < 0 && st->window && (st->ops & 1u) && !st->remote_cut && !o->min && !o->memory &&
+        st->window * 2 <= cmax &&
+        chase_plan_make(st->window > (uint64_t)st->units * PART_SLICE ? st->window : (uint64_t)st->units * PART_SLICE,
+                        cmax, (o->steps + 1) / 2, ALIGN, &st->pplan, &st->npplan, err, sizeof err)) {
+        fprintf(stderr, "chase: bandwidth: %s\n", err);
+        return CHASE_EXIT_USAGE;
+    }
     for (i = 0; i < CHASE_BW_NOPS; i++)
         if (st->ops & (1u << i))
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? " " : "",
@@ -176,8 +192,10 @@ static int describe(struct chase_run *r)
     chase_meta_add(m, "width_means", "bytes a thread moves an access (16: 128-bit vector loads and stores)");
     chase_meta_num(m, "steps", (o->steps + 1) / 2);
     chase_meta_add(m, "steps_means", "points an octave of the placement's curve: half of --steps");
-    chase_meta_add(m, "curve", "%s up to %s%s; streamed points from %d x the last cache up to the largest",
+    chase_meta_add(m, "curve", "%s up to %s%s%s; streamed points from %d x the last cache up to the largest",
                    chase_bw_place_names[st->place], chase_size_format(cmax, a, sizeof a),
+                   st->npplan ? "; reads partitioned too, from one block's window (twice the L1) to the same end"
+                              : "",
                    st->remote_cut ? " (4 x the reader's L1: past it every multiprocessor's pass crosses the link, "
                                     "which the streamed points measure with each byte once)" : "",
                    CHASE_BW_MEM_FACTOR);
@@ -302,13 +320,15 @@ static int best(struct chase_run *r, int op, int placement, int target, uint64_t
     return 0;
 }
 
-/* The plateau's median GB/s on the curve of op. */
-static double curve_median(const struct bw_state *st, int op, uint64_t first, uint64_t last)
+/* The plateau's median GB/s on the curve of op and place (and the
+ * streamed points). */
+static double curve_median(const struct bw_state *st, int op, int place, uint64_t first, uint64_t last)
 {
     double v[512];
     size_t i, n = 0;
     for (i = 0; i < st->npt && n < 512; i++)
-        if (st->pt[i].op == op && st->pt[i].target == CHASE_BW_GLOBAL && st->pt[i].bytes >= first &&
+        if (st->pt[i].op == op && (st->pt[i].placement == place || st->pt[i].placement == CHASE_BW_STREAM) &&
+            st->pt[i].target == CHASE_BW_GLOBAL && st->pt[i].bytes >= first &&
             st->pt[i].bytes <= last && !st->pt[i].clock_drop && st->pt[i].gbs > 0)
             v[n++] = st->pt[i].gbs;
     if (!n)
@@ -328,14 +348,14 @@ static double curve_median(const struct bw_state *st, int op, uint64_t first, ui
  * otherwise) the L1; within 1.5 x a cache (the whole set), the smallest
  * such; past them all, memory.  Never a TLB's: a bandwidth curve's steps
  * are the caches'. */
-static void name_level(const struct bw_state *st, const struct chase_session *s, uint64_t first, uint64_t last,
-                       char *name, size_t len)
+static void name_level(const struct bw_state *st, const struct chase_session *s, int place, uint64_t first,
+                       uint64_t last, char *name, size_t len)
 {
-    uint64_t share = st->place == CHASE_BW_REPLICATED ? last : last / st->units, best = 0;
-
-    if (st->place == CHASE_BW_PARTITIONED && share < st->window)
-        share = st->window;     /* a block's window: twice the L1, never its */
+    uint64_t share = place == CHASE_BW_REPLICATED ? last : last / st->units, best = 0;
     int i;
+
+    if (place == CHASE_BW_PARTITIONED && share < st->window)
+        share = st->window;     /* a block's window: twice the L1, never its */
 
     if (st->l1 && share <= st->l1 + st->l1 / 2) {
         snprintf(name, len, "L1");
@@ -355,7 +375,7 @@ static void name_level(const struct bw_state *st, const struct chase_session *s,
      * rest from the cache (an H100's replicated curve falls from 15 to
      * 10 TB/s between 0.5 and 100 MiB, never to memory's 3.2); memory's
      * figures are the streamed points'. */
-    if (!best && st->place == CHASE_BW_REPLICATED)
+    if (!best && place == CHASE_BW_REPLICATED)
         for (i = 0; i < s->info.ncaches; i++) {
             uint64_t b = s->info.caches[i].bytes;
             if (strcmp(s->info.caches[i].name, "L1") && first <= b && (!best || b < best)) {
@@ -370,7 +390,7 @@ static void name_level(const struct bw_state *st, const struct chase_session *s,
  * begins with sets too small to give every thread of the launch an access
  * (a ramp the level finder keeps in the plateau), and its middle in log
  * size falls on the ramp. */
-static uint64_t top_bytes(const struct bw_state *st, int op, uint64_t first, uint64_t last)
+static uint64_t top_bytes(const struct bw_state *st, int op, int place, uint64_t first, uint64_t last)
 {
     uint64_t b = 0;
     double top = 0;
@@ -378,7 +398,7 @@ static uint64_t top_bytes(const struct bw_state *st, int op, uint64_t first, uin
 
     for (i = 0; i < st->npt; i++) {
         const struct chase_bw_point *p = &st->pt[i];
-        if (p->op == op && p->placement == st->place && p->target == CHASE_BW_GLOBAL && p->bytes >= first &&
+        if (p->op == op && p->placement == place && p->target == CHASE_BW_GLOBAL && p->bytes >= first &&
             p->bytes <= last && !p->clock_drop && p->gbs > top) {
             top = p->gbs;
             b = p->bytes;
@@ -403,7 +423,7 @@ static int row(struct chase_run *r, const char *name, int op, int placement, uin
     L->target = CHASE_BW_GLOBAL;
     L->first = first;
     L->last = last;
-    L->curve_gbs = curve_median(st, op, first, last);
+    L->curve_gbs = curve_median(st, op, placement, first, last);
     L->gbs = L->bpc_sm = L->mhz = NAN;
     if (!bytes) {
         snprintf(L->note, sizeof L->note, "no memory figure: the run ends below %d x the last cache",
@@ -426,56 +446,46 @@ static int row(struct chase_run *r, const char *name, int op, int placement, uin
     return rc;
 }
 
-/* The levels, found on the first operation's curve and named by the
- * caches, and every operation's best figure at each; memory from the
- * streamed points where there are any (the placement's curve ends short
- * of them). */
-static int levels(struct chase_run *r)
+/* A level found on a curve: its name, its span, and the plateau its
+ * figures are taken in. */
+struct found {
+    char name[32];
+    uint64_t first, last, at_first, at_last;   /* at_: the plateau its figures are taken in */
+    double top;
+};
+
+/* The levels on the curve of op and place, named by the caches (target:
+ * a remote memory's levels, named by the finder); their count, or -1 out
+ * of memory.  Plateaus of one name are one level (a ramp at the small
+ * end, or an L2 whose far half is slower): its span is theirs together,
+ * its figures taken in the fastest of those that span an octave at least
+ * (a plateau of a few points where one level gives way to the next is
+ * neither: on an H100 the L1's tail at 256-370 KiB read 25 TB/s and passed
+ * for the L2), or the widest where none does. */
+static int find(struct chase_run *r, int op, int place, const char *target, struct found *got)
 {
     struct bw_state *st = r->state;
     struct chase_curve c;
     struct chase_level lv[CHASE_MAX_LEVELS];
-    struct {
-        char name[32];
-        uint64_t first, last, at_first, at_last;   /* at_: its plateau of the highest median */
-        double top;
-    } got[CHASE_MAX_LEVELS];
-    size_t n, i, ng = 0;
-    int rc = 0, op, op0 = 0, mem_seen = 0;
+    size_t n, i;
+    int ng = 0;
 
-    /* --memory, where the backend names the levels for it (levels.h): the
-     * last level is that memory, as the finder names it. */
-    const char *target = chase_meta_get(&r->s.meta, "memory_reader_caches") ? chase_meta_get(&r->s.meta, "memory_target")
-                                                                            : NULL;
-    char memname[32] = "memory";
-
-    if (target)
-        snprintf(memname, sizeof memname, "%s memory", !strncmp(target, "peer", 4) ? "peer" : target);
-    while (!(st->ops & (1u << op0)))
-        op0++;
     memset(&c, 0, sizeof c);
-    if (chase_bw_curve(st->pt, st->npt, op0, st->place, &r->s.meta, &c)) {
+    if (chase_bw_curve(st->pt, st->npt, op, place, &r->s.meta, &c)) {
         chase_curve_free(&c);
-        fprintf(stderr, "chase: out of memory\n");
-        return CHASE_EXIT_FAIL;
+        return -1;
     }
     n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
-    /* Plateaus of one name are one level (a ramp at the small end, or an
-     * L2 whose far half is slower): its span is theirs together, its
-     * figures taken in the fastest of those that span an octave at least
-     * (a plateau of a few points where one level gives way to the next
-     * is neither: on an H100 the L1's tail at 256-370 KiB read 25 TB/s
-     * and passed for the L2), or the widest where none does. */
     for (i = 0; i < n; i++) {
         uint64_t first = chase_plateau_first(&c, &lv[i]), last = chase_plateau_last(&c, &lv[i]);
-        double med = curve_median(st, op0, first, last);
+        double med = curve_median(st, op, place, first, last);
         char name[32];
         /* No cache to name it by; or a target's levels, which the finder
          * named for what they are (the device's caches are not theirs). */
         if (!strcmp(lv[i].name, "memory") || !r->s.info.ncaches || target)
             snprintf(name, sizeof name, "%.31s", lv[i].name);
         else
-            name_level(st, &r->s, first, last, name, sizeof name);
+            name_level(st, &r->s, place, first, last, name, sizeof name);
         if (ng && !strcmp(got[ng - 1].name, name)) {
             int wide = last / 2 >= first, was_wide = got[ng - 1].at_last / 2 >= got[ng - 1].at_first;
             got[ng - 1].last = last;
@@ -495,6 +505,34 @@ static int levels(struct chase_run *r)
         ng++;
     }
     chase_curve_free(&c);
+    return ng;
+}
+
+/* The levels, found on the first operation's curve and named by the
+ * caches, and every operation's best figure at each; memory from the
+ * streamed points where there are any (the placement's curve ends short
+ * of them); then, where a partitioned read curve was measured beside,
+ * the caches past the L1 on it, a read row each. */
+static int levels(struct chase_run *r)
+{
+    struct bw_state *st = r->state;
+    struct found got[CHASE_MAX_LEVELS];
+    int ng, i, rc = 0, op, op0 = 0, mem_seen = 0;
+
+    /* --memory, where the backend names the levels for it (levels.h): the
+     * last level is that memory, as the finder names it. */
+    const char *target = chase_meta_get(&r->s.meta, "memory_reader_caches") ? chase_meta_get(&r->s.meta, "memory_target")
+                                                                            : NULL;
+    char memname[32] = "memory";
+
+    if (target)
+        snprintf(memname, sizeof memname, "%s memory", !strncmp(target, "peer", 4) ? "peer" : target);
+    while (!(st->ops & (1u << op0)))
+        op0++;
+    if ((ng = find(r, op0, st->place, target, got)) < 0) {
+        fprintf(stderr, "chase: out of memory\n");
+        return CHASE_EXIT_FAIL;
+    }
     for (i = 0; i < ng && !rc; i++) {
         int mem = !strcmp(got[i].name, memname);
         if (mem && st->nmem)
@@ -513,16 +551,16 @@ static int levels(struct chase_run *r)
              * below four times the level before, that level still
              * serves part of it: on an H100 at 8 x 256, 0.5 MiB read
              * 25.0 TB/s through the L1 and 17.7 bypassing it, 1 MiB 17.4
-             * and 16.2, bench/NOTES.md); a
-             * partitioned one past the first (a GPU's,
-             * whose first sets' windows overlap, so many multiprocessors
-             * share each line) in its plateau's middle. */
+             * and 16.2, bench/NOTES.md); a partitioned one past the first
+             * (a GPU's, whose first sets' windows overlap, so many
+             * multiprocessors share each line) in its plateau's middle. */
             b = 0;
             if (!mem && i == 0 && !(st->place == CHASE_BW_PARTITIONED && st->window))
-                b = top_bytes(st, op0, got[i].first, got[i].last);
+                b = top_bytes(st, op0, st->place, got[i].first, got[i].last);
             else if (!mem && st->place == CHASE_BW_REPLICATED)
-                b = top_bytes(st, op0, i && got[i - 1].last <= UINT64_MAX / 4 && got[i].at_first < 4 * got[i - 1].last
-                                       ? 4 * got[i - 1].last : got[i].at_first, got[i].at_last);
+                b = top_bytes(st, op0, st->place,
+                              i && got[i - 1].last <= UINT64_MAX / 4 && got[i].at_first < 4 * got[i - 1].last
+                                  ? 4 * got[i - 1].last : got[i].at_first, got[i].at_last);
             if (!b)
                 b = chase_bw_level_bytes(got[i].at_first, got[i].at_last, mem, st->last_cache, st->max, ALIGN);
             rc = row(r, got[i].name, op, mem ? CHASE_BW_STREAM : st->place, got[i].first, got[i].last, b, i == 0,
@@ -534,6 +572,18 @@ static int levels(struct chase_run *r)
             if (st->ops & (1u << op))
                 rc = row(r, memname, op, CHASE_BW_STREAM, st->mem[0], st->mem[st->nmem - 1],
                          chase_bw_level_bytes(0, 0, 1, st->last_cache, st->max, ALIGN), 0, 1);
+    if (rc || !st->npplan)
+        return rc;
+    /* The partitioned read curve: its caches (never the L1: each block
+     * reads twice it), figures in the plateau's middle. */
+    if ((ng = find(r, CHASE_BW_READ, CHASE_BW_PARTITIONED, NULL, got)) < 0) {
+        fprintf(stderr, "chase: out of memory\n");
+        return CHASE_EXIT_FAIL;
+    }
+    for (i = 0; i < ng && !rc && st->nlv < MAX_ROWS - 1; i++)
+        if (strcmp(got[i].name, "memory") && strcmp(got[i].name, "L1"))
+            rc = row(r, got[i].name, CHASE_BW_READ, CHASE_BW_PARTITIONED, got[i].first, got[i].last,
+                     chase_bw_level_bytes(got[i].at_first, got[i].at_last, 0, st->last_cache, st->max, ALIGN), 0, 0);
     return rc;
 }
 
@@ -547,6 +597,7 @@ static int measure(struct chase_run *r)
     for (op = 0; op < CHASE_BW_NOPS; op++)
         if (st->ops & (1u << op))
             total += st->nplan + st->nmem;
+    total += st->npplan;
     for (op = 0; op < CHASE_BW_NOPS && !rc; op++) {
         if (!(st->ops & (1u << op)))
             continue;
@@ -564,6 +615,16 @@ static int measure(struct chase_run *r)
                 rc = CHASE_EXIT_FAIL;
             r->kept = st->npt;
         }
+    }
+    for (i = 0; i < st->npplan && !rc; i++) {
+        struct chase_bw_point p;
+        char a[48], b[32];
+        snprintf(a, sizeof a, "read %s partitioned", chase_size_format(st->pplan[i], b, sizeof b));
+        chase_progress(s, "bandwidth", done++, total, a);
+        rc = request(r, CHASE_BW_READ, CHASE_BW_PARTITIONED, CHASE_BW_GLOBAL, st->pplan[i], 0, 0, &p);
+        if (!rc && push(st, &p))
+            rc = CHASE_EXIT_FAIL;
+        r->kept = st->npt;
     }
     if (rc)
         return rc < 0 ? 0 : rc;
@@ -654,6 +715,7 @@ static void release(struct chase_run *r)
     if (st) {
         free(st->pt);
         free(st->plan);
+        free(st->pplan);
     }
 }
 

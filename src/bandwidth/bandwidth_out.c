@@ -200,6 +200,7 @@ void chase_bw_headline(FILE *f, const struct chase_doc *d)
 {
     const struct chase_doc_table *t = chase_doc_table(d, "levels");
     const char *last = "";
+    int last_part = 0;
     size_t r;
 
     if (!t || !t->nrows) {
@@ -208,13 +209,16 @@ void chase_bw_headline(FILE *f, const struct chase_doc *d)
     }
     for (r = 0; r < t->nrows; r++) {
         const struct chase_cell *lv = chase_md_cellv(t, r, "level"), *op = chase_md_cellv(t, r, "op");
+        const struct chase_cell *pl = chase_md_cellv(t, r, "placement");
         double frac = chase_md_cellv(t, r, "fraction")->num;
         const char *name = lv->text ? lv->text : "?";
-        if (strcmp(name, last)) {
+        int part = pl->text && !strcmp(pl->text, "partitioned");
+        if (strcmp(name, last) || part != last_part) {
             fputs(r ? "; " : "", f);
             chase_md_text(f, name);
-            fputs(" ", f);
+            fputs(part ? " (partitioned) " : " ", f);
             last = name;
+            last_part = part;
         } else {
             fputs(", ", f);
         }

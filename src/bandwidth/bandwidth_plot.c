@@ -27,9 +27,17 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     const char *dev = chase_meta_get(a->meta, "device");
     char title[400], label[160];
     size_t i, curves = 0;
-    int op, any[CHASE_BW_NOPS] = {0};
+    int op, any[CHASE_BW_NOPS] = {0}, mixed = 0, part = 0;
     double lo, hi;
     uint64_t top = 0;
+
+    /* A partitioned read curve measured beside the replicated one is a
+     * curve of its own. */
+    for (i = 0; i < a->npt; i++) {
+        mixed |= a->pt[i].placement == CHASE_BW_REPLICATED;
+        part |= a->pt[i].placement == CHASE_BW_PARTITIONED;
+    }
+    mixed = mixed && part;
 
     if (chase_gp_begin(f, out, NULL, 0))
         return -1;
@@ -44,10 +52,19 @@ static int write_plot(FILE *f, const void *arg, const char *out)
     for (op = 0; op < CHASE_BW_NOPS; op++) {
         fprintf(f, "$c%d << EOD\n", op);
         for (i = 0; i < a->npt; i++)
-            if (a->pt[i].op == op && a->pt[i].target == CHASE_BW_GLOBAL && a->pt[i].gbs > 0) {
+            if (a->pt[i].op == op && a->pt[i].target == CHASE_BW_GLOBAL && a->pt[i].gbs > 0 &&
+                !(mixed && a->pt[i].placement == CHASE_BW_PARTITIONED)) {
                 fprintf(f, "%llu %g\n", (unsigned long long)a->pt[i].bytes, a->pt[i].gbs);
                 any[op] = 1;
             }
+        fprintf(f, "EOD\n");
+    }
+    if (mixed) {
+        fprintf(f, "$part << EOD\n");
+        for (i = 0; i < a->npt; i++)
+            if (a->pt[i].placement == CHASE_BW_PARTITIONED && a->pt[i].target == CHASE_BW_GLOBAL &&
+                a->pt[i].gbs > 0)
+                fprintf(f, "%llu %g\n", (unsigned long long)a->pt[i].bytes, a->pt[i].gbs);
         fprintf(f, "EOD\n");
     }
     /* Each level's best figures, one label a level at its read figure
@@ -66,13 +83,18 @@ static int write_plot(FILE *f, const void *arg, const char *out)
         const struct chase_bw_level *L = &a->lv[i];
         double peak = L->peak_bpc ? (L->mhz > 0 && L->units ? L->peak * L->units * L->mhz / 1000 : NAN) : L->peak;
         size_t j, used, first = 1;
+        /* One label a level and placement (a partitioned row measured
+         * beside the replicated ones has its own). */
+#define SAME(x) (!strcmp((x)->level, L->level) && (x)->target == L->target && \
+                 (!mixed || ((x)->placement == CHASE_BW_PARTITIONED) == (L->placement == CHASE_BW_PARTITIONED)))
         for (j = 0; j < i; j++)
-            if (!strcmp(a->lv[j].level, L->level) && a->lv[j].target == L->target)
+            if (SAME(&a->lv[j]))
                 first = 0;
         if (first && L->target == CHASE_BW_GLOBAL && L->gbs > 0 && L->bytes) {
-            used = (size_t)snprintf(label, sizeof label, "%s:", L->level);
+            used = (size_t)snprintf(label, sizeof label, "%s%s:", L->level,
+                                    mixed && L->placement == CHASE_BW_PARTITIONED ? " partitioned" : "");
             for (j = i; j < a->nlv && used < sizeof label - 24; j++)
-                if (!strcmp(a->lv[j].level, L->level) && a->lv[j].target == L->target && a->lv[j].gbs > 0)
+                if (SAME(&a->lv[j]) && a->lv[j].gbs > 0)
                     used += (size_t)snprintf(label + used, sizeof label - used, " %s %.4g",
                                              chase_bw_op_names[a->lv[j].op], a->lv[j].gbs);
             fprintf(f, "set label %zu ", i + 1);
@@ -82,6 +104,7 @@ static int write_plot(FILE *f, const void *arg, const char *out)
             fprintf(f, " at %llu,%g point pt 7 ps 0.6 %s font \",8\"\n", (unsigned long long)L->bytes, L->gbs,
                     L->bytes >= top ? "right offset -0.5,0.7" : "offset 0.5,0.7");
         }
+#undef SAME
         for (j = 0; j < i && peak > 0; j++)
             if (a->lv[j].peak == L->peak && a->lv[j].peak_bpc == L->peak_bpc)
                 first = 0;      /* one line a peak: L1's and shared memory's are the same figure */
@@ -104,6 +127,10 @@ static int write_plot(FILE *f, const void *arg, const char *out)
             continue;
         fprintf(f, "%s$c%d using 1:2 with linespoints ls %d title ", curves++ ? ", " : "", op, op + 1);
         chase_gp_string(f, chase_bw_op_names[op]);
+    }
+    if (mixed) {
+        fprintf(f, "%s$part using 1:2 with linespoints ls %d title ", curves++ ? ", " : "", CHASE_BW_NOPS + 1);
+        chase_gp_string(f, "read, partitioned (each SM its own lines)");
     }
     if (!curves)
         fprintf(f, "NaN notitle");

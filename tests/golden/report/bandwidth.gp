@@ -109,8 +109,28 @@ $c2 << EOD
 131072 16
 262144 16
 EOD
+$part << EOD
+8192 32
+9728 32
+11520 32
+13824 32
+16384 32
+19456 32
+23296 32
+27648 32
+32768 32
+38912 32
+46336 32
+55040 32
+65536 32
+77824 26.9474
+92672 22.6298
+110336 19.007
+131072 16
+EOD
 set label 1 'L1: read 64 write 64 copy 64' at 1024,64 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
 set label 4 'L2: read 32 write 32 copy 32' at 16384,32 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
 set label 7 'memory: read 16 write 16 copy 16' at 262144,16 point pt 7 ps 0.6 right offset -0.5,0.7 font ",8"
+set label 10 'L2 partitioned: read 32' at 23040,32 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
 set yrange [10.6667:96]
-plot $c0 using 1:2 with linespoints ls 1 title 'read', $c1 using 1:2 with linespoints ls 2 title 'write', $c2 using 1:2 with linespoints ls 3 title 'copy'
+plot $c0 using 1:2 with linespoints ls 1 title 'read', $c1 using 1:2 with linespoints ls 2 title 'write', $c2 using 1:2 with linespoints ls 3 title 'copy', $part using 1:2 with linespoints ls 4 title 'read, partitioned (each SM its own lines)'
