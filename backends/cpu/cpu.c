@@ -558,6 +558,64 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* The list hook: the host's chain written into the mapping, warm laps,
+ * then each sample's laps, the tail of each lap between two counter
+ * reads (their own cost removed), in core cycles as a point's are. */
+static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_samples *out, char *err, size_t len)
+{
+    struct cpu_dev *dev = d;
+    char *base = dev->base;
+    uint32_t k, first;
+    unsigned s, lap;
+    void *p;
+    int rc;
+
+    if (!rq)
+        return CHASE_OK;
+    if ((rc = chase_list_req_check(rq, dev->mapped, err, len)) != CHASE_OK)
+        return rc;
+    for (k = 0; k < rq->n; k++)
+        *(void **)(base + rq->offset[k]) = base + rq->offset[k + 1 == rq->n ? 0 : k + 1];
+    first = rq->n - rq->timed;
+    p = base + rq->offset[0];
+    for (lap = 0; lap < rq->warm; lap++) {
+        if (*rq->stop)
+            return CHASE_EINTR;
+        p = walk(p, rq->n);
+    }
+    out->n = 0;
+    for (s = 0; s < rq->samples; s++) {
+        double ticks_sum, ns_sum, r0 = 1, r1 = 1;
+        unsigned tries = 0;
+        do {
+            ticks_sum = ns_sum = 0;
+            if (*rq->stop)
+                return CHASE_EINTR;
+            if (dev->core_clock)
+                r0 = core_per_tick(dev->counter_overhead);
+            for (lap = 0; lap < rq->laps; lap++) {
+                uint64_t c0, c1;
+                double t0, t1;
+                p = walk(p, first);
+                t0 = now_ns();
+                c0 = ticks();
+                p = walk(p, rq->timed);
+                c1 = ticks();
+                t1 = now_ns();
+                ticks_sum += (double)(c1 - c0) - dev->counter_overhead;
+                ns_sum += t1 - t0 - dev->clock_overhead;
+            }
+            if (dev->core_clock)
+                r1 = core_per_tick(dev->counter_overhead);
+        } while (dev->core_clock && ++tries < CLOCK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
+        out->cycles[s] = ticks_sum * (r0 + r1) / 2 / ((double)rq->laps * rq->timed);
+        out->ns[s] = ns_sum / ((double)rq->laps * rq->timed);
+        out->n++;
+    }
+    sink = p;
+    return CHASE_OK;
+}
+
 /* No loads hook can time a burst here: the reason, asked or not. */
 static int cpu_loads(void *d, const struct chase_loads_req *rq, struct chase_samples *out, char *err, size_t len)
 {
@@ -626,4 +684,5 @@ const struct chase_backend chase_backend_cpu = {
     .loads = cpu_loads,
     .huge_bytes = cpu_huge_bytes,
     .bandwidth = cpu_bandwidth_all,
+    .list = cpu_list,
 };
