@@ -102,10 +102,13 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
             return CHASE_EXIT_USAGE;
         }
         bytes = L->st[L->nst - 1].stride * L->st[L->nst - 1].cap;
-        /* Room for an eviction set's pool: four times the level. */
+        /* Room for an eviction set's pool: 64 times the level (the pool
+         * keeps to one set of the level in front, a line in every way of
+         * it), as far as the budget goes; pages no list touches are never
+         * touched. */
         {
             uint64_t hi = L->hi ? L->hi : L->lo, region = 1;
-            while (region < budget && region / 4 < hi)
+            while (region < budget && region / 64 < hi)
                 region *= 2;
             if (region > bytes)
                 bytes = region;
@@ -338,16 +341,29 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
     int code = 0;
     unsigned i;
 
+    size_t front = 0;
+
+    /* A level of the sweep in front that was not measured (--level): its
+     * sets are unknown and it may hold what is meant for this one. */
+    while (front < r->nlv && strcmp(r->lv[front].name, L->name))
+        front++;
+    if (front > k) {
+        snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front was not measured (--level), so "
+                 "nothing keeps it from holding the lines", r->lv[front - 1].name);
+        snprintf(L->policy_how, sizeof L->policy_how, "not tested: %s in front was not measured (--level)",
+                 r->lv[front - 1].name);
+        return 0;
+    }
     if (lines > CHASE_LIST_MAX)
         lines = CHASE_LIST_MAX;
     memset(&pr, 0, sizeof pr);
     pr.run = list_run;
     pr.ctx = r;
     pr.lines = lines;
-    /* About ten times what pruning takes under LRU (a hundred chunk
-     * tests of the level's lines, two laps each): a policy that keeps the
+    /* Several times what pruning takes under LRU (some hundred chunk
+     * tests of the level's lines, three laps each): a policy that keeps the
      * group from converging is not resolved rather than left running. */
-    pr.budget = 1024 * (hi / L->line) + (1ULL << 23);
+    pr.budget = 4096 * (hi / L->line) + (1ULL << 25);
     pr.pool = malloc(lines * sizeof *pr.pool);
     pr.tmp = malloc(lines * sizeof *pr.tmp);
     pr.buf = malloc((2 * lines + 2) * sizeof *pr.buf);

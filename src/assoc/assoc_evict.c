@@ -51,7 +51,7 @@
 #include "core/exitcode.h"
 #include "core/size.h"
 
-#define FIRST_CHUNKS 65         /* more chunks than the ways a group can need to keep one empty */
+#define FIRST_CHUNKS 17         /* twice 8 ways and one: a round of chunk tests costs chunks x the group */
 #define PROBE_WARM 1
 #define PROBE_LAPS 2
 #define PROBE_SAMPLES 1
@@ -151,10 +151,13 @@ static int lap_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p,
 static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint64_t *g, uint32_t *n)
 {
     uint64_t *rest = p->tmp;
-    uint32_t chunks = FIRST_CHUNKS;
+    uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
+    unsigned rounds;
     int code, yes;
 
-    for (;;) {
+    /* Random replacement makes the test a coin near the group's last
+     * lines: rounds are bounded, and the ways are counted after anyway. */
+    for (rounds = 0; rounds < 48; rounds++) {
         uint32_t c, size, kept = 0, start, dropped = 0;
         if (chunks > *n)
             chunks = *n;
@@ -180,13 +183,42 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
             return 0;
         /* The chunks kept each hold a line the group needs: the next
          * round cuts into one more chunk than that, so one can empty. */
-        if (dropped)
-            chunks = kept + 1 > chunks ? chunks : kept + 1;
-        else
-            chunks = 2 * chunks;
+        /* Twice the chunks kept (each holds a line x needs) and one: about
+         * half of the next round's can go.  None gone: more, smaller. */
+        chunks = dropped ? 2 * kept + 1 : 2 * chunks;
         if (chunks >= *n)
             chunks = *n;
     }
+    return 0;
+}
+
+/* The first j lines of the group make x's lap miss: the ways lines of x's
+ * set are among them (random replacement may have kept a line of another
+ * set through pruning).  A line is of x's set where the lap without it
+ * no longer misses; those lines are the ways, and become the group. */
+static int congruent(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint32_t j, unsigned *ways)
+{
+    uint64_t keep[CHASE_ASSOC_MAX_LINES];
+    uint32_t i, m, k, n = 0;
+    int code;
+
+    for (i = 0; i < j; i++) {
+        double misses, se;
+        p->buf[0] = L->probe_x;
+        for (m = 1, k = 0; k < j; k++)
+            if (k != i)
+                p->buf[m++] = L->group[k];
+        if ((code = lap_misses(L, p, p->buf, m, &misses, &se)))
+            return code;
+        if (misses < SCAN_MISSES)
+            keep[n++] = L->group[i];
+    }
+    if (n < j)
+        add(L->evict_how, sizeof L->evict_how, " %u of them x's lap needs (the rest of other sets);", n);
+    memcpy(L->group, keep, n * sizeof *keep);
+    L->ngroup = n;
+    *ways = n;
+    return 0;
 }
 
 /* The ways from a group of lines sharing x's set: the fewest lines j
@@ -204,10 +236,9 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
         if ((code = lap_misses(L, p, p->buf, j + 1, &misses, &se)))
             return code;
         if (misses >= SCAN_MISSES) {
-            *ways = j;
-            add(L->evict_how, sizeof L->evict_how, " a lap of x and %u of them misses %.1f lines, of x and %u "
-                "%s", j, misses, j - 1, j > 1 ? "none" : "(x alone) none");
-            return 0;
+            add(L->evict_how, sizeof L->evict_how, " a lap of x and the first %u of them misses %.1f lines a lap, "
+                "with one fewer none;", j, misses);
+            return congruent(L, p, j, ways);
         }
     }
     return 0;
@@ -236,6 +267,16 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     int code, yes = 0;
 
     L->evict_how[0] = 0;
+    /* A level in front whose sets are not known (hashed, or not resolved)
+     * would hold the small groups pruning ends with: the ways would read
+     * high.  Not resolved, rather than wrong. */
+    for (k = 0; k < nnear; k++)
+        if (!near[k].plain || !near[k].ways || !near[k].way_bytes) {
+            snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front has no plain sets to keep the "
+                     "group's lines out of, so it would hold them (read this level with a cache operator that "
+                     "skips %s, as --cache-op cg on a GPU)", near[k].name, near[k].name);
+            return 0;
+        }
     if (unit < L->line)
         unit = L->line;
     slots = region / unit;
@@ -275,12 +316,14 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         add(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x: not resolved");
         return 0;
     }
-    /* Twice the prefix that first evicted x: random replacement evicts
-     * only where the set overflows well, and a group with lines to spare
-     * lets whole chunks go. */
+    /* More than the prefix that first evicted x: random replacement
+     * evicts only where the set overflows well, and a group with lines to
+     * spare lets whole chunks go (a large group grows less: each of its
+     * tests costs its lines). */
     add(L->evict_how, sizeof L->evict_how, "; the first %u evict it", n);
     if (n < pool) {
-        n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
+        uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;   /* twice a small group, a quarter more of a large one */
+        n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
         add(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
     } else
         add(L->evict_how, sizeof L->evict_how, ";");
