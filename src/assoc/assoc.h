@@ -68,6 +68,7 @@ struct chase_assoc_prober {
     uint64_t lines;             /* what pool and tmp hold */
     uint64_t loads, lists, budget;
     int over;                   /* the budget ran out */
+    double last;                /* the probe's cycles in the last test */
 };
 /* The ways (and the sets, the capacity check, the group) of a level whose
  * strides showed none, from an eviction set; near[0 .. nnear-1]: the

@@ -129,6 +129,7 @@ static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, con
     if ((code = run_list(p, p->buf, n + 1, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
         return code;
     *yes = med > L->h + 0.5 * (L->m - L->h);
+    p->last = med;
     return 0;
 }
 
@@ -313,14 +314,16 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
         chase_size_format(region, a, sizeof a));
     if (!yes) {
-        add(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x: not resolved");
+        add(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles after it, "
+            "a miss above %.1f): not resolved", p->last, L->h + 0.5 * (L->m - L->h));
         return 0;
     }
     /* More than the prefix that first evicted x: random replacement
      * evicts only where the set overflows well, and a group with lines to
      * spare lets whole chunks go (a large group grows less: each of its
      * tests costs its lines). */
-    add(L->evict_how, sizeof L->evict_how, "; the first %u evict it", n);
+    add(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)", n,
+        p->last, L->h + 0.5 * (L->m - L->h));
     if (n < pool) {
         uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;   /* twice a small group, a quarter more of a large one */
         n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;

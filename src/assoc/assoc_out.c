@@ -239,10 +239,12 @@ void chase_assoc_headline(FILE *f, const struct chase_doc *d)
         if (!isnan(sets))
             fprintf(f, " x %.0f sets", sets);
         {
+            /* The policy where the sequences named it, else the class. */
             const struct chase_cell *pol = chase_md_cellv(t, r, "policy");
             if (pol && pol->text && strcmp(pol->text, "undetermined") && strcmp(pol->text, "-")) {
                 fputs(", policy ", f);
                 chase_md_text(f, pol->text);
+                continue;
             }
         }
         if (rep->text && strcmp(rep->text, "-")) {
