@@ -126,6 +126,11 @@ static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, con
      * does not need is never kept by chance. */
     laps = 16384 / (n + 1);
     laps = laps < PROBE_LAPS ? PROBE_LAPS : laps > 64 ? 64 : laps;
+    /* A group of a GPU L2's lines costs a tenth of a second a lap: one
+     * timed lap after the warm one (x's fate is decided by then under
+     * LRU and FIFO, and a large group overflows x's set well). */
+    if (n > 65536)
+        laps = 1;
     if ((code = run_list(p, p->buf, n + 1, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
         return code;
     *yes = med > L->h + 0.5 * (L->m - L->h);
