@@ -117,5 +117,32 @@ int main(void)
     }
     chase_assoc_analyze(&L);
     tap_ok(L.ways == 8 && !L.plain && strstr(L.indexing, "not plain"), "no doubling below the way: %s", L.indexing);
+    /* The policies' predicted misses a lap, which the sequences are read
+     * against: a cycle of ways + 1 lines misses all under LRU and FIFO and
+     * about 2 under random replacement; hot lines visited twice a lap are
+     * kept by LRU (2 misses) and not by FIFO (ways + 1). */
+    for (w = 2; w <= 64; w *= 2) {
+        unsigned seq[2 * 64 + 2], n = 0, i;
+        double lru, fifo, rnd;
+        for (i = 0; i <= w; i++)
+            seq[n++] = i;
+        lru = chase_assoc_predict(seq, n, w, 0);
+        fifo = chase_assoc_predict(seq, n, w, 1);
+        rnd = chase_assoc_predict(seq, n, w, 2);
+        tap_ok(lru == w + 1 && fifo == w + 1 && rnd > 1.5 && rnd < 2.6, "cycle of %u + 1: lru %.2f fifo %.2f random %.2f",
+               w, lru, fifo, rnd);
+        n = 0;
+        seq[n++] = 0;
+        for (i = 1; i < w; i++)
+            seq[n++] = i;
+        seq[n++] = w;
+        for (i = 1; i < w; i++)
+            seq[n++] = i;
+        lru = chase_assoc_predict(seq, n, w, 0);
+        fifo = chase_assoc_predict(seq, n, w, 1);
+        rnd = chase_assoc_predict(seq, n, w, 2);
+        tap_ok(lru == 2 && fifo == w + 1 && rnd > 2 && rnd < w + 1, "hot lines, %u ways: lru %.2f fifo %.2f random %.2f",
+               w, lru, fifo, rnd);
+    }
     return tap_done();
 }

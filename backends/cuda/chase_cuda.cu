@@ -326,3 +326,11 @@ typedef uint4 gpu_async_t16;
 /* ---- end of chase async ---- */
 
 #include "async_kernels.h"
+
+/* ---- chase assoc's list chains (list_kernels.h) ----
+ * The XOR with a zero the compiler cannot see through makes the clock
+ * read wait for the load that wrote a (its scoreboard), as banks' does. */
+#define GPU_LIST_CLOCK(t, a, zero) \
+    asm volatile("xor.b64 %1, %1, %2;\n\tmov.u64 %0, %%clock64;" : "=l"(t), "+l"(a) : "l"(zero) : "memory")
+
+#include "list_kernels.h"

@@ -108,6 +108,9 @@ struct gpu_dev {
     int sm;                     /* pinned multiprocessor, or -1 */
     void *loads;                /* loads_host.c's state (the chain it built) */
     void *async;                /* async_host.c's state (its chain, its cursors) */
+    uint64_t list_off;          /* list_host.c: the offsets' device copy */
+    uint64_t list_cap;          /* ... its room, in offsets */
+    gpu_fn list_walk, list_build;
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */
@@ -139,6 +142,9 @@ int gpu_async(void *dev, const struct chase_async_req *rq, struct chase_async_sa
 void gpu_async_close(struct gpu_dev *d);
 int gpu_async_instr(int op, unsigned bytes, const char **instr);
 extern const char *const gpu_async_missing;
+/* The list hook (list_host.c), and what it frees at close. */
+int gpu_list(void *dev, const struct chase_list_req *rq, struct chase_samples *out, char *err, size_t len);
+void gpu_list_close(struct gpu_dev *d);
 /* The bandwidth hook (bandwidth_host.c). */
 int gpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len);
 

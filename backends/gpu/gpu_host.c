@@ -85,6 +85,7 @@ static void gpu_backend_close(void *p)
         return;
     gpu_loads_close(d);
     gpu_async_close(d);
+    gpu_list_close(d);
     if (d->tex)
         gpu_tex_destroy(d->g, d->tex);
     if (d->base && d->target.memory != CHASE_MEMORY_LOCAL)
@@ -542,6 +543,7 @@ static const struct chase_backend ops = {
     .bandwidth = gpu_bandwidth,
     .lanes = gpu_lanes,
     .async = gpu_async,
+    .list = gpu_list,
 };
 
 const struct chase_backend *chase_backend_entry(void);

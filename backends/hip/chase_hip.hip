@@ -348,3 +348,15 @@ typedef unsigned gpu_async_t16 __attribute__((ext_vector_type(4)));
 /* ---- end of chase async ---- */
 
 #include "async_kernels.h"
+
+/* ---- chase assoc's list chains (list_kernels.h) ----
+ * The wait is the instruction: s_memtime does not wait for the vector
+ * memory a load fills, so the region's ends wait for it first. */
+#define GPU_LIST_CLOCK(t, a, zero)                                                       \
+    do {                                                                                  \
+        (void)(zero);                                                                     \
+        asm volatile("s_waitcnt vmcnt(0)" ::: "memory");                                  \
+        (t) = GPU_CYCLES();                                                               \
+    } while (0)
+
+#include "list_kernels.h"

@@ -50,6 +50,8 @@ struct sim_dev {
     unsigned run_sm;            /* sms: the run's multiprocessor (--sm; 0 by default) */
     unsigned sm;                /* sms: the one the point being measured runs on */
     int target;                 /* enum chase_memory: LOCAL, PEER or HOST */
+    uint64_t max;               /* the working set's bytes (the list hook's bound) */
+    uint64_t lists;             /* list chains walked: each its own noise */
     const struct sim_remote_spec *remote;   /* PEER, HOST: the spec's model of that memory */
 };
 
@@ -371,6 +373,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
      * rather than part way through the sweep. */
     stride = p->stride ? p->stride : d->spec.level[0].line;
     max = p->max_bytes && p->max_bytes != CHASE_MAX_MOST ? p->max_bytes : info->default_max;
+    d->max = max;
     /* (A sweep's chain is one position a stride; other patterns space
      * their loads further apart, and each point checks its own.) */
     if ((p->pattern == CHASE_PATTERN_RANDOM || p->pattern == CHASE_PATTERN_SEQ) && max / stride > SIM_MAX_WALK_LINES) {
@@ -592,6 +595,64 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* The list hook: the host's chain from cold caches, its warm laps, then
+ * each sample's laps, the last `timed` positions of each lap counted;
+ * noise as a point's, on each sample. */
+static int sim_list(void *p, const struct chase_list_req *rq, struct chase_samples *out, char *err, size_t len)
+{
+    struct sim_dev *d = p;
+    uint64_t walk, noise_rng;
+    uint32_t k, first;
+    unsigned s, lap;
+    int rc, i;
+
+    if (!rq)
+        return CHASE_OK;
+    if ((rc = chase_list_req_check(rq, d->max, err, len)) != CHASE_OK)
+        return rc;
+    walk = (uint64_t)rq->n * (rq->warm + (uint64_t)rq->laps * rq->samples);
+    if (walk > 4 * SIM_MAX_WALK_LINES) {
+        snprintf(err, len, "the simulator walks at most %llu loads a list chain, and this one is %llu",
+                 (unsigned long long)(4 * SIM_MAX_WALK_LINES), (unsigned long long)walk);
+        return CHASE_ENOMEM;
+    }
+    for (i = 0; i < d->spec.nlevels; i++)
+        cache_clear(&d->level[i]);
+    if (d->spec.has_tlb)
+        cache_clear(&d->level[SIM_MAX_LEVELS]);
+    for (i = 0; i < d->spec.ntlb_more; i++)
+        cache_clear(&d->tlb_more[i]);
+    d->clock = 0;
+    d->sm = d->run_sm;
+    d->lists++;
+    d->rng = (d->spec.seed ^ (d->lists * 0x9e3779b97f4a7c15ULL)) | 1;
+    noise_rng = (d->spec.seed * 0x9e3779b97f4a7c15ULL ^ d->lists ^ rq->n) | 1;
+    first = rq->n - rq->timed;
+    for (lap = 0; lap < rq->warm; lap++) {
+        if (*rq->stop)
+            return CHASE_EINTR;
+        for (k = 0; k < rq->n; k++)
+            load(d, rq->offset[k]);
+    }
+    out->n = rq->samples;
+    for (s = 0; s < rq->samples; s++) {
+        double sum = 0;
+        if (*rq->stop)
+            return CHASE_EINTR;
+        for (lap = 0; lap < rq->laps; lap++)
+            for (k = 0; k < rq->n; k++) {
+                double c = load(d, rq->offset[k]);
+                if (k >= first)
+                    sum += c;
+            }
+        out->cycles[s] = sum / ((double)rq->laps * rq->timed);
+        if (d->spec.noise > 0)
+            out->cycles[s] *= fmax(0.05, 1 + d->spec.noise * gauss(&noise_rng));
+        out->ns[s] = out->cycles[s] * 1000.0 / d->spec.mhz;
+    }
+    return CHASE_OK;
+}
+
 static int sim_shared_hook(void *p, const struct chase_shared_req *rq, struct chase_samples *out, char *err,
                            size_t len)
 {
@@ -667,4 +728,5 @@ const struct chase_backend chase_backend_sim = {
     .bandwidth = sim_bandwidth,
     .lanes = sim_lanes,
     .async = sim_async,
+    .list = sim_list,
 };

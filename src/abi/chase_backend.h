@@ -38,8 +38,11 @@
  *    store, their latency in a chain and their throughput; the shared
  *    hook's op (enum chase_shared_op): stores beside reads, and AMD's
  *    two-address reads (ds_read2_b64, ds_read2st64_b64).
- * 9: chase_bw_req's window (a partitioned block reads at least that
- *    many bytes, its window overlapping its neighbours' in a small set). */
+ * 9: the optional list hook (struct chase_list_req, chase_list_req_check):
+ *    a chain through offsets the host lists, its tail timed lap after lap
+ *    (eviction sets and replacement sequences, chase assoc); chase_bw_req's
+ *    window (a partitioned block reads at least that many bytes, its
+ *    window overlapping its neighbours' in a small set). */
 #define CHASE_BACKEND_ABI 9
 
 /* What a backend call returns. */
@@ -575,6 +578,61 @@ static inline int chase_async_req_check(const struct chase_async_req *rq, char *
     return CHASE_OK;
 }
 
+/* A chain through offsets the host lists (ABI 9), for what no formula of
+ * chain.h gives: eviction sets (the lines a hashed index puts in one set
+ * are found by trial, from random lines) and replacement sequences (a
+ * line visited again out of turn).  Position k reads the word at byte
+ * offset[k] of the working set, which holds the address of offset[k + 1]
+ * (offset[0] after the last): one cycle of n positions.  A line may hold
+ * several positions, at distinct words: that is how a sequence visits a
+ * line twice a lap.  The offsets must be distinct (the core's duty: a
+ * word holds one successor; the walk stays in bounds whatever they are).
+ * The backend writes the chain, walks `warm` laps, then `samples` samples
+ * of `laps` laps each, in one launch on a GPU and from one thread (the
+ * caches see nothing else between warming and timing).  Each lap times
+ * its last `timed` positions, the first n - timed walked untimed between
+ * (timed = n: whole laps; timed = 1: a probe line's latency after the
+ * group that may evict it), the timer's own cost removed.  cycles[s]: the
+ * cycles a timed access in sample s; ns[s] at the clock measured (NAN:
+ * unknown). */
+#define CHASE_LIST_MAX (1u << 22)
+#define CHASE_LIST_MAX_LAPS 4096u
+
+struct chase_list_req {
+    const uint64_t *offset;     /* n byte offsets, multiples of 8, each word inside the working set */
+    uint32_t n;                 /* 1 .. CHASE_LIST_MAX */
+    uint32_t timed;             /* 1 .. n: the positions timed at the end of each lap */
+    unsigned warm;              /* untimed laps first, 0 .. CHASE_LIST_MAX_LAPS */
+    unsigned laps;              /* laps a sample, 1 .. CHASE_LIST_MAX_LAPS */
+    unsigned samples;           /* 1 .. CHASE_MAX_SAMPLES */
+    const volatile sig_atomic_t *stop;
+};
+
+/* The checks every list hook makes first, written once, against the
+ * working set's bytes.  CHASE_OK, or CHASE_EINVAL with why in err. */
+static inline int chase_list_req_check(const struct chase_list_req *rq, uint64_t bytes, char *err, size_t len)
+{
+    uint32_t k;
+
+    if (!rq->offset || rq->n < 1 || rq->n > CHASE_LIST_MAX || rq->timed < 1 || rq->timed > rq->n) {
+        snprintf(err, len, "a list chain has 1 to %u positions and times 1 to all of them", CHASE_LIST_MAX);
+        return CHASE_EINVAL;
+    }
+    if (rq->laps < 1 || rq->laps > CHASE_LIST_MAX_LAPS || rq->warm > CHASE_LIST_MAX_LAPS || rq->samples < 1 ||
+        rq->samples > CHASE_MAX_SAMPLES) {
+        snprintf(err, len, "a list chain walks 1 to %u laps a sample, at most %u warm, 1 to %d samples",
+                 CHASE_LIST_MAX_LAPS, CHASE_LIST_MAX_LAPS, CHASE_MAX_SAMPLES);
+        return CHASE_EINVAL;
+    }
+    for (k = 0; k < rq->n; k++)
+        if (rq->offset[k] % 8 || bytes < 8 || rq->offset[k] > bytes - 8) {
+            snprintf(err, len, "position %u's offset %llu is not a word inside the working set of %llu B", k,
+                     (unsigned long long)rq->offset[k], (unsigned long long)bytes);
+            return CHASE_EINVAL;
+        }
+    return CHASE_OK;
+}
+
 struct chase_backend {
     unsigned abi;               /* CHASE_BACKEND_ABI */
     const char *name;
@@ -623,6 +681,10 @@ struct chase_backend {
      * the backend's instruction set at all (no row).  Otherwise the samples. */
     int (*async)(void *dev, const struct chase_async_req *rq, struct chase_async_samples *out, char *err,
                  size_t len);
+    /* Optional (NULL: this backend cannot): a chain through listed
+     * offsets (ABI 9).  rq NULL: can it at all (CHASE_OK, or
+     * CHASE_ENOTSUP with why).  Otherwise the samples. */
+    int (*list)(void *dev, const struct chase_list_req *rq, struct chase_samples *out, char *err, size_t len);
 };
 
 /* Each loadable module exports this symbol. */

@@ -163,6 +163,7 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
     L->plain = L->in_interval = 0;
     L->miss_share = NAN;
     L->ways_how[0] = L->sets_how[0] = L->check[0] = L->indexing[0] = L->replacement[0] = L->repl_how[0] = 0;
+    snprintf(L->policy, sizeof L->policy, "undetermined");
     for (i = 0; i < L->nst; i++) {
         L->st[i].knee = chase_assoc_knee(L->st[i].cycles, L->st[i].n, t);
         if (L->st[i].knee)

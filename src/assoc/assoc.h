@@ -44,7 +44,45 @@ struct chase_assoc_level {
     int in_interval;            /* ways x sets x line is inside [lo, hi] */
     double miss_share;          /* the cycle of ways + 1 lines: its share of misses; NAN: not measured */
     char ways_how[400], sets_how[400], check[200], indexing[240], replacement[200], repl_how[400];
+    /* The lines of one set the policy is tested on (assoc_evict.c): the
+     * probe x and ngroup others of its set (an eviction set, or lines a
+     * way apart); evicted: the ways came from an eviction set. */
+    uint64_t probe_x;
+    uint64_t group[CHASE_ASSOC_MAX_LINES];
+    unsigned ngroup;
+    int evicted;
+    char evict_how[600];
+    char policy[16];            /* lru, fifo, random, direct-mapped, undetermined */
+    char policy_how[900];
 };
+
+/* assoc_evict.c: what it asks of the backend (the list hook, through run:
+ * cycles of each sample, *got of them; 0 or an exit status), the arrays
+ * it works in (pool, tmp: lines each; buf: lines + 1) and its budget of
+ * loads, spent across the level. */
+struct chase_assoc_prober {
+    int (*run)(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
+               unsigned samples, double *cycles, unsigned *got);
+    void *ctx;
+    uint64_t *pool, *tmp, *buf;
+    uint64_t lines;             /* what pool and tmp hold */
+    uint64_t loads, lists, budget;
+    int over;                   /* the budget ran out */
+    double last;                /* the probe's cycles in the last test */
+};
+/* The ways (and the sets, the capacity check, the group) of a level whose
+ * strides showed none, from an eviction set; near[0 .. nnear-1]: the
+ * levels in front, analysed; region: bytes the lines may lie in;
+ * driver_bytes: the driver's capacity of this level (0: none).  0 or an
+ * exit status; what it could not resolve it says in L's texts. */
+int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                      uint64_t region, uint64_t seed, uint64_t driver_bytes, struct chase_assoc_prober *p);
+/* The replacement policy from sequences over the group (L->policy). */
+int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                       struct chase_assoc_prober *p);
+/* Misses a lap of seq (line numbers) in one set of w ways under policy
+ * (0 LRU, 1 FIFO, 2 random), in the steady state. */
+double chase_assoc_predict(const unsigned *seq, unsigned n, unsigned w, int policy);
 
 /* The cycles above which a point of L misses. */
 double chase_assoc_threshold(const struct chase_assoc_level *L);

@@ -102,6 +102,17 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
             return CHASE_EXIT_USAGE;
         }
         bytes = L->st[L->nst - 1].stride * L->st[L->nst - 1].cap;
+        /* Room for an eviction set's pool: 64 times the level (the pool
+         * keeps to one set of the level in front, a line in every way of
+         * it), as far as the budget goes; pages no list touches are never
+         * touched. */
+        {
+            uint64_t hi = L->hi ? L->hi : L->lo, region = 1;
+            while (region < budget && region / 64 < hi)
+                region *= 2;
+            if (region > bytes)
+                bytes = region;
+        }
         if (bytes > st->need)
             st->need = bytes;
         if (L->st[L->nst - 1].stride > st->largest)
@@ -191,8 +202,20 @@ static int describe(struct chase_run *r)
         chase_meta_add(meta, key, "%s .. %s, up to %u lines", chase_size_format(L->st[0].stride, a, sizeof a),
                        chase_size_format(L->st[L->nst - 1].stride, b, sizeof b), L->st[0].cap);
     }
-    chase_meta_add(meta, "not_measured", "eviction sets (for hashed indexing) and the L1's ways at a second "
-                   "carveout: --carveout measures the one given");
+    if (r->s.ops->list) {
+        chase_meta_add(meta, "evict", "where no stride shows a knee: a probe line x timed alone after a group "
+                       "of random lines (the list chain's last position), the group grown by doubling until x "
+                       "misses, then pruned chunk by chunk to the lines x needs; the ways: the fewest of them "
+                       "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
+                       "two) over line x ways");
+        chase_meta_add(meta, "policy_probe", "two sequences over x and the ways lines of its set, whole laps "
+                       "timed: a cycle (LRU and FIFO miss all, random about 2 a lap) and hot lines visited twice "
+                       "(LRU keeps them, FIFO does not); a policy is ruled out where the misses a lap lie further "
+                       "from its prediction than %g or 4 standard errors", 0.45);
+        chase_meta_add(meta, "not_measured", "the L1's ways at a second carveout: --carveout measures the one given");
+    } else
+        chase_meta_add(meta, "not_measured", "eviction sets and the replacement sequences (this backend has no "
+                       "list chains), and the L1's ways at a second carveout: --carveout measures the one given");
     return 0;
 }
 
@@ -271,12 +294,129 @@ static int measure_level(struct chase_run *r, struct chase_measure *m, struct ch
     return 0;
 }
 
+/* The list hook, for assoc_evict.c: one chain's samples. */
+static int list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
+                    unsigned samples, double *cycles, unsigned *got)
+{
+    struct chase_run *r = ctx;
+    struct chase_list_req rq = {off, n, timed, warm, laps, samples, &chase_stop};
+    struct chase_samples out;
+    char err[CHASE_ERRLEN];
+    unsigned k;
+    int rc;
+
+    memset(&out, 0, sizeof out);
+    rc = r->s.ops->list(r->s.dev, &rq, &out, err, sizeof err);
+    if (rc == CHASE_EINTR || chase_stop)
+        return chase_signal_exit();
+    if (rc != CHASE_OK) {
+        chase_progress_done(&r->s);
+        fprintf(stderr, "chase: %s: a list chain of %u lines: %s\n", r->s.slot->name, n, err);
+        return chase_exit_for(rc);
+    }
+    for (k = 0; k < out.n && k < CHASE_MAX_SAMPLES; k++)
+        cycles[k] = out.cycles[k];
+    *got = k;
+    return 0;
+}
+
+/* The driver's capacity of the level named name (0: it names none). */
+static uint64_t driver_bytes(const struct chase_run *r, const char *name)
+{
+    int i;
+    for (i = 0; i < r->s.info.ncaches; i++)
+        if (!strcmp(r->s.info.caches[i].name, name))
+            return r->s.info.caches[i].bytes;
+    return 0;
+}
+
+/* Level k's eviction set (where strides gave no ways) and its policy,
+ * through the backend's list chains.  0 or an exit status. */
+static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
+{
+    struct assoc_state *st = r->state;
+    struct chase_assoc_level *L = &st->ll[k];
+    struct chase_assoc_prober pr;
+    uint64_t hi = L->hi ? L->hi : L->lo, lines = 3 * (hi / L->line) + 64;
+    int code = 0;
+    unsigned i;
+
+    size_t front = 0;
+
+    /* A level of the sweep in front that was not measured (--level): its
+     * sets are unknown and it may hold what is meant for this one. */
+    while (front < r->nlv && strcmp(r->lv[front].name, L->name))
+        front++;
+    if (front > k) {
+        snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front was not measured (--level), so "
+                 "nothing keeps it from holding the lines", r->lv[front - 1].name);
+        snprintf(L->policy_how, sizeof L->policy_how, "not tested: %s in front was not measured (--level)",
+                 r->lv[front - 1].name);
+        return 0;
+    }
+    if (lines > CHASE_LIST_MAX)
+        lines = CHASE_LIST_MAX;
+    memset(&pr, 0, sizeof pr);
+    pr.run = list_run;
+    pr.ctx = r;
+    pr.lines = lines;
+    /* Several times what pruning takes under LRU (some hundred chunk
+     * tests of the level's lines, three laps each): a policy that keeps the
+     * group from converging is not resolved rather than left running. */
+    pr.budget = 4096 * (hi / L->line) + (1ULL << 25);
+    pr.pool = malloc(lines * sizeof *pr.pool);
+    pr.tmp = malloc(lines * sizeof *pr.tmp);
+    pr.buf = malloc((2 * lines + 2) * sizeof *pr.buf);
+    if (!pr.pool || !pr.tmp || !pr.buf) {
+        fprintf(stderr, "chase: assoc: out of memory for %llu lines\n", (unsigned long long)lines);
+        code = CHASE_EXIT_FAIL;
+        goto out;
+    }
+    /* Ways from strides whose knees do not halve below the way (a hashed
+     * index, where random overflows make a knee at every stride) are
+     * checked by an eviction set, which replaces them where it resolves. */
+    if (!L->ways || !L->plain) {
+        struct chase_assoc_level keep = *L;
+        if (L->ways) {
+            L->ways = 0;
+            L->sets = L->way_bytes = L->capacity = 0;
+        }
+        if ((code = chase_assoc_evict(L, st->ll, k, alloc, r->o->seed ^ (0x51ed27ULL * (k + 1)),
+                                      driver_bytes(r, L->name), &pr)))
+            goto out;
+        if (!L->ways && keep.ways) {
+            char how[sizeof L->evict_how];
+            snprintf(how, sizeof how, "%s", L->evict_how);
+            *L = keep;
+            snprintf(L->evict_how, sizeof L->evict_how, "%s", how);
+        }
+    } else if (L->plain && L->way_bytes && (uint64_t)(L->ways + 1) * L->way_bytes <= alloc) {
+        /* Plain sets: the lines a way apart share x's set. */
+        L->probe_x = 0;
+        for (i = 0; i < L->ways && i < CHASE_ASSOC_MAX_LINES; i++)
+            L->group[i] = (uint64_t)(i + 1) * L->way_bytes;
+        L->ngroup = i;
+    }
+    code = chase_assoc_policy(L, st->ll, k, &pr);
+out:
+    free(pr.pool);
+    free(pr.tmp);
+    free(pr.buf);
+    return code;
+}
+
 static int measure(struct chase_run *r)
 {
     struct assoc_state *st = r->state;
     struct chase_measure m;
+    char err[CHASE_ERRLEN];
+    uint64_t alloc = r->p.max_bytes && r->p.max_bytes != CHASE_MAX_MOST ? r->p.max_bytes : r->s.info.default_max;
+    int lists;
     size_t k;
     int code;
+
+    snprintf(err, sizeof err, "this backend has no list chains");
+    lists = r->s.ops->list && r->s.ops->list(r->s.dev, NULL, NULL, err, sizeof err) == CHASE_OK;
 
     if (!r->s.human && chase_writer_table(&r->s.w, &chase_assoc_points_table)) {
         r->failed = 1;
@@ -297,6 +437,12 @@ static int measure(struct chase_run *r)
         chase_assoc_analyze(&st->ll[k]);
         if (k)
             chase_assoc_behind(&st->ll[k], &st->ll[k - 1]);
+        if (lists && (code = evict_level(r, k, alloc))) {
+            r->failed = 1;
+            return code;
+        }
+        if (!lists)
+            snprintf(st->ll[k].policy_how, sizeof st->ll[k].policy_how, "not tested: %s", err);
         st->measured++;
     }
     return 0;

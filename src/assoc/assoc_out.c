@@ -67,6 +67,9 @@ static const struct chase_column assoc_cols[] = {
     LEVEL("ways_how", CHASE_TEXT, ways_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
     LEVEL("sets_how", CHASE_TEXT, sets_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
     LEVEL("replacement_how", CHASE_TEXT, repl_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("policy", CHASE_TEXT, policy, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("policy_how", CHASE_TEXT, policy_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
+    LEVEL("evict_how", CHASE_TEXT, evict_how, CHASE_F_CHARS, CHASE_R_NONE, 0),
 };
 const struct chase_table chase_assoc_table = {"assoc", assoc_cols, CHASE_COLS(assoc_cols), "assoc"};
 
@@ -115,6 +118,10 @@ void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *l
         chase_meta_add(r, key, "%s", L->indexing);
         chase_meta_level_key(key, sizeof key, L->name, "replacement");
         chase_meta_add(r, key, "%s", L->replacement);
+        chase_meta_level_key(key, sizeof key, L->name, "policy");
+        chase_meta_add(r, key, "%s", L->policy[0] ? L->policy : "undetermined");
+        chase_meta_level_key(key, sizeof key, L->name, "index");
+        chase_meta_add(r, key, "%s", L->plain ? "plain" : L->evicted ? "hashed" : "undetermined");
     }
 }
 
@@ -153,8 +160,9 @@ void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct cha
                 chase_size_format(L->line, a, sizeof a), num_or(L->ways, b, sizeof b), num_or(L->sets, c, sizeof c),
                 size_or(L->way_bytes, d, sizeof d), L->capacity ? (L->in_interval ? "inside" : "outside") : "-");
         fprintf(f, "         indexing: %s\n         ways: %s\n         sets: %s\n         capacity: %s\n"
-                   "         replacement: %s; %s\n", L->indexing, L->ways_how, L->sets_how, L->check,
-                L->replacement, L->repl_how);
+                   "         replacement: %s; %s\n         policy: %s: %s\n", L->indexing, L->ways_how,
+                L->sets_how, L->check, L->replacement, L->repl_how, L->policy[0] ? L->policy : "undetermined",
+                L->policy_how);
     }
     fprintf(f, "ways: the knee (the most lines of one stride that still hit) where it stops halving as the "
                "stride doubles;\nway: the smallest stride it settles at; sets: way / line; capacity: ways x sets x "
@@ -181,15 +189,15 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
 {
     const struct chase_doc_table *t = chase_doc_table(d, "assoc");
     static const char *const cols[] = {"level", "line", "ways", "sets", "way_bytes", "indexing", "replacement",
-                                       "capacity_check"};
+                                       "policy", "capacity_check"};
     size_t r, i;
 
     if (!t) {
         fputs("No level was measured.\n\n", f);
         return;
     }
-    fputs("| level | line, bytes | ways | sets | way, bytes | indexing | replacement | ways x sets x line |\n"
-          "|---|---|---|---|---|---|---|---|\n", f);
+    fputs("| level | line, bytes | ways | sets | way, bytes | indexing | replacement | policy | ways x sets x line |\n"
+          "|---|---|---|---|---|---|---|---|---|\n", f);
     for (r = 0; r < t->nrows; r++) {
         for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
             fputs(i ? " | " : "| ", f);
@@ -200,7 +208,10 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
     fputs("\nWays: the knee (the most lines a stride apart that still hit) where it stops halving as the stride "
           "doubles; the way is the smallest stride it settles at, the sets the way over the line. ", f);
     fputs("Replacement: a cycle of ways + 1 lines in one set (LRU and FIFO miss all of it, random replacement "
-          "2 / (ways + 1)). Every chain's latency is in `", f);
+          "2 / (ways + 1)). Where strides show no knee (hashed indexing), the ways are an eviction set's: the "
+          "lines of a random group a probe line needs to miss. Policy: the cycle and a sequence of hot lines "
+          "visited twice a lap (LRU keeps them, FIFO does not), each policy's misses simulated; named only "
+          "where the others are ruled out (policy_how in the data says by which). Every chain's latency is in `", f);
     chase_md_text(f, file);
     fputs("` (table points), each stride's knee in its table knees.\n\n", f);
 }
@@ -227,6 +238,15 @@ void chase_assoc_headline(FILE *f, const struct chase_doc *d)
         fprintf(f, ": %.0f ways", ways);
         if (!isnan(sets))
             fprintf(f, " x %.0f sets", sets);
+        {
+            /* The policy where the sequences named it, else the class. */
+            const struct chase_cell *pol = chase_md_cellv(t, r, "policy");
+            if (pol && pol->text && strcmp(pol->text, "undetermined") && strcmp(pol->text, "-")) {
+                fputs(", policy ", f);
+                chase_md_text(f, pol->text);
+                continue;
+            }
+        }
         if (rep->text && strcmp(rep->text, "-")) {
             fputs(", ", f);
             chase_md_text(f, rep->text);

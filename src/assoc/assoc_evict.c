@@ -1,0 +1,578 @@
+/* assoc_evict.c: a level's ways from an eviction set, where strides show
+ * no aliasing (hashed indexing), and its replacement policy from sequences
+ * over the ways + 1 lines of one set.
+ *
+ * Eviction set (the group testing of the CPU last-level-cache
+ * literature): a probe line x and a pool of random lines.  The test "does
+ * a group G evict x" walks the chain G, x lap after lap and times x alone
+ * (the backend's list hook: its last position timed, the timer's cost
+ * removed): x misses once its set holds ways other lines of G, whatever
+ * the index function, under LRU, FIFO and random replacement alike (no
+ * policy evicts from a set that is not full).  A prefix of the pool large
+ * enough to evict x is grown by doubling, then pruned: cut into chunks,
+ * each chunk dropped when the group without it still evicts x, the chunks
+ * halved as they empty, until no single line can go.  Under LRU and FIFO
+ * what is left is the ways lines of x's set; random replacement evicts x
+ * only some laps, so more may be left.  The ways are then counted: a lap
+ * of x and the first j lines of the group, timed whole, misses (at least
+ * one line a lap) from j = ways on, and not before.
+ *
+ * A nearer level in front would hold the group and hide it from this
+ * level: where the nearer level is plain, the pool is drawn from lines a
+ * nearer way apart (all in x's set there), so any group of more lines than
+ * the nearer level's ways misses there.
+ *
+ * Policy: two sequences over x and the group's ways lines (all of one
+ * set), each lap timed whole, its misses a lap read from its latency
+ * between this level's and the next's:
+ *   cycle:  x e1 .. ew: LRU and FIFO miss all w + 1, random about 2;
+ *   hot:    x e1 .. e(w-1) ew e1' .. e(w-1)' (e' a second word of e's
+ *           line): LRU keeps the w - 1 lines touched twice and misses 2,
+ *           FIFO evicts them by age and misses w + 1, random between.
+ * The misses each policy would make are simulated here (one set of w
+ * ways; random: the mean of seeded runs); a policy is ruled out by a
+ * sequence whose measured misses lie further from its prediction than the
+ * noise allows, and named only when it alone is left.
+ */
+/* SPDX-License-Identifier: BSD-3-Clause
+ * Copyright (c) 2026 the chase developers */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "abi/chain.h"
+#include "abi/chase_backend.h"
+#include "abi/checked.h"
+#include "assoc/assoc.h"
+#include "core/exitcode.h"
+#include "core/size.h"
+
+#define FIRST_CHUNKS 17         /* twice 8 ways and one: a round of chunk tests costs chunks x the group */
+#define PROBE_WARM 1
+#define PROBE_LAPS 2
+#define PROBE_SAMPLES 1
+#define SEQ_WARM 4
+#define SEQ_LAPS 8
+#define SEQ_SAMPLES 9
+#define SCAN_MISSES 1.0         /* a lap misses when it costs at least this many misses more than hits */
+#define FIT_MISSES 0.45         /* a policy fits a sequence within this many misses a lap (or 4 sd) */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void add(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    va_list ap;
+
+    if (used + 1 >= len)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One list chain: the median cycles a timed access and its standard
+ * error (from the samples' spread).  0 or an exit status. */
+static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm,
+                    unsigned laps, unsigned samples, double *median, double *se)
+{
+    double v[CHASE_MAX_SAMPLES], mean = 0, var = 0;
+    unsigned k, got = 0;
+    int code;
+
+    if ((uint64_t)n * (warm + laps * samples) > p->budget - p->loads) {
+        p->over = 1;
+        return -1;
+    }
+    p->loads += (uint64_t)n * (warm + laps * samples);
+    p->lists++;
+    if ((code = p->run(p->ctx, off, n, timed, warm, laps, samples, v, &got)))
+        return code;
+    if (!got)
+        return CHASE_EXIT_FAIL;
+    qsort(v, got, sizeof *v, cmp_double);
+    *median = got % 2 ? v[got / 2] : (v[got / 2 - 1] + v[got / 2]) / 2;
+    for (k = 0; k < got; k++)
+        mean += v[k] / got;
+    for (k = 0; k < got; k++)
+        var += (v[k] - mean) * (v[k] - mean) / (got > 1 ? got - 1 : 1);
+    *se = 1.25 * sqrt(var / got);
+    return 0;
+}
+
+/* Does the group g[0 .. n-1] evict x?  Its lap, then x, x timed. */
+static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
+                  int *yes)
+{
+    double med, se;
+    unsigned laps;
+    int code;
+
+    memcpy(p->buf, g, n * sizeof *g);
+    p->buf[n] = L->probe_x;
+    /* Small groups get more laps: under random replacement x misses only
+     * some laps, and the share must be read well enough that a line x
+     * does not need is never kept by chance. */
+    laps = 16384 / (n + 1);
+    laps = laps < PROBE_LAPS ? PROBE_LAPS : laps > 64 ? 64 : laps;
+    /* A group of a GPU L2's lines costs a tenth of a second a lap: one
+     * timed lap after the warm one (x's fate is decided by then under
+     * LRU and FIFO, and a large group overflows x's set well). */
+    if (n > 65536)
+        laps = 1;
+    if ((code = run_list(p, p->buf, n + 1, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
+        return code;
+    *yes = med > L->h + 0.5 * (L->m - L->h);
+    p->last = med;
+    return 0;
+}
+
+/* Misses a lap of the chain off[0 .. n-1], timed whole, and their error. */
+static int lap_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *off, uint32_t n,
+                      double *misses, double *se)
+{
+    double med, s, step = L->m - L->h;
+    int code;
+
+    if ((code = run_list(p, off, n, n, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, &med, &s)))
+        return code;
+    *misses = (med - L->h) * n / step;
+    *se = s * n / step;
+    return 0;
+}
+
+/* Drops from g[0 .. *n-1] every chunk the rest evicts x without, the
+ * chunks shrinking to single lines.  0 or an exit status. */
+static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint64_t *g, uint32_t *n)
+{
+    uint64_t *rest = p->tmp;
+    uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
+    unsigned rounds;
+    int code, yes;
+
+    /* Random replacement makes the test a coin near the group's last
+     * lines: rounds are bounded, and the ways are counted after anyway. */
+    for (rounds = 0; rounds < 48; rounds++) {
+        uint32_t c, size, kept = 0, start, dropped = 0;
+        if (chunks > *n)
+            chunks = *n;
+        size = (*n + chunks - 1) / chunks;
+        for (start = 0, c = 0; start < *n; c++) {
+            uint32_t end = start + size < *n ? start + size : *n, m = 0, i;
+            for (i = 0; i < *n; i++)
+                if (i < start || i >= end)
+                    rest[m++] = g[i];
+            if (m && (code = evicts(L, p, rest, m, &yes)))
+                return code;
+            if (m && yes) {
+                memcpy(g, rest, m * sizeof *g);
+                *n = m;
+                dropped++;
+                /* start stays: the next chunk moved into its place */
+            } else {
+                start = end;
+                kept++;
+            }
+        }
+        if (size == 1 && !dropped)
+            return 0;
+        /* The chunks kept each hold a line the group needs: the next
+         * round cuts into one more chunk than that, so one can empty. */
+        /* Twice the chunks kept (each holds a line x needs) and one: about
+         * half of the next round's can go.  None gone: more, smaller. */
+        chunks = dropped ? 2 * kept + 1 : 2 * chunks;
+        if (chunks >= *n)
+            chunks = *n;
+    }
+    return 0;
+}
+
+/* The first j lines of the group make x's lap miss: the ways lines of x's
+ * set are among them (random replacement may have kept a line of another
+ * set through pruning).  A line is of x's set where the lap without it
+ * no longer misses; those lines are the ways, and become the group. */
+static int congruent(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint32_t j, unsigned *ways)
+{
+    uint64_t keep[CHASE_ASSOC_MAX_LINES];
+    uint32_t i, m, k, n = 0;
+    int code;
+
+    for (i = 0; i < j; i++) {
+        double misses, se;
+        p->buf[0] = L->probe_x;
+        for (m = 1, k = 0; k < j; k++)
+            if (k != i)
+                p->buf[m++] = L->group[k];
+        if ((code = lap_misses(L, p, p->buf, m, &misses, &se)))
+            return code;
+        if (misses < SCAN_MISSES)
+            keep[n++] = L->group[i];
+    }
+    if (n < j)
+        add(L->evict_how, sizeof L->evict_how, " %u of them x's lap needs (the rest of other sets);", n);
+    memcpy(L->group, keep, n * sizeof *keep);
+    L->ngroup = n;
+    *ways = n;
+    return 0;
+}
+
+/* The ways from a group of lines sharing x's set: the fewest lines j
+ * whose lap with x misses.  0 where none does. */
+static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, unsigned *ways)
+{
+    uint32_t j;
+    int code;
+
+    *ways = 0;
+    for (j = 1; j <= L->ngroup; j++) {
+        double misses, se;
+        p->buf[0] = L->probe_x;
+        memcpy(p->buf + 1, L->group, j * sizeof *p->buf);
+        if ((code = lap_misses(L, p, p->buf, j + 1, &misses, &se)))
+            return code;
+        if (misses >= SCAN_MISSES) {
+            add(L->evict_how, sizeof L->evict_how, " a lap of x and the first %u of them misses %.1f lines a lap, "
+                "with one fewer none;", j, misses);
+            return congruent(L, p, j, ways);
+        }
+    }
+    return 0;
+}
+
+/* The nearest level in front with a plain index and a known way, whose
+ * sets the pool is kept to (NULL: none). */
+static const struct chase_assoc_level *plain_near(const struct chase_assoc_level *near, size_t nnear)
+{
+    size_t i;
+    for (i = nnear; i-- > 0;)
+        if (near[i].ways && near[i].way_bytes && near[i].plain)
+            return &near[i];
+    return NULL;
+}
+
+static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                      uint64_t region, uint64_t seed, uint64_t driver_bytes, struct chase_assoc_prober *p)
+{
+    const struct chase_assoc_level *pn = plain_near(near, nnear);
+    uint64_t unit = pn ? pn->way_bytes : L->line, slots, hi = L->hi ? L->hi : L->lo, cap_lines, pool, cap;
+    uint32_t n, have, k;
+    struct chase_chain cc;
+    char a[32], b[32], c[32];
+    unsigned ways;
+    int code, yes = 0;
+
+    L->evict_how[0] = 0;
+    /* A level in front whose sets are not known (hashed, or not resolved)
+     * would hold the small groups pruning ends with: the ways would read
+     * high.  Not resolved, rather than wrong. */
+    for (k = 0; k < nnear; k++)
+        if (!near[k].plain || !near[k].ways || !near[k].way_bytes) {
+            snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front has no plain sets to keep the "
+                     "group's lines out of, so it would hold them (read this level with a cache operator that "
+                     "skips %s, as --cache-op cg on a GPU)", near[k].name, near[k].name);
+            return 0;
+        }
+    if (unit < L->line)
+        unit = L->line;
+    slots = region / unit;
+    cap_lines = hi / L->line;
+    /* Three times the lines of the level: about 3 x ways lines of x's set. */
+    pool = 3 * cap_lines + 64;
+    if (pool > p->lines)
+        pool = p->lines;
+    if (pool > slots - 1)
+        pool = slots - 1;
+    if (pool > CHASE_LIST_MAX - 1)
+        pool = CHASE_LIST_MAX - 1;
+    if (slots < 2 || pool < 2) {
+        snprintf(L->evict_how, sizeof L->evict_how, "no room for a pool of lines");
+        return 0;
+    }
+    /* x and the pool: slots of the region in a keyed random order (chain.h's). */
+    chase_chain_init(&cc, slots * unit, unit, CHASE_CHAIN_RANDOM, 0, seed);
+    L->probe_x = chase_chain_block(&cc, 0) * unit;
+    for (k = 0; k < pool; k++)
+        p->pool[k] = chase_chain_block(&cc, k + 1) * unit;
+    /* Grow: a prefix doubling from the level's lines until x misses. */
+    n = cap_lines < pool ? (uint32_t)cap_lines : (uint32_t)pool;
+    if (n < 8)
+        n = pool < 8 ? (uint32_t)pool : 8;
+    for (;;) {
+        if ((code = evicts(L, p, p->pool, n, &yes)))
+            return code;
+        if (yes || n == pool)
+            break;
+        n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
+    }
+    add(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
+        (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
+        chase_size_format(region, a, sizeof a));
+    if (!yes) {
+        add(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles after it, "
+            "a miss above %.1f): not resolved", p->last, L->h + 0.5 * (L->m - L->h));
+        return 0;
+    }
+    /* More than the prefix that first evicted x: random replacement
+     * evicts only where the set overflows well, and a group with lines to
+     * spare lets whole chunks go (a large group grows less: each of its
+     * tests costs its lines). */
+    add(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)", n,
+        p->last, L->h + 0.5 * (L->m - L->h));
+    if (n < pool) {
+        uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;   /* twice a small group, a quarter more of a large one */
+        n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
+        add(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
+    } else
+        add(L->evict_how, sizeof L->evict_how, ";");
+    have = n;
+    if ((code = prune(L, p, p->pool, &have)))
+        return code;
+    cap = have < CHASE_ASSOC_MAX_LINES ? have : CHASE_ASSOC_MAX_LINES;
+    L->ngroup = (unsigned)cap;
+    memcpy(L->group, p->pool, cap * sizeof *L->group);
+    add(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", have,
+        (unsigned long long)p->lists, (unsigned long long)p->loads);
+    if ((code = count_ways(L, p, &ways)))
+        return code;
+    if (!ways) {
+        add(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
+        return 0;
+    }
+    L->ways = ways;
+    L->ngroup = ways;
+    L->evicted = 1;
+    snprintf(L->ways_how, sizeof L->ways_how, "an eviction set of %u lines (evict_how says how it was found)", ways);
+    snprintf(L->indexing, sizeof L->indexing, "hashed (no stride aliasing; %u lines of one set found among random "
+             "lines)", ways);
+    /* Sets: the capacity over line x ways, the driver's capacity where it
+     * names this level, else a power of two the sweep's interval holds. */
+    if (driver_bytes && driver_bytes % (L->line * ways) == 0) {
+        L->sets = driver_bytes / (L->line * ways);
+        snprintf(L->sets_how, sizeof L->sets_how, "the driver's capacity (%s) / (line %s x %u ways)",
+                 chase_size_format(driver_bytes, a, sizeof a), chase_size_format(L->line, b, sizeof b), ways);
+    } else {
+        uint64_t s, found = 0, count = 0;
+        for (s = 1; s && s <= hi / (L->line * ways); s *= 2)
+            if (s * L->line * ways >= L->lo && s * L->line * ways <= hi) {
+                found = s;
+                count++;
+            }
+        if (count == 1) {
+            L->sets = found;
+            snprintf(L->sets_how, sizeof L->sets_how, "the one power of two with line x ways x sets inside the "
+                     "sweep's %s .. %s (no driver's figure for this level)", chase_size_format(L->lo, a, sizeof a),
+                     chase_size_format(hi, b, sizeof b));
+        } else
+            snprintf(L->sets_how, sizeof L->sets_how, "not resolved: no driver's capacity for this level, and "
+                     "%llu powers of two fit the sweep's interval", (unsigned long long)count);
+    }
+    if (L->sets) {
+        L->capacity = L->sets * L->line * ways;
+        L->in_interval = L->capacity >= L->lo && L->capacity <= hi;
+        snprintf(L->check, sizeof L->check, "%u x %llu x %s = %s, %s the sweep's %s .. %s", ways,
+                 (unsigned long long)L->sets, chase_size_format(L->line, a, sizeof a),
+                 chase_size_format(L->capacity, b, sizeof b), L->in_interval ? "inside" : "outside",
+                 chase_size_format(L->lo, a, sizeof a), chase_size_format(hi, b, sizeof b));
+    }
+    return 0;
+}
+
+/* --- replacement --- */
+
+static uint64_t xs(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+/* Misses a lap of seq[0 .. n-1] (line numbers) in one set of w ways under
+ * policy (0 LRU, 1 FIFO, 2 random: the mean of seeded runs), steady state. */
+double chase_assoc_predict(const unsigned *seq, unsigned n, unsigned w, int policy)
+{
+    unsigned tag[CHASE_ASSOC_MAX_LINES + 1];
+    uint64_t stamp[CHASE_ASSOC_MAX_LINES + 1], clock = 0, rng;
+    unsigned runs = policy == 2 ? 8 : 1, warm = 40, laps = policy == 2 ? 200 : 4, r, lap, k, i, used;
+    double misses = 0;
+
+    if (w > CHASE_ASSOC_MAX_LINES)
+        return NAN;
+    for (r = 0; r < runs; r++) {
+        rng = 0x9e3779b97f4a7c15ULL * (r + 1);
+        used = 0;
+        for (lap = 0; lap < warm + laps; lap++)
+            for (k = 0; k < n; k++) {
+                clock++;
+                for (i = 0; i < used && tag[i] != seq[k]; i++)
+                    ;
+                if (i < used) {
+                    if (policy == 0)
+                        stamp[i] = clock;
+                    continue;
+                }
+                if (lap >= warm)
+                    misses++;
+                if (used < w)
+                    i = used++;
+                else if (policy == 2)
+                    i = (unsigned)(xs(&rng) % w);
+                else {
+                    unsigned v = 0;
+                    for (i = 1; i < w; i++)
+                        if (stamp[i] < stamp[v])
+                            v = i;
+                    i = v;
+                }
+                tag[i] = seq[k];
+                stamp[i] = clock;
+            }
+    }
+    return misses / ((double)runs * laps);
+}
+
+static const char *const policy_names[3] = {"lru", "fifo", "random"};
+
+/* Why this level's sequences may not reach it whole, or NULL: every
+ * nearer level must miss them all (plain, LRU, no more ways than this). */
+static const char *hidden(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear)
+{
+    static char why[160];
+    size_t i;
+
+    for (i = 0; i < nnear; i++) {
+        const struct chase_assoc_level *N = &near[i];
+        if (!N->ways || !N->plain || strcmp(N->policy, "lru") || N->ways > L->ways) {
+            snprintf(why, sizeof why, "%s (in front) may hold part of the sequences: its policy is %s, its ways "
+                     "%u against %u here%s", N->name, N->policy[0] ? N->policy : "unknown", N->ways, L->ways,
+                     N->plain ? "" : ", its index not plain");
+            return why;
+        }
+    }
+    return NULL;
+}
+
+static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                       struct chase_assoc_prober *p)
+{
+    unsigned w = L->ways, seq[2 * CHASE_ASSOC_MAX_LINES + 2], n, s, q, i, alive[3] = {1, 1, 1}, left = 0;
+    const char *why, *names[2] = {"cycle", "hot"};
+    char told[200] = "";
+    int code;
+
+    L->policy_how[0] = 0;
+    snprintf(L->policy, sizeof L->policy, "undetermined");
+    if (!w || L->ngroup < w) {
+        snprintf(L->policy_how, sizeof L->policy_how, "no ways + 1 lines of one set to test with");
+        return 0;
+    }
+    if (w == 1) {
+        snprintf(L->policy, sizeof L->policy, "direct-mapped");
+        snprintf(L->policy_how, sizeof L->policy_how, "one way: nothing to choose");
+        return 0;
+    }
+    if (2 * w + 1 > 2 * CHASE_ASSOC_MAX_LINES) {
+        snprintf(L->policy_how, sizeof L->policy_how, "more ways than the sequences hold");
+        return 0;
+    }
+    if ((why = hidden(L, near, nnear))) {
+        snprintf(L->policy_how, sizeof L->policy_how, "not tested: %s", why);
+        return 0;
+    }
+    for (s = 0; s < 2; s++) {
+        double got, se, pred[3], tol;
+        /* Line 0 is x, line i the group's i-th; hot lines' second visit
+         * reads the next word of the same line. */
+        n = 0;
+        seq[n] = 0;
+        p->buf[n++] = L->probe_x;
+        for (i = 1; i <= (s ? w - 1 : w); i++) {
+            seq[n] = i;
+            p->buf[n++] = L->group[i - 1];
+        }
+        if (s) {
+            seq[n] = w;
+            p->buf[n++] = L->group[w - 1];
+            for (i = 1; i < w; i++) {
+                seq[n] = i;
+                p->buf[n++] = L->group[i - 1] + 8;
+            }
+        }
+        if ((code = lap_misses(L, p, p->buf, n, &got, &se)))
+            return code;
+        tol = fmax(FIT_MISSES, 4 * se);
+        add(L->policy_how, sizeof L->policy_how, "%s%s (%u loads a lap): %.2f misses a lap (lru %s, fifo %s, random "
+            "%s)", s ? "; " : "", names[s], n, got, "", "", "");
+        for (q = 0; q < 3; q++) {
+            pred[q] = chase_assoc_predict(seq, n, w, (int)q);
+            if (fabs(got - pred[q]) > tol && alive[q]) {
+                alive[q] = 0;
+                add(told, sizeof told, "%s%s ruled out %s", told[0] ? ", " : "", names[s], policy_names[q]);
+            }
+        }
+        /* The predictions, written in place of the blanks above. */
+        {
+            char *t = strrchr(L->policy_how, '(');
+            if (t)
+                snprintf(t, sizeof L->policy_how - (size_t)(t - L->policy_how), "(predicted: lru %.2f, fifo %.2f, "
+                         "random %.2f; tolerance %.2f)", pred[0], pred[1], pred[2], tol);
+        }
+    }
+    for (q = 0; q < 3; q++)
+        left += alive[q];
+    if (left == 1) {
+        for (q = 0; !alive[q]; q++)
+            ;
+        snprintf(L->policy, sizeof L->policy, "%s", policy_names[q]);
+        add(L->policy_how, sizeof L->policy_how, "; told apart by: %s", told);
+    } else if (!left)
+        add(L->policy_how, sizeof L->policy_how, "; no policy of the three fits every sequence (another, as a tree "
+            "pseudo-LRU, or noise)");
+    else {
+        add(L->policy_how, sizeof L->policy_how, "; not told apart:");
+        for (q = 0; q < 3; q++)
+            if (alive[q])
+                add(L->policy_how, sizeof L->policy_how, " %s", policy_names[q]);
+        if (told[0])
+            add(L->policy_how, sizeof L->policy_how, " (%s)", told);
+    }
+    return 0;
+}
+
+/* A budget run out (-1 above) is a figure not resolved, not a failure. */
+int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                      uint64_t region, uint64_t seed, uint64_t driver_bytes, struct chase_assoc_prober *p)
+{
+    int code = evict_body(L, near, nnear, region, seed, driver_bytes, p);
+
+    if (code != -1)
+        return code;
+    add(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads ran out: not resolved",
+        (unsigned long long)p->budget);
+    L->ngroup = 0;
+    return 0;
+}
+
+int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                       struct chase_assoc_prober *p)
+{
+    int code = policy_body(L, near, nnear, p);
+
+    if (code != -1)
+        return code;
+    snprintf(L->policy, sizeof L->policy, "undetermined");
+    add(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads ran out", (unsigned long long)p->budget);
+    return 0;
+}
