@@ -67,6 +67,10 @@ struct chase_assoc_prober {
     uint64_t *pool, *tmp, *buf;
     uint64_t lines;             /* what pool and tmp hold */
     uint64_t loads, lists, budget;
+    /* Seconds a level's group tests may take (0: no limit): on an H100
+     * one L2's pruning took 7 s on one board and ran 138 s on another
+     * without converging before its load budget ran out. */
+    double seconds, start;
     int over;                   /* the budget ran out */
     double last;                /* the probe's cycles in the last test */
 };

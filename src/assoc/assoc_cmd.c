@@ -19,6 +19,10 @@
 #include "run/source.h"
 
 #define MIN_CAP 16              /* the fewest lines a stride's chains reach */
+/* Seconds one level's eviction set and policy sequences may take, so that
+ * a GPU's table stays under 30 s (its L2 group took 7 s to converge on
+ * one H100 and had not in 138 s on another). */
+#define EVICT_SECONDS 20.0
 #define BUDGET (1ULL << 30)     /* the largest working set planned (N x S), unless the device's default is larger */
 
 /* What a run of assoc keeps between its hooks. */
@@ -364,6 +368,7 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
      * tests of the level's lines, three laps each): a policy that keeps the
      * group from converging is not resolved rather than left running. */
     pr.budget = 4096 * (hi / L->line) + (1ULL << 25);
+    pr.seconds = EVICT_SECONDS;
     pr.pool = malloc(lines * sizeof *pr.pool);
     pr.tmp = malloc(lines * sizeof *pr.tmp);
     pr.buf = malloc((2 * lines + 2) * sizeof *pr.buf);

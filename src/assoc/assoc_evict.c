@@ -40,6 +40,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,16 @@ static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t 
     if ((uint64_t)n * (warm + laps * samples) > p->budget - p->loads) {
         p->over = 1;
         return -1;
+    }
+    if (p->seconds > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        if (!p->start)
+            p->start = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+        else if ((double)ts.tv_sec + ts.tv_nsec / 1e9 - p->start > p->seconds) {
+            p->over = 1;
+            return -1;
+        }
     }
     p->loads += (uint64_t)n * (warm + laps * samples);
     p->lists++;
@@ -559,8 +570,8 @@ int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     if (code != -1)
         return code;
-    add(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads ran out: not resolved",
-        (unsigned long long)p->budget);
+    add(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out: not resolved",
+        (unsigned long long)p->budget, p->seconds);
     L->ngroup = 0;
     return 0;
 }
@@ -573,6 +584,7 @@ int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_lev
     if (code != -1)
         return code;
     snprintf(L->policy, sizeof L->policy, "undetermined");
-    add(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads ran out", (unsigned long long)p->budget);
+    add(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads or %g s ran out",
+        (unsigned long long)p->budget, p->seconds);
     return 0;
 }
