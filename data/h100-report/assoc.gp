@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/r/h100-report/assoc.png'
-load '/work/main/chase-0.2.0/plots/chase.gp'
+set output '/root/out/h100/h100-report/assoc.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 $d0_10 << EOD
 1 32.0205
@@ -1558,19 +1558,19 @@ set logscale y
 set key top left
 set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
-set title 'L1: no knee'
+set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.7107 to graph 1, first 44.7107 nohead dt 3
-set arrow from graph 0, first 285.825 to graph 1, first 285.825 nohead dt 2
+set arrow from graph 0, first 44.5252 to graph 1, first 44.5252 nohead dt 3
+set arrow from graph 0, first 282.115 to graph 1, first 282.115 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 297.882 to graph 1, first 297.882 nohead dt 3
-set arrow from graph 0, first 526.959 to graph 1, first 526.959 nohead dt 2
+set arrow from graph 0, first 294.403 to graph 1, first 294.403 nohead dt 3
+set arrow from graph 0, first 527.87 to graph 1, first 527.87 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 534.833 to graph 1, first 534.833 nohead dt 3
-set arrow from graph 0, first 684.43 to graph 1, first 684.43 nohead dt 2
+set arrow from graph 0, first 535.817 to graph 1, first 535.817 nohead dt 3
+set arrow from graph 0, first 686.812 to graph 1, first 686.812 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/r/h100-report/banks.png'
-load '/work/main/chase-0.2.0/plots/chase.gp'
+set output '/root/out/h100/h100-report/banks.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H100 80GB HBM3: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.04846 1.05012
-1 1.05151 1.05012
-2 2.04236 2.0498
-3 1.04822 1.05012
-4 4.04626 4.04915
-5 1.04797 1.05012
-6 8.04529 8.04785
-7 1.0509 1.05012
-8 16.0504 16.0453
-9 1.04736 1.05012
-10 32.0536 32.0401
-11 1.05334 1.05012
-12 32.0577 32.0401
-13 1.05371 1.05012
-14 32.0588 32.0401
-15 1.04822 1.05012
-16 32.0493 32.0401
-17 1.05225 1.05012
-18 32.0476 32.0401
-19 1.05237 1.05012
-20 16.0499 16.0453
-21 1.04932 1.05012
+0 1.05396 1.05146
+1 1.05164 1.05146
+2 2.04639 2.05108
+3 1.0542 1.05146
+4 4.04565 4.05031
+5 1.05334 1.05146
+6 8.04468 8.04879
+7 1.04919 1.05146
+8 16.0487 16.0457
+9 1.05273 1.05146
+10 32.0586 32.0396
+11 1.04883 1.05146
+12 32.0514 32.0396
+13 1.05359 1.05146
+14 32.0494 32.0396
+15 1.04944 1.05146
+16 32.0587 32.0396
+17 1.05005 1.05146
+18 32.05 32.0396
+19 1.05151 1.05146
+20 16.048 16.0457
+21 1.05066 1.05146
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,30 +51,54 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05298
-2 2.04236
-4 4.04456
-8 8.04773
-16 16.0493
-32 32.0596
+1 1.04688
+2 2.04492
+4 4.04309
+8 8.04736
+16 16.0502
+32 32.0507
 EOD
 $w1 << EOD
-1 2.04712
-2 4.04419
-4 8.04919
-8 16.0515
-16 32.0782
-32 32.0741
+1 2.04639
+2 4.04773
+4 8.04675
+8 16.0725
+16 32.0791
+32 32.0723
 EOD
 $w2 << EOD
-1 4.05811
-2 8.04163
-4 16.0557
-8 32.071
-16 32.0636
-32 32.0698
+1 4.06226
+2 8.0481
+4 16.054
+8 32.0547
+16 32.0522
+32 32.0685
 EOD
-plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
+$st0 << EOD
+1 1.03345
+2 2.0354
+4 4.0376
+8 8.05103
+16 16.08
+32 32.1354
+EOD
+$st1 << EOD
+1 2.03516
+2 4.0321
+4 8.03638
+8 16.0562
+16 32.0858
+32 32.1461
+EOD
+$st2 << EOD
+1 4.07422
+2 8.04053
+4 16.0375
+8 32.0532
+16 32.085
+32 32.0806
+EOD
+plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit', $st0 using 1:2 with linespoints ls 1 dt 2 title '32-bit stores', $st1 using 1:2 with linespoints ls 2 dt 2 title '64-bit stores', $st2 using 1:2 with linespoints ls 3 dt 2 title '128-bit stores'
 set origin 0, 0
 set size 1, 0.42
 unset logscale

@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/r/h100-report/lanes.png'
-load '/work/main/chase-0.2.0/plots/chase.gp'
+set output '/root/out/h100/h100-report/lanes.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 unset logscale x
 set logscale y

@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/root/out/r/h100-report/loads.png'
-load '/work/main/chase-0.2.0/plots/chase.gp'
+set output '/root/out/h100/h100-report/loads.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 unset logscale x
 set logscale y
@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2350.5]
+set yrange [11:2392.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 291
-1.7 497
-2.7 704.5
+0.7 287
+1.7 527
+2.7 753.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 288
-1.9 576.5
-2.9 738
+0.9 279
+1.9 575.5
+2.9 752
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 305
-2.1 509
-3.1 783.5
+1.1 301
+2.1 592
+3.1 797.5
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 284
-2.3 542
-3.3 701
+1.3 280.5
+2.3 540.5
+3.3 707
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:66.5323]
+set yrange [2:59.6129]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.5
-1.7 18.5968
-2.7 14.5645
+0.7 5.71429
+1.7 16.413
+2.7 13.0435
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6
-1.9 16.087
-2.9 14.6774
+0.9 6.26087
+1.9 15.7742
+2.9 14.7258
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.42857
-2.1 22.1774
-3.1 19
+1.1 9.75
+2.1 19.871
+3.1 18.5806
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.6
-2.3 15.3261
-3.3 16.0161
+1.3 5.55
+2.3 16.913
+3.3 14.1935
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
