@@ -95,6 +95,10 @@ check "report --compare exits 0 (got $st)" sh -c "[ $st -eq 0 ] || { [ $st -eq 6
 check "... a level table with a column for each" grep -q "^| L2 | 256 KiB .* | 1 MiB " "$tmp/c/compare.md"
 check "... columns of one device named by directory" grep -q "simulated hierarchy ($tmp/r2)" "$tmp/c/compare.md"
 check "... the difference said in words" grep -q "L2: .*4.00x larger" "$tmp/c/compare.md"
+check "... the bandwidth levels side by side: a figure from each report" \
+    grep -Eq '^\| L1, read, replicated \| [0-9]+( \([0-9]+%\))? \| [0-9]+( \([0-9]+%\))? \|$' "$tmp/c/compare.md"
+check "... a row one report lacks says so (-), none is invented" \
+    sh -c '! sed -n "/^## Bandwidth/,/^## /p" "$1" | grep -q "| nan"' sh "$tmp/c/compare.md"
 [ $plots = yes ] && check "... the curves overlaid in a PNG" is_png "$tmp/c/compare-cycles.png"
 
 # Where there is no gnuplot, each part keeps its script and report.md says

@@ -1,8 +1,8 @@
 # gnuplot script written by chase 0.2.0
 # canvas: 1400 x 860, font em 20 (the terminal's units)
 set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
-set output '/tmp/tmp.EThCAgGeuB/h200/h200-report/banks.png'
-load '/tmp/tmp.cuXIw2R7Uc/inst/bin/../share/chase/chase.gp'
+set output '/root/out/h200/h200-report/banks.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
 set pointsize 0.9
 set multiplot title 'NVIDIA H200: shared memory banks' font ',16'
 set origin 0, 0.42
@@ -16,28 +16,28 @@ set xrange [-0.5:21.5]
 set xtics rotate by -60 font ',11' ('0' 0, '1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '8' 6, '9' 7, '16' 8, '17' 9, '32' 10, '33' 11, '64' 12, '65' 13, '128' 14, '129' 15, '256' 16, '257' 17, '512' 18, '513' 19, '1024' 20, '1025' 21)
 set key top left
 $sweep << EOD
-0 1.05225 1.05137
-1 1.05334 1.05137
-2 2.0481 2.05103
-3 1.05249 1.05137
-4 4.04529 4.05036
-5 1.052 1.05137
-6 8.04541 8.04901
-7 1.05066 1.05137
-8 16.0493 16.0463
-9 1.05249 1.05137
-10 32.0508 32.0409
-11 1.05078 1.05137
-12 32.0653 32.0409
-13 1.04846 1.05137
-14 32.0493 32.0409
-15 1.04956 1.05137
-16 32.0487 32.0409
-17 1.05237 1.05137
-18 32.0503 32.0409
-19 1.05225 1.05137
-20 16.047 16.0463
-21 1.0509 1.05137
+0 1.04944 1.04963
+1 1.04968 1.04963
+2 2.04297 2.04927
+3 1.0481 1.04963
+4 4.04163 4.04855
+5 1.04614 1.04963
+6 8.04553 8.04711
+7 1.04993 1.04963
+8 16.0471 16.0442
+9 1.04883 1.04963
+10 32.0554 32.0385
+11 1.05127 1.04963
+12 32.0566 32.0385
+13 1.04858 1.04963
+14 32.0623 32.0385
+15 1.05261 1.04963
+16 32.053 32.0385
+17 1.0509 1.04963
+18 32.0503 32.0385
+19 1.05151 1.04963
+20 16.048 16.0442
+21 1.05066 1.04963
 EOD
 plot $sweep using 1:2 with points ls 1 ps 1.4 title 'measured', $sweep using 1:3 with linespoints ls 2 pt 6 title 'the model: a + b x passes'
 set origin 0.5, 0.42
@@ -51,30 +51,54 @@ set ylabel 'cycles per warp instruction'
 set xtics norotate autofreq font ',13'
 set key top left
 $w0 << EOD
-1 1.05139
-2 2.03967
-4 4.04749
-8 8.04749
-16 16.0531
-32 32.0724
+1 1.04871
+2 2.04602
+4 4.04529
+8 8.04858
+16 16.0624
+32 32.0721
 EOD
 $w1 << EOD
-1 2.06812
-2 4.0675
-4 8.07861
-8 16.0547
-16 32.0646
-32 32.0591
+1 2.07263
+2 4.04834
+4 8.04785
+8 16.052
+16 32.054
+32 32.0553
 EOD
 $w2 << EOD
-1 4.04272
-2 8.03113
-4 16.028
-8 32.046
-16 32.0474
-32 32.0559
+1 4.04224
+2 8.02954
+4 16.0331
+8 32.0387
+16 32.0492
+32 32.0356
 EOD
-plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit'
+$st0 << EOD
+1 1.03674
+2 2.03406
+4 4.03748
+8 8.04993
+16 16.0852
+32 32.1394
+EOD
+$st1 << EOD
+1 2.03516
+2 4.03101
+4 8.03455
+8 16.0511
+16 32.0814
+32 32.1456
+EOD
+$st2 << EOD
+1 4.06921
+2 8.04077
+4 16.035
+8 32.052
+16 32.0839
+32 32.1068
+EOD
+plot $w0 using 1:2 with linespoints ls 1 title '32-bit', $w1 using 1:2 with linespoints ls 2 title '64-bit', $w2 using 1:2 with linespoints ls 3 title '128-bit', $st0 using 1:2 with linespoints ls 1 dt 2 title '32-bit stores', $st1 using 1:2 with linespoints ls 2 dt 2 title '64-bit stores', $st2 using 1:2 with linespoints ls 3 dt 2 title '128-bit stores'
 set origin 0, 0
 set size 1, 0.42
 unset logscale

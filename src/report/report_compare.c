@@ -225,6 +225,77 @@ static void compare_levels(FILE *f, const struct side *s, size_t n)
     }
 }
 
+/* The text of a row's column in table t ("" where none). */
+static const char *cell_text(const struct chase_doc_table *t, size_t r, const char *col)
+{
+    int c = chase_doc_col(t, col);
+    const struct chase_cell *x = c < 0 ? NULL : chase_doc_cell(t, r, (size_t)c);
+    return x && x->text ? x->text : "";
+}
+
+/* The bandwidth part's levels side by side: a row a level, operation and
+ * placement that any report has, its GB/s in each (and the share of the
+ * peak where one is known); "-" where a report has no such row. */
+static void compare_bandwidth(FILE *f, const struct side *s, size_t n)
+{
+    size_t i, r, j, q;
+    int any = 0;
+
+    for (i = 0; i < n; i++) {
+        const struct chase_doc_table *t = part_table(&s[i], "bandwidth.levels");
+        for (r = 0; t && r < t->nrows; r++) {
+            const char *lv = cell_text(t, r, "level"), *op = cell_text(t, r, "op"), *pl = cell_text(t, r, "placement");
+            int seen = 0;
+            /* A row of an earlier report, or earlier in this one, is written once. */
+            for (j = 0; j <= i && !seen; j++) {
+                const struct chase_doc_table *u = part_table(&s[j], "bandwidth.levels");
+                for (q = 0; u && q < (j == i ? r : u->nrows) && !seen; q++)
+                    seen = !strcmp(cell_text(u, q, "level"), lv) && !strcmp(cell_text(u, q, "op"), op) &&
+                           !strcmp(cell_text(u, q, "placement"), pl);
+            }
+            if (seen)
+                continue;
+            if (!any) {
+                fputs("## Bandwidth\n\nGB/s (10^9 bytes a second) of each level's best launch shape, and the "
+                      "share of the peak where one is known (the driver's or the architecture's).\n\n", f);
+                side_header(f, "level, operation, placement", s, n);
+                any = 1;
+            }
+            fputs("| ", f);
+            chase_md_text(f, lv);
+            fputs(", ", f);
+            chase_md_text(f, op);
+            fputs(", ", f);
+            chase_md_text(f, pl);
+            fputs(" |", f);
+            for (j = 0; j < n; j++) {
+                const struct chase_doc_table *u = part_table(&s[j], "bandwidth.levels");
+                int gc = chase_doc_col(u, "gbs"), fc = chase_doc_col(u, "fraction"), done = 0;
+                for (q = 0; u && gc >= 0 && q < u->nrows && !done; q++) {
+                    double g, fr;
+                    if (strcmp(cell_text(u, q, "level"), lv) || strcmp(cell_text(u, q, "op"), op) ||
+                        strcmp(cell_text(u, q, "placement"), pl))
+                        continue;
+                    g = chase_doc_cell(u, q, (size_t)gc)->num;
+                    fr = fc >= 0 ? chase_doc_cell(u, q, (size_t)fc)->num : NAN;
+                    if (isnan(g))
+                        continue;
+                    if (isnan(fr))
+                        fprintf(f, " %.0f |", g);
+                    else
+                        fprintf(f, " %.0f (%.0f%%) |", g, 100 * fr);
+                    done = 1;
+                }
+                if (!done)
+                    fputs(" - |", f);
+            }
+            fputc('\n', f);
+        }
+    }
+    if (any)
+        fputc('\n', f);
+}
+
 /* Every part's results, one row a result, a column a report. */
 static void compare_results(FILE *f, const struct side *s, size_t n)
 {
@@ -375,6 +446,7 @@ int chase_report_compare(const struct chase_opts *o)
         const char *ext = o->plot_format ? o->plot_format : "png";
         fprintf(f, "![latency in cycles](compare-cycles.%s)\n\n![latency in ns](compare-ns.%s)\n\n", ext, ext);
     }
+    compare_bandwidth(f, s, n);
     fputs("## Results of every part\n\n", f);
     compare_results(f, s, n);
     if (ferror(f) | fclose(f)) {
