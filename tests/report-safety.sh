@@ -40,8 +40,9 @@ ln -sf "$tmp/victim-cmp" "$tmp/c/compare.md"
 "$CHASE" report --compare "$tmp/r" "$tmp/r" -q -o "$tmp/c" 2> /dev/null
 check "compare.md is not written through a link" grep -qx outside "$tmp/victim-cmp"
 
-# A signal to the report alone reaches the part it waits for.
-"$CHASE" report --sim "$sim" -q -o "$tmp/sig" 2> /dev/null &
+# A signal to the report alone reaches the part it waits for (a TLB of a
+# large reach: the tlb part's curve runs to 16 x it, seconds long).
+"$CHASE" report --sim "$sim;tlb:entries=4096,ways=8,page=64K,lat=10" -q -o "$tmp/sig" 2> /dev/null &
 pid=$!
 n=0
 while [ ! -e "$tmp/sig/tlb.log" ] && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done

@@ -507,14 +507,20 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     info->clock_mhz = d->spec.mhz;
     sim_loads_describe(&d->spec, info);
     sim_bw_facts(&d->spec, info);
-    /* Simulated memory costs nothing: "most of it" reaches well past the
-     * largest TLB's reach (or 1 GiB without a TLB). */
+    /* "Most of the memory": 16 times the largest TLB's reach and 4 times
+     * the largest cache at least (64 MiB at least without a TLB: no TLB
+     * level to find).  Simulated memory costs nothing, but each access is
+     * simulated: a TLB curve to 1 GiB whatever the TLBs' reach was two
+     * thirds of a simulated report's time. */
     if (p->max_bytes == CHASE_MAX_MOST) {
-        info->default_max = 1ULL << 30;
-        while (info->default_max / 16 < reach && info->default_max < (1ULL << 40))
+        info->default_max = reach ? 1ULL << 20 : 64ULL << 20;
+        while ((info->default_max / 16 < reach || info->default_max / 4 < largest) &&
+               info->default_max < (1ULL << 40))
             info->default_max <<= 1;
-        chase_kv_set(info->settings, &info->nsettings, "max", "%s: past the largest TLB's reach (simulated memory)",
-                     chase_size_format(info->default_max, a, sizeof a));
+        chase_kv_set(info->settings, &info->nsettings, "max", "%s: %s (simulated memory)",
+                     chase_size_format(info->default_max, a, sizeof a),
+                     reach ? "16 x the largest TLB's reach, 4 x the largest cache at least"
+                           : "no TLB simulated: 4 x the largest cache, 64 MiB at least");
     }
     *devp = d;
     return CHASE_OK;
