@@ -36,17 +36,13 @@ cat "$tmp/all"
 # other agree, and one within it of sysfs's size holds that size.
 step=$(awk 'BEGIN { print exp(log(2) / 4) }')
 # check_ok DESCRIPTION PROBLEMS: passes when PROBLEMS is empty, else says them.
-# The L2's checks are said, not judged (issue 25 is not met there): on a
-# loaded 2-core VM (make check -j2 beside it) a sweep has named no L2, split
-# it, or ended it at 0.4 MiB of 2; a quiet machine passes them.  The L1's
-# are judged.
+# The L2's checks are judged as the L1's: the cpu backend retakes a chunk
+# of a sample during which its thread was switched out (before it did, a
+# sweep beside make check -j2 on this 2-core VM named no L2, split it, or
+# ended it at 0.4 MiB of 2: another task's time and lines counted as the
+# chain's).
 check_ok() {
-    case $1 in
-    *L2*)
-        if [ -z "$(echo "$2" | tr -d ' ')" ]; then echo "# met: $1"; else echo "# NOT MET (said, not judged): $1:$2"; fi ;;
-    *)
-        if [ -z "$(echo "$2" | tr -d ' ')" ]; then ok "$1"; else not_ok "$1:$2"; fi ;;
-    esac
+    if [ -z "$(echo "$2" | tr -d ' ')" ]; then ok "$1"; else not_ok "$1:$2"; fi
 }
 
 # Each sweep: one level named L1 and one L2, none missing; parts ("L1
@@ -103,22 +99,22 @@ for name in L1 L2; do
                      n, near, k, w, (lo > hi * st ? "not" : "all"), lo, hi }' "$tmp/all"
 done
 
-# Past the L2: a level that ends inside the sweep should be found by every
-# sweep within a step of one another, or its note say a repeat may not
-# find it (found by 1 of 2 or no half, or not resolved).
-# (Among the sweeps that do not flag it, its intervals within a step.)
+# Past the L2 (this VM's share of the host's 105 MiB L3 ends at 2-4 MiB,
+# and moves as other tenants use it): a level that ends inside the sweep
+# is found by every sweep within a step of one another, or its note says
+# a repeat may not find it (found by 1 of 2 or no half, or not resolved,
+# with the reason).
+# A level one sweep names unflagged must be named by every sweep (found
+# consistently), flagged or not.
 bad=$(awk -v r="$runs" -v st="$step" '
     $2 ~ /^L[12]($|_)/ || $4 == "nan" { next }
+    { named[$2 " " $1] = 1 }
     $7 ~ /half|not_resolved/ { next }
     { c[$2]++; if (!($2 in lo) || $3 > lo[$2]) lo[$2] = $3; if (!($2 in hi) || $4 < hi[$2]) hi[$2] = $4 }
-    END { for (n in c) if (lo[n] > hi[n] * st) printf " %s unflagged in %d of %d sweeps at %s..%s", n, c[n], r, lo[n], hi[n]
+    END { for (n in c) {
+              if (lo[n] > hi[n] * st) printf " %s unflagged in %d of %d sweeps at %s..%s", n, c[n], r, lo[n], hi[n]
+              for (s = 1; s <= r; s++) if (!((n " " s) in named)) printf " %s unflagged in %d sweeps, not named by sweep %d", n, c[n], s
+          }
           print "" }' "$tmp/all")
-# Not met yet on this machine (issue 25): the VM's share of the host's
-# L3 ended at 2.9-4.3 MiB in three sweeps of five, none of them flagged.
-# Said, so that it is seen, not checked, so that make check can pass.
-if [ -z "$(echo "$bad" | tr -d ' ')" ]; then
-    echo "# past the L2: every level the sweeps do not flag is found alike"
-else
-    echo "# past the L2, NOT consistent and not flagged:$bad"
-fi
+check_ok "past the L2: every level the sweeps do not flag (a repeat may not find it, or not resolved) is found alike" "$bad"
 finish
