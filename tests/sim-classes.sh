@@ -66,10 +66,8 @@ awk -v seed="$seed" -v per="$per" 'BEGIN {
 function noise() { return sprintf("%.3f", rand() < 0.3 ? 0 : 0.002 + rand() * 0.018) }' > "$tmp/cases"
 
 # Each hierarchy: found edges (lo hi of every level but the last) against
-# the truth.  An edge is found when a level's interval lies within an
-# octave of it (each found level matched once, nearest first); a found
-# level matched to none is a phantom; a capacity within a step (2^(1/8))
-# of its level's interval is placed.
+# the truth, scored by tests/sim-score.awk (found within an octave,
+# phantoms, placed within a step).
 : > "$tmp/score"
 while IFS='|' read -r class spec edges; do
     largest=$(echo "$edges" | tr ' ' '\n' | sort -n | tail -1)
@@ -77,23 +75,7 @@ while IFS='|' read -r class spec edges; do
         { not_ok "$class: chase --sim '$spec' failed: $(head -1 "$tmp/err")"; continue; }
     grep '^# level:' "$tmp/out.tsv" | awk -F '\t' '{ for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
         if (v["hi"] != "nan") print v["lo"], v["hi"] }' > "$tmp/found"
-    echo "$edges" | awk -v class="$class" -v spec="$spec" 'NR == FNR { lo[++n] = $1; hi[n] = $2; next }
-        { for (i = 1; i <= NF; i++) t[++m] = $i }
-        END {
-            st = 2 ^ (1 / 8)
-            for (i = 1; i <= m; i++) {
-                best = 0; bd = 1e9
-                for (j = 1; j <= n; j++) {
-                    if (used[j] || t[i] < lo[j] / 2 || t[i] > hi[j] * 2) continue
-                    d = t[i] < lo[j] ? log(lo[j] / t[i]) : t[i] > hi[j] ? log(t[i] / hi[j]) : 0
-                    if (d < bd) { bd = d; best = j }
-                }
-                if (best) { used[best] = 1; found++; if (t[i] >= lo[best] / st && t[i] <= hi[best] * st) placed++ }
-                else miss = miss " " t[i]
-            }
-            for (j = 1; j <= n; j++) if (!used[j]) { ph++; phs = phs " " lo[j] ".." hi[j] }
-            printf "%s %d %d %d %d|%s|missed:%s phantom:%s\n", class, m, found, ph, placed, spec, miss, phs
-        }' "$tmp/found" - >> "$tmp/score"
+    echo "$edges" | awk -v class="$class" -v spec="$spec" -f "$srcdir/tests/sim-score.awk" "$tmp/found" - >> "$tmp/score"
 done < "$tmp/cases"
 cat "$tmp/score"
 

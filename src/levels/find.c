@@ -25,6 +25,7 @@
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
+#define SHARE_FAR 4.0           /* a level ending this far inside its cache is a share of it */
 #define RESAMPLE_LAT 1.25       /* ... between plateaus within this ratio of the curve's levels' latencies */
 
 /* ---- honest spans ---- */
@@ -569,6 +570,26 @@ static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *l
     return n;
 }
 
+/* A level (past the first, before the last, not a part) that ends far
+ * inside the cache it is named for, SHARE_FAR or more below the size the
+ * driver or OS reports: what it measured is the share of a cache others
+ * use (a VM's slice of its host's L3), which moves as they do, so it is
+ * not resolved and says why. */
+static void shares(struct chase_level *lv, size_t n, char notes[][48])
+{
+    size_t i;
+    char a[32], b[32];
+
+    for (i = 1; i + 1 < n; i++)
+        if (lv[i].cache_bytes && lv[i].hi && !strchr(lv[i].name, ' ') &&
+            (double)lv[i].hi * SHARE_FAR <= (double)lv[i].cache_bytes && strncmp(notes[i], "not resolved", 12)) {
+            snprintf(notes[i], 48, "not resolved: %s of %s, shared", chase_size_format(lv[i].hi, a, sizeof a),
+                     chase_size_format(lv[i].cache_bytes, b, sizeof b));
+            lv[i].noise_limited = 1;
+            lv[i].confidence = fmin(lv[i].confidence, 1.0 / 3);
+        }
+}
+
 size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
 {
     struct chase_cache_fact caches[16];
@@ -595,6 +616,7 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
     chase_levels_name(lv, n, caches, nc, swept);
     chase_levels_name_target(lv, n, &c->meta);
     chase_levels_name_path(lv, n, &c->meta, swept);
+    shares(lv, n, notes);
     for (i = 0; i < n; i++) {
         if (notes[i][0]) {
             memcpy(lv[i].note, notes[i], sizeof lv[i].note);
