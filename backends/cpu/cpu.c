@@ -669,7 +669,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
             }
             if (dev->core_clock)
                 r1 = core_per_tick(dev->counter_overhead);
-        } while (dev->core_clock && ++tries < CLOCK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
+        } while (dev->core_clock && ++tries < CHUNK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
         out->cycles[s] = ticks_sum * (r0 + r1) / 2 / ((double)rq->laps * rq->timed);
         out->ns[s] = ns_sum / ((double)rq->laps * rq->timed);
         out->n++;
