@@ -30,10 +30,8 @@
 #define MAX_LOADS (1u << 18)
 #define MAX_WARM (1u << 22)
 #define CLOCK_ADDS 4096         /* the dependent adds that time the core clock */
-#define CLOCK_MOVED 0.02        /* a chunk whose clock moved more than this is taken again */
-#define CHUNK_LOADS (1u << 14)  /* loads a timed chunk: about 3 ms at 400 cycles a load, inside a busy core's slice */
-#define CHUNK_TRIES 8           /* a chunk disturbed (clock moved, thread switched out) is taken again this often at most */
-#define REWARM_LOADS (1u << 16) /* the chain walked back in before a retake */
+#define CLOCK_MOVED 0.02        /* a sample whose clock moved more than this is taken again */
+#define CLOCK_TRIES 4           /* ... at most this many times */
 
 struct cpu_dev {
     char *raw;                  /* the mapping; base is its 2 MiB-aligned start */
@@ -120,21 +118,6 @@ static double core_per_tick(double overhead)
     (void)overhead;
     return 0;
 #endif
-}
-
-/* The times this thread has been switched out (it gave up the core or was
- * made to): a chunk timed across one counts another task's time as its
- * own.  -1 where unknown (then every chunk looks clean). */
-static long switches(void)
-{
-    struct rusage u;
-#ifdef RUSAGE_THREAD
-    if (getrusage(RUSAGE_THREAD, &u))
-#else
-    if (getrusage(RUSAGE_SELF, &u))
-#endif
-        return -1;
-    return u.ru_nvcsw + u.ru_nivcsw;
 }
 
 static double now_ns(void)
@@ -482,12 +465,12 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     dev->core_clock = core > 0;
     if (dev->core_clock) {
         snprintf(info->timer, sizeof info->timer,
-                 "cycles: core cycles (%s ticks at %.0f MHz times the core clock timed beside each chunk); "
+                 "cycles: core cycles (%s ticks at %.0f MHz times the core clock timed beside each sample); "
                  "ns: CLOCK_MONOTONIC", counter_name(), hz / 1e6);
         chase_kv_set(info->settings, &info->nsettings, "core_clock",
-                     "%d dependent adds timed by %s around each chunk of %u loads; one whose clock moved over "
-                     "%.0f%% or whose thread was switched out is retaken (up to %d times)",
-                     CLOCK_ADDS, counter_name(), CHUNK_LOADS, CLOCK_MOVED * 100, CHUNK_TRIES);
+                     "%d dependent adds (one cycle each) timed by %s before and after each sample, which is "
+                     "taken again (up to %d times) where the two differ by over %.0f%%",
+                     CLOCK_ADDS, counter_name(), CLOCK_TRIES, CLOCK_MOVED * 100);
         /* A number of its own: it did not fit the sentence (cut at 160 bytes). */
         chase_kv_num(info->settings, &info->nsettings, "core_mhz", floor(core * hz / 1e6 + 0.5));
     } else {
@@ -549,55 +532,26 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
     loads = c.n < MIN_LOADS ? MIN_LOADS : c.n > MAX_LOADS ? MAX_LOADS : c.n;
     out->n = 0;
     for (s = 0; s < samples; s++) {
-        double cyc = 0, ns = 0;
-        uint64_t done, chunk;
-        /* A sample is timed in chunks short enough to run between two
-         * switches of a busy core; each is judged on its own. */
-        for (done = 0; done < loads; done += chunk) {
-            double best_c = INFINITY, best_ns = INFINITY;
-            unsigned tries = 0;
-            int clean;
-            chunk = loads - done < CHUNK_LOADS ? loads - done : CHUNK_LOADS;
-            do {
-                double t0, t1, r0 = 1, r1 = 1, x;
-                uint64_t c0, c1;
-                long s0, s1;
-                if (*pt->stop)
-                    return CHASE_EINTR;
-                s0 = switches();
-                /* Another task ran here and put its lines where the
-                 * chain's were: the chain is walked back in first. */
-                if (tries)
-                    p = walk(p, c.n < REWARM_LOADS ? c.n : REWARM_LOADS);
-                if (dev->core_clock)
-                    r0 = core_per_tick(dev->counter_overhead);
-                t0 = now_ns();
-                c0 = ticks();
-                p = walk(p, chunk);
-                c1 = ticks();
-                t1 = now_ns();
-                if (dev->core_clock)
-                    r1 = core_per_tick(dev->counter_overhead);
-                s1 = switches();
-                /* Clean: the clock held (its ticks have one rate to
-                 * convert by) and the thread was never switched out (the
-                 * counter ran on while another task did; seen beside a
-                 * build on this 2-core guest: a 2 MiB point at 8000
-                 * cycles a load). */
-                clean = (!dev->core_clock || fabs(r0 - r1) <= CLOCK_MOVED * fmin(r0, r1)) && s0 == s1;
-                x = ((double)(c1 - c0) - dev->counter_overhead) * (r0 + r1) / 2;
-                /* Interference only ever slows a chunk: the fastest try
-                 * is the one nearest the truth where none is clean. */
-                if (clean || x < best_c) {
-                    best_c = x;
-                    best_ns = t1 - t0 - dev->clock_overhead;
-                }
-            } while (!clean && ++tries < CHUNK_TRIES);
-            cyc += best_c;
-            ns += best_ns;
-        }
-        out->cycles[s] = cyc / (double)loads;
-        out->ns[s] = ns / (double)loads;
+        double t0, t1, r0 = 1, r1 = 1;
+        uint64_t c0, c1;
+        unsigned tries = 0;
+        do {
+            if (*pt->stop)
+                return CHASE_EINTR;
+            if (dev->core_clock)
+                r0 = core_per_tick(dev->counter_overhead);
+            t0 = now_ns();
+            c0 = ticks();
+            p = walk(p, loads);
+            c1 = ticks();
+            t1 = now_ns();
+            if (dev->core_clock)
+                r1 = core_per_tick(dev->counter_overhead);
+            /* The clock moved during the sample (or a chain was
+             * interrupted): its ticks have no one rate to convert by. */
+        } while (dev->core_clock && ++tries < CLOCK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
+        out->cycles[s] = ((double)(c1 - c0) - dev->counter_overhead) * (r0 + r1) / 2 / (double)loads;
+        out->ns[s] = (t1 - t0 - dev->clock_overhead) / (double)loads;
         out->n++;
     }
     sink = p;
@@ -669,7 +623,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
             }
             if (dev->core_clock)
                 r1 = core_per_tick(dev->counter_overhead);
-        } while (dev->core_clock && ++tries < CHUNK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
+        } while (dev->core_clock && ++tries < CLOCK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
         out->cycles[s] = ticks_sum * (r0 + r1) / 2 / ((double)rq->laps * rq->timed);
         out->ns[s] = ns_sum / ((double)rq->laps * rq->timed);
         out->n++;
