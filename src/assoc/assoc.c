@@ -47,11 +47,7 @@ unsigned chase_assoc_knee(const double *y, unsigned n, double t)
     return 0;
 }
 
-/* Appends to a fixed buffer (cut short, never overrun). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void append(char *buf, size_t len, const char *fmt, ...)
+void chase_assoc_append(char *buf, size_t len, const char *fmt, ...)
 {
     size_t used = strlen(buf);
     va_list ap;
@@ -80,19 +76,19 @@ static int halving(struct chase_assoc_level *L, size_t j)
         /* Random replacement may hold one line more in each set the
          * stride uses (W / S of them) before the misses reach the threshold. */
         if (C->knee >= want && C->knee - want < L->way_bytes / C->stride)
-            append(L->sets_how, sizeof L->sets_how, " %u lines at %s;", C->knee, b);
+            chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s;", C->knee, b);
         else if (!C->knee && want >= C->n)
-            append(L->sets_how, sizeof L->sets_how, " none up to %u lines at %s;", C->n, b);
+            chase_assoc_append(L->sets_how, sizeof L->sets_how, " none up to %u lines at %s;", C->n, b);
         else {
             bad++;
-            append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets);", C->knee, b,
+            chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets);", C->knee, b,
                    (unsigned long long)want);
         }
     }
     if (!checked)
-        append(L->sets_how, sizeof L->sets_how, " no stride below the way was measured");
+        chase_assoc_append(L->sets_how, sizeof L->sets_how, " no stride below the way was measured");
     else if (L->below)
-        append(L->sets_how, sizeof L->sets_how, " strides under %s not measured (their knees past the cap)",
+        chase_assoc_append(L->sets_how, sizeof L->sets_how, " strides under %s not measured (their knees past the cap)",
                chase_size_format(L->below, a, sizeof a));
     return checked && !bad;
 }
@@ -226,12 +222,12 @@ void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_le
     if (L->ways && near->ways > 1 && !strncmp(near->replacement, "random", 6)) {
         snprintf(L->replacement, sizeof L->replacement, "not resolved (behind %s's random replacement)",
                  near->name);
-        append(L->repl_how, sizeof L->repl_how, "; but %s replaces at random and keeps part of the cycle, so "
+        chase_assoc_append(L->repl_how, sizeof L->repl_how, "; but %s replaces at random and keeps part of the cycle, so "
                "this level does not see it whole", near->name);
     }
     /* A non-exclusive nearer level holds its own ways of the set: a level
      * with fewer ways behind it would show the same knee. */
     if (L->ways && L->ways == near->ways)
-        append(L->ways_how, sizeof L->ways_how, "; as many as %s's: a level with fewer ways behind %s would "
+        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; as many as %s's: a level with fewer ways behind %s would "
                "show the same", near->name, near->name);
 }

@@ -88,6 +88,11 @@ int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_lev
  * (0 LRU, 1 FIFO, 2 random), in the steady state. */
 double chase_assoc_predict(const unsigned *seq, unsigned n, unsigned w, int policy);
 
+/* Appends to a fixed buffer (cut short, never overrun): the how texts. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void chase_assoc_append(char *buf, size_t len, const char *fmt, ...);
 /* The cycles above which a point of L misses. */
 double chase_assoc_threshold(const struct chase_assoc_level *L);
 /* The most lines of y[0 .. n - 1] (y[N - 1]: N lines) before the first

@@ -39,7 +39,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,21 +60,6 @@
 #define SEQ_SAMPLES 9
 #define SCAN_MISSES 1.0         /* a lap misses when it costs at least this many misses more than hits */
 #define FIT_MISSES 0.45         /* a policy fits a sequence within this many misses a lap (or 4 sd) */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void add(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    va_list ap;
-
-    if (used + 1 >= len)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -231,7 +215,7 @@ static int congruent(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
             keep[n++] = L->group[i];
     }
     if (n < j)
-        add(L->evict_how, sizeof L->evict_how, " %u of them x's lap needs (the rest of other sets);", n);
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u of them x's lap needs (the rest of other sets);", n);
     memcpy(L->group, keep, n * sizeof *keep);
     L->ngroup = n;
     *ways = n;
@@ -253,7 +237,7 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
         if ((code = lap_misses(L, p, p->buf, j + 1, &misses, &se)))
             return code;
         if (misses >= SCAN_MISSES) {
-            add(L->evict_how, sizeof L->evict_how, " a lap of x and the first %u of them misses %.1f lines a lap, "
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, " a lap of x and the first %u of them misses %.1f lines a lap, "
                 "with one fewer none;", j, misses);
             return congruent(L, p, j, ways);
         }
@@ -326,11 +310,11 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             break;
         n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
     }
-    add(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
         (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
         chase_size_format(region, a, sizeof a));
     if (!yes) {
-        add(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles after it, "
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles after it, "
             "a miss above %.1f): not resolved", p->last, L->h + 0.5 * (L->m - L->h));
         return 0;
     }
@@ -338,26 +322,26 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
      * evicts only where the set overflows well, and a group with lines to
      * spare lets whole chunks go (a large group grows less: each of its
      * tests costs its lines). */
-    add(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)", n,
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)", n,
         p->last, L->h + 0.5 * (L->m - L->h));
     if (n < pool) {
         uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;   /* twice a small group, a quarter more of a large one */
         n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
-        add(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
     } else
-        add(L->evict_how, sizeof L->evict_how, ";");
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
     have = n;
     if ((code = prune(L, p, p->pool, &have)))
         return code;
     cap = have < CHASE_ASSOC_MAX_LINES ? have : CHASE_ASSOC_MAX_LINES;
     L->ngroup = (unsigned)cap;
     memcpy(L->group, p->pool, cap * sizeof *L->group);
-    add(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", have,
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", have,
         (unsigned long long)p->lists, (unsigned long long)p->loads);
     if ((code = count_ways(L, p, &ways)))
         return code;
     if (!ways) {
-        add(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
         return 0;
     }
     L->ways = ways;
@@ -524,13 +508,13 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         if ((code = lap_misses(L, p, p->buf, n, &got, &se)))
             return code;
         tol = fmax(FIT_MISSES, 4 * se);
-        add(L->policy_how, sizeof L->policy_how, "%s%s (%u loads a lap): %.2f misses a lap (lru %s, fifo %s, random "
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "%s%s (%u loads a lap): %.2f misses a lap (lru %s, fifo %s, random "
             "%s)", s ? "; " : "", names[s], n, got, "", "", "");
         for (q = 0; q < 3; q++) {
             pred[q] = chase_assoc_predict(seq, n, w, (int)q);
             if (fabs(got - pred[q]) > tol && alive[q]) {
                 alive[q] = 0;
-                add(told, sizeof told, "%s%s ruled out %s", told[0] ? ", " : "", names[s], policy_names[q]);
+                chase_assoc_append(told, sizeof told, "%s%s ruled out %s", told[0] ? ", " : "", names[s], policy_names[q]);
             }
         }
         /* The predictions, written in place of the blanks above. */
@@ -547,17 +531,17 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         for (q = 0; !alive[q]; q++)
             ;
         snprintf(L->policy, sizeof L->policy, "%s", policy_names[q]);
-        add(L->policy_how, sizeof L->policy_how, "; told apart by: %s", told);
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; told apart by: %s", told);
     } else if (!left)
-        add(L->policy_how, sizeof L->policy_how, "; no policy of the three fits every sequence (another, as a tree "
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; no policy of the three fits every sequence (another, as a tree "
             "pseudo-LRU, or noise)");
     else {
-        add(L->policy_how, sizeof L->policy_how, "; not told apart:");
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; not told apart:");
         for (q = 0; q < 3; q++)
             if (alive[q])
-                add(L->policy_how, sizeof L->policy_how, " %s", policy_names[q]);
+                chase_assoc_append(L->policy_how, sizeof L->policy_how, " %s", policy_names[q]);
         if (told[0])
-            add(L->policy_how, sizeof L->policy_how, " (%s)", told);
+            chase_assoc_append(L->policy_how, sizeof L->policy_how, " (%s)", told);
     }
     return 0;
 }
@@ -570,7 +554,7 @@ int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     if (code != -1)
         return code;
-    add(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out: not resolved",
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out: not resolved",
         (unsigned long long)p->budget, p->seconds);
     L->ngroup = 0;
     return 0;
@@ -584,7 +568,7 @@ int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_lev
     if (code != -1)
         return code;
     snprintf(L->policy, sizeof L->policy, "undetermined");
-    add(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads or %g s ran out",
+    chase_assoc_append(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads or %g s ran out",
         (unsigned long long)p->budget, p->seconds);
     return 0;
 }
