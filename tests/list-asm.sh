@@ -151,5 +151,7 @@ if [ "${CHASE_HAVE_HIP:-no}" = yes ]; then
         done
     done
 fi
-[ $any = yes ] || skip_all "neither GPU module was configured"
+# Without a GPU module only the checker's own tests above ran (a plan of
+# 0 after them would be an error).
+[ $any = yes ] || echo "# neither GPU module was configured: the kernels were not checked here"
 finish
