@@ -534,6 +534,21 @@ static double gauss(uint64_t *s)
     return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
 }
 
+
+/* Every cache and TLB empty and the clock at 0: each point (and each list
+ * chain) starts cold, so its result depends on nothing before it. */
+static void clear_all(struct sim_dev *d)
+{
+    int i;
+
+    for (i = 0; i < d->spec.nlevels; i++)
+        cache_clear(&d->level[i]);
+    if (d->spec.has_tlb)
+        cache_clear(&d->level[SIM_MAX_LEVELS]);
+    for (i = 0; i < d->spec.ntlb_more; i++)
+        cache_clear(&d->tlb_more[i]);
+    d->clock = 0;
+}
 static int sim_measure(void *p, const struct chase_point *pt, struct chase_samples *out,
                        char *err, size_t len)
 {
@@ -542,7 +557,6 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     uint64_t k, pos = 0, per, noise_rng;
     const char *why;
     unsigned s, samples = pt->samples ? pt->samples : SIM_SAMPLES;
-    int i;
 
     if ((why = chase_chain_check(pt->stride, pt->pattern, pt->sub))) {
         snprintf(err, len, "%s", why);
@@ -566,13 +580,7 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     if (samples > CHASE_MAX_SAMPLES)
         samples = CHASE_MAX_SAMPLES;
     /* Every point starts cold, so a point's result depends on nothing else. */
-    for (i = 0; i < d->spec.nlevels; i++)
-        cache_clear(&d->level[i]);
-    if (d->spec.has_tlb)
-        cache_clear(&d->level[SIM_MAX_LEVELS]);
-    for (i = 0; i < d->spec.ntlb_more; i++)
-        cache_clear(&d->tlb_more[i]);
-    d->clock = 0;
+    clear_all(d);
     d->rng = (d->spec.seed ^ pt->seed) | 1;
     noise_rng = (d->spec.seed * 0x9e3779b97f4a7c15ULL ^ pt->seed ^ pt->bytes) | 1;
 
@@ -610,7 +618,7 @@ static int sim_list(void *p, const struct chase_list_req *rq, struct chase_sampl
     uint64_t walk, noise_rng;
     uint32_t k, first;
     unsigned s, lap;
-    int rc, i;
+    int rc;
 
     if (!rq)
         return CHASE_OK;
@@ -622,13 +630,7 @@ static int sim_list(void *p, const struct chase_list_req *rq, struct chase_sampl
                  (unsigned long long)(4 * SIM_MAX_WALK_LINES), (unsigned long long)walk);
         return CHASE_ENOMEM;
     }
-    for (i = 0; i < d->spec.nlevels; i++)
-        cache_clear(&d->level[i]);
-    if (d->spec.has_tlb)
-        cache_clear(&d->level[SIM_MAX_LEVELS]);
-    for (i = 0; i < d->spec.ntlb_more; i++)
-        cache_clear(&d->tlb_more[i]);
-    d->clock = 0;
+    clear_all(d);
     d->sm = d->run_sm;
     d->lists++;
     d->rng = (d->spec.seed ^ (d->lists * 0x9e3779b97f4a7c15ULL)) | 1;
