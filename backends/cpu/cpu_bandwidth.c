@@ -5,9 +5,13 @@
  * accumulators so a read is not one long dependence).  Replicated: every
  * thread reads the whole set (and writes a copy of its own: cores writing
  * the same lines would measure the coherence protocol, not a level);
- * partitioned and stream: one contiguous slice a thread.  A sample is timed by the OS's monotonic clock from the
- * barrier that starts every thread to the one every thread reaches when
- * done; there is no SM clock, so cycles are unknown (NAN).  The launch
+ * partitioned and stream: one contiguous slice a thread.  A sample is timed
+ * by the OS's monotonic clock, read by the threads themselves: from the
+ * first thread's start to the last one's end (the main thread, which is
+ * not pinned, shares a CPU with a worker: a clock it read after the start
+ * barrier could come a whole pass late, and an 8 MiB read was then timed
+ * at 4.8 us, 3.5 TB/s).  There is no SM clock, so cycles are unknown
+ * (NAN).  The launch
  * shape is fixed (one thread a core): any other is refused. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
@@ -51,6 +55,7 @@ struct worker {
     unsigned reps;
     pthread_barrier_t *go, *done;
     uint64_t sink;
+    double start, end;          /* this thread's pass, monotonic ns */
     const int *quit;            /* set before the last go: leave */
 };
 
@@ -122,6 +127,13 @@ static void run_op(struct worker *w)
     w->sink += a ^ b ^ c ^ e;
 }
 
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
 static void *work(void *p)
 {
     struct worker *w = p;
@@ -146,16 +158,26 @@ static void *work(void *p)
         pthread_barrier_wait(w->go);
         if (*w->quit)
             return NULL;
+        w->start = now_ns();
         run_op(w);
+        w->end = now_ns();
         pthread_barrier_wait(w->done);
     }
 }
 
-static double now_ns(void)
+/* The sample's time: from the first thread's start to the last one's end. */
+static double span_ns(const struct worker *w, unsigned units)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+    double t0 = w[0].start, t1 = w[0].end;
+    unsigned i;
+
+    for (i = 1; i < units; i++) {
+        if (w[i].start < t0)
+            t0 = w[i].start;
+        if (w[i].end > t1)
+            t1 = w[i].end;
+    }
+    return t1 - t0;
 }
 
 int cpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samples *out, char *err, size_t len)
@@ -257,35 +279,31 @@ int cpu_bandwidth(void *dev, const struct chase_bw_req *rq, struct chase_bw_samp
      * until a run lasts a quarter of a sample (the barriers' own cost is
      * then small beside it), then scaled to a sample. */
     for (k = 0; rc == CHASE_OK && k < 64; k++) {
-        double t0, t1, want;
+        double t, want;
         for (i = 0; i < units; i++)
             w[i].reps = reps;   /* read by each thread after the next barrier */
         pthread_barrier_wait(&go);
-        t0 = now_ns();
         pthread_barrier_wait(&done);
-        t1 = now_ns();
+        t = span_ns(w, units);
         if (rq->reps) {
             reps = rq->reps;
             break;
         }
-        if (t1 - t0 < SAMPLE_NS / 4 && reps < MAX_REPS / 8) {
+        if (t < SAMPLE_NS / 4 && reps < MAX_REPS / 8) {
             reps *= 8;
             continue;
         }
-        want = ceil(reps * SAMPLE_NS / (t1 > t0 ? t1 - t0 : 1));
+        want = ceil(reps * SAMPLE_NS / (t > 0 ? t : 1));
         reps = want > MAX_REPS ? MAX_REPS : want < 1 ? 1 : (unsigned)want;
         break;
     }
     for (i = 0; i < units; i++)
         w[i].reps = reps;
     for (k = 0; k < samples && rc == CHASE_OK; k++) {
-        double t0, t1;
         pthread_barrier_wait(&go);
-        t0 = now_ns();
         pthread_barrier_wait(&done);
-        t1 = now_ns();
         out->bytes[k] = (double)part * units * reps * (rq->op == CHASE_BW_COPY ? 2 : 1);
-        out->ns[k] = t1 - t0;
+        out->ns[k] = span_ns(w, units);
         out->cycles[k] = NAN;
         if (*rq->stop)
             rc = CHASE_EINTR;
