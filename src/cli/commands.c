@@ -29,7 +29,7 @@ static const struct chase_command others[] = {
     {"plot", NULL, chase_plot_main, CHASE_G_OUTPUT | CHASE_G_STYLE | CHASE_G_CURVE, 1,
      "[OPTION]... FILE... -o OUT.png|pdf|svg", "draw saved curves"},
     {"report", NULL, chase_report_main,
-     CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_REPORT | CHASE_G_OUTPUT, 1,
+     CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_REPORT | CHASE_G_END | CHASE_G_OUTPUT, 1,
      "[OPTION]... -o DIR  |  chase report --compare DIR... -o DIR",
      "every measurement, one directory; or reports side by side"},
     {"fleet", NULL, chase_fleet_main, CHASE_G_OUTPUT, 1, "[OPTION]... DIR... -o OUT",

@@ -209,8 +209,9 @@ const struct chase_option chase_options[] = {
      "list the backends and why any is unavailable", NULL},
     {"min", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(min), 0, 0, NULL, NULL, CHASE_G_RANGE, "SIZE",
      "smallest working set (default 1 KiB; tlb: two strides)", NULL},
-    {"max", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(max), 0, 0, NULL, NULL, CHASE_G_RANGE, "SIZE",
-     "largest working set (default: the backend's, past its last cache;\ntlb: most of the device's free memory)",
+    {"max", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(max), 0, 0, NULL, NULL, CHASE_G_RANGE | CHASE_G_END, "SIZE",
+     "largest working set (default: the backend's, past its last cache;\ntlb: most of the device's free memory; "
+     "report: the sweep's and\nbandwidth's, the other parts as they are)",
      NULL},
     {"steps", 's', CHASE_OPT_UINT, CHASE_OF_UNSIGNED, OFF(steps), 1, 64, NULL, NULL, CHASE_G_RANGE, "N",
      "points per octave of the coarse grid (default 8; refined at bends)", NULL},
@@ -283,7 +284,7 @@ const size_t chase_noptions = sizeof chase_options / sizeof chase_options[0];
 /* The group headings of the help, in its order. */
 const struct chase_option_group chase_option_groups[] = {
     {CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_MEMORY, "Device"},
-    {CHASE_G_RANGE | CHASE_G_SWEEP, "Working sets"},
+    {CHASE_G_RANGE | CHASE_G_SWEEP | CHASE_G_END, "Working sets"},
     {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS | CHASE_G_REPORT | CHASE_G_BW, "Measurements"},
     {CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_CURVE | CHASE_G_STYLE, "Output"},
     {0, NULL},

@@ -29,6 +29,7 @@ enum {
     CHASE_G_REPORT = 1u << 14,  /* --plot-format, --compare, --devices */
     CHASE_G_BW = 1u << 15,      /* --op, --placement */
     CHASE_G_MEMORY = 1u << 16,  /* --memory: sweep, loads, bandwidth */
+    CHASE_G_END = 1u << 17,     /* --max alone: report (its sweep's and bandwidth's end) */
 };
 
 struct chase_opts {

@@ -157,6 +157,14 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
     }
     if (o->verbose)
         argv[n++] = "-v";
+    /* --max ends the curves (a last cache of hundreds of MiB makes the
+     * default sweep, to four times it, take minutes); the parts that size
+     * themselves from the sweep's levels or the device keep their own. */
+    if (o->max && (!strcmp(p->name, "sweep") || !strcmp(p->name, "bandwidth"))) {
+        snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)o->max);
+        argv[n++] = "--max";
+        argv[n++] = buf[b++];
+    }
     if (o->cache_op && p->cache_op) {
         argv[n++] = "--cache-op";
         argv[n++] = (char *)o->cache_op;

@@ -197,6 +197,11 @@ static int start_report(struct node *n, struct node_dev *d)
         argv[k++] = "--plot-format";
         argv[k++] = (char *)n->o->plot_format;
     }
+    if (n->o->max) {
+        snprintf(buf[b], sizeof buf[b], "%llu", (unsigned long long)n->o->max);
+        argv[k++] = "--max";
+        argv[k++] = buf[b++];
+    }
     if ((size_t)snprintf(buf[b], sizeof buf[b], "%s/device%d", n->dir, d->index) >= sizeof buf[b] ||
         (size_t)snprintf(log, sizeof log, "%s/device%d.log", n->dir, d->index) >= sizeof log)
         return -1;
