@@ -164,6 +164,37 @@ check "replicated points end at 2 x the 4 MiB L2 ($n past it)" test "$n" -eq 0
 n=$(awk -F'\t' '$1 == "read" && $2 == "stream"' "$tmp/big.tsv" | wc -l)
 check "streamed points from 4 x the L2 to 1 GiB: a handful ($n)" test "$n" -ge 2 -a "$n" -le 5
 
+# --from a sweep that split the L2 into near and far (the H100's, read
+# with --mixed): a read row for each part in each placement, the figure
+# in the part's middle.  The spec puts an L2 of 25 MiB at 60 B/clk and a
+# level behind it to 50 MiB at 40, as the sweep's parts lie: the near
+# part's figure is the L2's; the far part's (37 MiB: a third past the L2)
+# below it and above the level behind's.
+h100like='L1:size=256K,ways=4,line=128,lat=32,bw=120;L2:size=25M,ways=25,line=128,lat=282,bw=60;L3:size=50M,ways=25,line=128,lat=528,bw=40;mem:lat=687,bw=12'
+run parts --sim "$h100like" --op read --from "$srcdir/data/h100-report/sweep.tsv" --mixed
+check "--from a sweep with L2 near and far: exit 0 ($(cat "$tmp/parts.rc"): $(head -1 "$tmp/parts.err"))" \
+    test "$(cat "$tmp/parts.rc")" -eq 0
+for P in replicated partitioned; do
+    n=$(awk -F'\t' -v P=$P '($1 == "L2 near" || $1 == "L2 far") && $2 == "read" && $3 == P' "$tmp/parts.tsv" | wc -l)
+    check "--from: an L2 near and an L2 far read row, $P ($n)" test "$n" -eq 2
+done
+g=$(awk -F'\t' '/^# table: levels/ { t = 1; getline; next } t && $1 == "L2 near" && $3 == "replicated" { print $14; exit }' "$tmp/parts.tsv")
+check "--from: L2 near reads the spec's L2, 60 GB/s (got $g)" near "$g" 60 0.02
+f=$(awk -F'\t' '/^# table: levels/ { t = 1; getline; next } t && $1 == "L2 far" && $3 == "replicated" { print $14; exit }' "$tmp/parts.tsv")
+check "--from: L2 far between the level behind's 40 and the L2's 60 ($f)" \
+    awk -v f="$f" 'BEGIN { exit !(f > 40 * 1.02 && f < 60 * 0.98) }'
+check "--from: each part's row says where its figure was taken" \
+    sh -c "grep -c \"the sweep's L2 far (--from's levels), 25.2 MiB .. 49.9 MiB\" '$tmp/parts.tsv' | grep -qx 2"
+check "--from: the file is named in the metadata" grep -q "^# levels_from: .*h100-report/sweep.tsv: " "$tmp/parts.tsv"
+# A sweep of one L2 (no parts): no part rows; no --from: none either.
+"$CHASE" -b sim --sim "$h100like" --max 128M -q -o "$tmp/simsweep.tsv" 2> /dev/null
+run noparts --sim "$h100like" --op read --from "$tmp/simsweep.tsv"
+check "--from a sweep with no parts: exit 0, no near or far row" \
+    sh -c "[ \$(cat '$tmp/noparts.rc') -eq 0 ] && ! grep -qE '^L[0-9] (near|far)' '$tmp/noparts.tsv'"
+check "without --from: no near or far row" sh -c "! grep -qE '^L[0-9] (near|far)' '$tmp/def.tsv'"
+run nofile --op read --from "$tmp/no-such.tsv"
+check "--from a file that is not there: exit 5 ($(head -1 "$tmp/nofile.err"))" test "$(cat "$tmp/nofile.rc")" -eq 5
+
 # The formats: JSON carries both tables.
 "$CHASE" bandwidth -b sim --op read -f json -q > "$tmp/j.json" 2> /dev/null
 check "json: the points and levels tables" sh -c "grep -q '\"points\"' '$tmp/j.json' && grep -q '\"levels\"' '$tmp/j.json'"

@@ -208,9 +208,14 @@ static int describe(struct chase_run *r)
                    CHASE_BW_CLOCK_DROP * 100);
     chase_meta_add(m, "levels", "found on the first operation's curve by the sweep's level finder, on the curve's "
                    "inverse (clocks a byte a multiprocessor): a bandwidth curve steps down where latency steps up; "
-                   "named by where the plateau ends against the caches (%s B of L1 a multiprocessor, the whole "
-                   "set against the L2; past 1.5 x a cache, the next); every operation measured at each level",
-                   st->l1 ? chase_size_format(st->l1, a, sizeof a) : "no");
+                   "named by where the plateau ends against the caches (%s%s, the whole set against the L2; past "
+                   "1.5 x a cache, the next); every operation measured at each level",
+                   st->l1 ? chase_size_format(st->l1, a, sizeof a) : "no L1 known",
+                   st->l1 ? " of L1 a multiprocessor" : "");
+    if (o->from)
+        chase_meta_add(m, "levels_from", "%s: where its sweep split a cache into parts (near and far, or numbered), "
+                       "each part gets a read row of its own in every placement measured, its figure in the part's "
+                       "middle (the curve's own steps inside a cache are too small for the finder)", o->from);
     chase_meta_add(m, "shapes", "each level's figure is the best of the backend's default launch shape and blocks "
                    "a multiprocessor x threads a block 1x512 2x512 4x256 2x1024 4x512 8x256 (those the backend "
                    "takes), at the middle of its plateau");
@@ -514,6 +519,48 @@ static int find(struct chase_run *r, int op, int place, const char *target, stru
     return ng;
 }
 
+/* Whether a sweep's level is part of a cache the sweep split ("L2 near",
+ * "L2 far", "L3 part 2": levels.h's names). */
+static int is_part(const char *name)
+{
+    return strstr(name, " near") || strstr(name, " far") || strstr(name, " part ");
+}
+
+/* --from's parts of a cache, a read row each in every placement measured:
+ * a bandwidth curve's steps inside one cache are too small beside its
+ * noise for the finder (an H100's replicated L2 reads 13-14 TB/s to 2 MiB,
+ * 11-13 to 16 MiB, 10-11 past 19 MiB), where the sweep's latency parts are
+ * clear (near to 25 MiB at 282 cycles, far to 50 MiB at 528).  The figure
+ * is taken in the part's middle: from the level before's end (the first
+ * size clearly above it) to the part's (the largest still on it). */
+static int sweep_parts(struct chase_run *r, const char *target)
+{
+    struct bw_state *st = r->state;
+    static const int places[] = {CHASE_BW_REPLICATED, CHASE_BW_PARTITIONED};
+    size_t j, k;
+    int rc = 0;
+
+    if (target || !r->o->from)
+        return 0;
+    for (j = 1; j < r->nlv && !rc; j++) {
+        const struct chase_level *lv = &r->lv[j], *before = &r->lv[j - 1];
+        uint64_t first = before->hi, last = lv->lo, b;
+        char a[48], c[48];
+        if (!is_part(lv->name) || !lv->hi || !first || first >= last || first >= st->max)
+            continue;
+        b = chase_bw_level_bytes(first, last, 0, st->last_cache, st->max, ALIGN);
+        for (k = 0; k < sizeof places / sizeof places[0] && !rc && st->nlv < MAX_ROWS - 1; k++) {
+            if (places[k] != st->place && !(places[k] == CHASE_BW_PARTITIONED && st->npplan))
+                continue;
+            rc = row(r, lv->name, CHASE_BW_READ, places[k], first, last, b, 0, 0);
+            snprintf(st->lv[st->nlv - 1].note, sizeof st->lv[st->nlv - 1].note,
+                     "the sweep's %.31s (--from's levels), %s .. %s: the figure in its middle", lv->name,
+                     chase_size_format(first, a, sizeof a), chase_size_format(last, c, sizeof c));
+        }
+    }
+    return rc;
+}
+
 /* The levels, found on the first operation's curve and named by the
  * caches, and every operation's best figure at each; memory from the
  * streamed points where there are any (the placement's curve ends short
@@ -578,19 +625,19 @@ static int levels(struct chase_run *r)
             if (st->ops & (1u << op))
                 rc = row(r, memname, op, CHASE_BW_STREAM, st->mem[0], st->mem[st->nmem - 1],
                          chase_bw_level_bytes(0, 0, 1, st->last_cache, st->max, ALIGN), 0, 1);
-    if (rc || !st->npplan)
+    if (rc)
         return rc;
     /* The partitioned read curve: its caches (never the L1: each block
      * reads twice it), figures in the plateau's middle. */
-    if ((ng = find(r, CHASE_BW_READ, CHASE_BW_PARTITIONED, NULL, got)) < 0) {
+    if (st->npplan && (ng = find(r, CHASE_BW_READ, CHASE_BW_PARTITIONED, NULL, got)) < 0) {
         fprintf(stderr, "chase: out of memory\n");
         return CHASE_EXIT_FAIL;
     }
-    for (i = 0; i < ng && !rc && st->nlv < MAX_ROWS - 1; i++)
+    for (i = 0; st->npplan && i < ng && !rc && st->nlv < MAX_ROWS - 1; i++)
         if (strcmp(got[i].name, "memory") && strcmp(got[i].name, "L1"))
             rc = row(r, got[i].name, CHASE_BW_READ, CHASE_BW_PARTITIONED, got[i].first, got[i].last,
                      chase_bw_level_bytes(got[i].at_first, got[i].at_last, 0, st->last_cache, st->max, ALIGN), 0, 0);
-    return rc;
+    return rc ? rc : sweep_parts(r, target);
 }
 
 static int measure(struct chase_run *r)
@@ -731,10 +778,10 @@ static const char *const bandwidth_tables[] = {"points", "levels", NULL};
 const struct chase_measurement chase_bandwidth_measurement = {
     .kind = "bandwidth",
     .summary = "read, write and copy bandwidth of every level, the whole device",
-    .flags = CHASE_M_REPORT,
+    .flags = CHASE_M_REPORT | CHASE_M_LEVELS_OPT,
     .state_size = sizeof(struct bw_state),
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_MEMORY | CHASE_G_RANGE | CHASE_G_FORMAT | CHASE_G_OUTPUT |
-               CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW,
+               CHASE_G_PLOT | CHASE_G_STYLE | CHASE_G_BANKS | CHASE_G_BW | CHASE_G_FROM,
     .tables = bandwidth_tables,
     .unit = "point",
     .check = check,

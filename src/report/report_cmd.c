@@ -49,6 +49,7 @@ static struct part_def {
     const char *name;           /* the subcommand, and the files' stem */
     const char *what;           /* for people */
     int from_sweep;             /* reads the sweep's levels */
+    int sweep_optional;         /* ... where the sweep completed; runs without them where not */
     int cache_op;               /* takes --cache-op */
 } parts[MAX_PARTS];
 static size_t nparts;
@@ -64,6 +65,7 @@ static void load_parts(void)
         parts[nparts].name = m->kind;
         parts[nparts].what = m->summary;
         parts[nparts].from_sweep = (m->options & CHASE_G_FROM) != 0;
+        parts[nparts].sweep_optional = (m->flags & CHASE_M_LEVELS_OPT) != 0;
         parts[nparts].cache_op = (m->options & CHASE_G_CACHE_OP) != 0;
         nparts++;
     }
@@ -118,7 +120,7 @@ static void last_line(const char *log, char *buf, size_t len)
 /* The part's command line: the options the report was given that the part
  * takes, its output, its plot, and the sweep's file where it needs one. */
 static int part_argv(const struct chase_opts *o, const struct part_def *p, const char *backend, const char *dir,
-                     const char *ext, char (*buf)[4200], char **argv)
+                     const char *ext, int sweep_ok, char (*buf)[4200], char **argv)
 {
     int n = 0, b = 0;
 
@@ -169,7 +171,7 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
         argv[n++] = "--cache-op";
         argv[n++] = (char *)o->cache_op;
     }
-    if (p->from_sweep) {
+    if (p->from_sweep && sweep_ok) {
         if (join(buf[b], sizeof buf[b], dir, "sweep.tsv"))
             return -1;
         argv[n++] = "--from";
@@ -433,16 +435,17 @@ static int run_report(const struct chase_opts *o)
     for (i = 0; i < NPARTS && !chase_stop; i++) {
         char buf[12][4200], *argv[MAX_ARGS];
         double p0 = now();
-        int n;
+        int n, sweep_ok;
 
         /* A reused directory: the part's files from before go first, so a
          * part that writes nothing now (or is not run) shows no old rows. */
         forget_part(dir, parts[i].name);
-        if (parts[i].from_sweep && runs[0].status != 0 && runs[0].status != CHASE_EXIT_PLOT) {
+        sweep_ok = runs[0].status == 0 || runs[0].status == CHASE_EXIT_PLOT;
+        if (parts[i].from_sweep && !parts[i].sweep_optional && !sweep_ok) {
             snprintf(runs[i].reason, sizeof runs[i].reason, "needs the sweep's levels, and the sweep did not complete");
             continue;
         }
-        n = part_argv(o, &parts[i], backend[0] ? backend : NULL, dir, ext, buf, argv);
+        n = part_argv(o, &parts[i], backend[0] ? backend : NULL, dir, ext, sweep_ok, buf, argv);
         if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
                                                              (int)sizeof log) {
             fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);

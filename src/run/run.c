@@ -67,7 +67,7 @@ static int start(struct chase_run *r)
     const struct chase_measurement *m = r->m;
     const struct chase_opts *o = r->o;
     struct chase_params p;
-    int code, from = (m->flags & CHASE_M_LEVELS) && o->from, own = 0;
+    int code, from = (m->flags & (CHASE_M_LEVELS | CHASE_M_LEVELS_OPT)) && o->from, own = 0;
 
     if (m->check && (code = m->check(o)))
         return code;

@@ -30,6 +30,7 @@
 #define CHASE_M_LEVELS 0x1u     /* needs the sweep's levels: --from FILE, or a default sweep first */
 #define CHASE_M_STREAM 0x2u     /* writes rows while it measures: the header goes out before measure */
 #define CHASE_M_REPORT 0x4u     /* a part of chase report */
+#define CHASE_M_LEVELS_OPT 0x8u /* takes the sweep's levels where --from names a file; none (no sweep) without */
 
 struct chase_run;
 struct chase_doc;
@@ -101,7 +102,8 @@ struct chase_run {
     struct chase_session s;
     struct chase_params p;                  /* what the device was opened with */
     int described;                          /* s.meta holds the session's lines */
-    /* CHASE_M_LEVELS: the curve the levels were found on, and them. */
+    /* CHASE_M_LEVELS (CHASE_M_LEVELS_OPT with --from): the curve the levels
+     * were found on, and them. */
     struct chase_curve curve;
     struct chase_level lv[CHASE_MAX_LEVELS];
     size_t nlv;
