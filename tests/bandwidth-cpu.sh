@@ -49,15 +49,19 @@ fi
 units=$(awk -F'\t' '$1 == "read" { print $7; exit }' "$tmp/bw.tsv")
 cores=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 1)
 check "one thread a core: $units of $cores logical CPUs" test "${units:-0}" -ge 1 -a "${units:-0}" -le "$cores"
-# No sample far faster than its point's median: a sample is timed from the
-# first thread's start to the last one's end, by the threads themselves.
-# Timed by the unpinned main thread around the barriers, a sample could
-# start a whole pass late (it shared a CPU with a worker): an 8 MiB read
-# was timed at 4.8 us, p95 8505 GB/s against a median of 32.  Contention
-# only slows a sample; 3 x is far outside what a busy machine gives (1.7 x).
-check "every point's p95 within 3 x its median (no sample timed short)" \
-    awk -F'\t' '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 }
-        t && !/^#/ && NF > 10 && $10 + 0 > 3 * $8 { print $1, $3, $8, $10; bad = 1 } END { exit bad }' "$tmp/bw.tsv"
+# No sample past what any x86 core can move: two 64-byte loads a cycle at
+# 6 GHz, 768 GB/s a core, twice that for a copy (its bytes are counted
+# read and written).  A sample is timed from the first thread's start to
+# the last one's end, by the threads themselves; timed by the unpinned main
+# thread around the barriers, it could start a whole pass late (the main
+# thread shared a CPU with a worker): an 8 MiB read was timed at 4.8 us, a
+# p95 of 8505 GB/s on 2 cores.  A ratio to the point's median is no test:
+# beside a full make check the median is the contended samples' and one
+# quiet sample read 4.5 x it.
+cores=$(getconf _NPROCESSORS_ONLN 2> /dev/null || echo 1)
+check "no point's p95 past 1536 GB/s a core ($cores cores: no sample timed short)" \
+    awk -F'\t' -v c="$cores" '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 }
+        t && !/^#/ && NF > 10 && $10 + 0 > 1536 * c { print $1, $3, $8, $10; bad = 1 } END { exit bad }' "$tmp/bw.tsv"
 check "no SM clock on a CPU: every point's clock_mhz is nan" \
     awk -F'\t' '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 } t && !/^#/ && NF > 10 && $12 != "nan" { bad = 1 }
         END { exit bad }' "$tmp/bw.tsv"

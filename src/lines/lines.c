@@ -170,7 +170,14 @@ void chase_lines_against_os(struct chase_lines_level *L, uint64_t os_line)
 
     L->os_line = os_line;
     L->os_note[0] = 0;
-    if (!os_line || !L->line || L->line == os_line)
+    if (os_line && !L->line) {
+        /* Unresolved is said beside the OS's figure, never left as a bare
+         * nan (under load a CPU's L1 probe can see every stride fit). */
+        snprintf(L->os_note, sizeof L->os_note, "the OS says %s lines: the probes did not resolve the line (%.140s)",
+                 chase_size_format(os_line, a, sizeof a), L->alloc_how[0] ? L->alloc_how : L->verdict);
+        return;
+    }
+    if (!os_line || L->line == os_line)
         return;
     if (L->line > os_line)
         /* The probes see the unit a miss brings: an adjacent-line (pair)
