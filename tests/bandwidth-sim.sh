@@ -195,6 +195,31 @@ check "without --from: no near or far row" sh -c "! grep -qE '^L[0-9] (near|far)
 run nofile --op read --from "$tmp/no-such.tsv"
 check "--from a file that is not there: exit 5 ($(head -1 "$tmp/nofile.err"))" test "$(cat "$tmp/nofile.rc")" -eq 5
 
+# chase plot of bandwidth files: every file's curves on one canvas, an
+# operation and placement a file, named by device and file; a latency
+# file among them is refused.
+mkdir -p "$tmp/a'b" "$tmp/two"
+cp "$tmp/def.tsv" "$tmp/a'b/bandwidth.tsv"
+cp "$tmp/parts.tsv" "$tmp/two/bandwidth.tsv"
+if [ -n "${GNUPLOT_PROG:-}" ] && command -v "$GNUPLOT_PROG" > /dev/null 2>&1; then
+    "$CHASE" plot "$tmp/a'b/bandwidth.tsv" "$tmp/two/bandwidth.tsv" -o "$tmp/ov.png" --script "$tmp/ov.gp" 2> "$tmp/ov.err"
+    st=$?
+    check "plot of two bandwidth files: exit 0 ($st: $(head -1 "$tmp/ov.err")), a PNG" \
+        sh -c "[ $st -eq 0 ] && od -An -tx1 -N4 '$tmp/ov.png' | grep -q '89 50 4e 47'"
+    want=$(($(awk -F'\t' '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 } t && !/^#/ && $1 != "" { print $1, $2 }' \
+        "$tmp/def.tsv" | sort -u | wc -l) + $(awk -F'\t' '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 }
+        t && !/^#/ && $1 != "" { print $1, $2 }' "$tmp/parts.tsv" | sort -u | wc -l)))
+    got=$(grep -c '^EOD$' "$tmp/ov.gp")
+    check "... a curve an operation and placement a file ($got, the files hold $want)" test "$got" -eq "$want"
+    check "... each named by its file and folder, the quote a gnuplot string's (doubled)" \
+        sh -c "grep -q \"(a''b/bandwidth.tsv): read, replicated'\" '$tmp/ov.gp' && grep -q 'two/bandwidth.tsv): read, partitioned' '$tmp/ov.gp'"
+fi
+"$CHASE" -b sim --max 64K -q -o "$tmp/lat.tsv" 2> /dev/null
+"$CHASE" plot "$tmp/two/bandwidth.tsv" "$tmp/lat.tsv" -o "$tmp/mix.png" 2> "$tmp/mix.err"
+st=$?
+check "plot of a bandwidth and a latency file: refused, exit 2 ($st: $(head -1 "$tmp/mix.err"))" \
+    sh -c "[ $st -eq 2 ] && grep -q 'plot them apart' '$tmp/mix.err' && [ ! -e '$tmp/mix.png' ]"
+
 # The formats: JSON carries both tables.
 "$CHASE" bandwidth -b sim --op read -f json -q > "$tmp/j.json" 2> /dev/null
 check "json: the points and levels tables" sh -c "grep -q '\"points\"' '$tmp/j.json' && grep -q '\"levels\"' '$tmp/j.json'"

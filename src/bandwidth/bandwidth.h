@@ -133,4 +133,10 @@ void chase_bw_headline(FILE *f, const struct chase_doc *d);
 struct chase_measurement;
 extern const struct chase_measurement chase_bandwidth_measurement;
 
+/* chase plot of bandwidth files (o->args): every file's curves on one
+ * canvas, an operation and placement a file, to o->output.  Returns 0 or
+ * an exit status, having said why. */
+struct chase_opts;
+int chase_bw_plot_files(const struct chase_opts *o);
+
 #endif

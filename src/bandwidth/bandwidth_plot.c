@@ -95,14 +95,17 @@ static int write_plot(FILE *f, const void *arg, const char *out)
                                     mixed && L->placement == CHASE_BW_PARTITIONED ? " partitioned" : "");
             for (j = i; j < a->nlv && used < sizeof label - 24; j++)
                 if (SAME(&a->lv[j]) && a->lv[j].gbs > 0)
-                    used += (size_t)snprintf(label + used, sizeof label - used, " %s %.4g",
+                    used += (size_t)snprintf(label + used, sizeof label - used,
+                                             a->lv[j].gbs >= 100 ? " %s %.0f" : " %s %.3g",
                                              chase_bw_op_names[a->lv[j].op], a->lv[j].gbs);
             fprintf(f, "set label %zu ", i + 1);
             chase_gp_string(f, label);
             /* The last level's label ends at its point: it sits at the
-             * curve's right edge. */
-            fprintf(f, " at %llu,%g point pt 7 ps 0.6 %s font \",8\"\n", (unsigned long long)L->bytes, L->gbs,
-                    L->bytes >= top ? "right offset -0.5,0.7" : "offset 0.5,0.7");
+             * curve's right edge.  A partitioned row's label goes below
+             * its point, clear of the replicated curve's above it. */
+            fprintf(f, " at %llu,%g point pt 7 ps 0.6 %s%s font \",8\"\n", (unsigned long long)L->bytes, L->gbs,
+                    L->bytes >= top ? "right offset -0.5," : "offset 0.5,",
+                    mixed && L->placement == CHASE_BW_PARTITIONED ? "-0.9" : "0.7");
         }
 #undef SAME
         for (j = 0; j < i && peak > 0; j++)

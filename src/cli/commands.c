@@ -12,6 +12,8 @@
 
 #include "report/report_md.h"
 #include "sweep/sweep.h"
+#include "bandwidth/bandwidth.h"
+#include "io/doc.h"
 #include "cli/files.h"
 #include "cli/options.h"
 #include "core/backend.h"
@@ -22,11 +24,27 @@
 
 #define ALL_OUTPUT (CHASE_G_OUTPUT | CHASE_G_FORMAT)
 
+/* chase plot: bandwidth files (the first operand's kind says) as their
+ * overlay, every other file as latency curves. */
+static int plot_main(const struct chase_opts *o)
+{
+    struct chase_doc *d = NULL;
+    size_t n = 0;
+    char err[600];
+    int bw = 0;
+
+    if (o->nargs >= 1 && o->output && !chase_docs_read(o->args[0], &d, &n, err, sizeof err)) {
+        bw = n && !strcmp(d[0].kind, "bandwidth");
+        chase_docs_free(d, n);
+    }
+    return bw ? chase_bw_plot_files(o) : chase_plot_main(o);
+}
+
 /* The commands that are not measurements, after them in the help. */
 static const struct chase_command others[] = {
     {"analyze", NULL, chase_analyze_main, CHASE_G_FORMAT | CHASE_G_OUTPUT, 1, "[OPTION]... FILE...",
      "the levels of saved curves"},
-    {"plot", NULL, chase_plot_main, CHASE_G_OUTPUT | CHASE_G_STYLE | CHASE_G_CURVE, 1,
+    {"plot", NULL, plot_main, CHASE_G_OUTPUT | CHASE_G_STYLE | CHASE_G_CURVE, 1,
      "[OPTION]... FILE... -o OUT.png|pdf|svg", "draw saved curves"},
     {"report", NULL, chase_report_main,
      CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_REPORT | CHASE_G_END | CHASE_G_OUTPUT, 1,

@@ -131,6 +131,6 @@ EOD
 set label 1 'L1: read 64 write 64 copy 64' at 1024,64 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
 set label 4 'L2: read 32 write 32 copy 32' at 16384,32 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
 set label 7 'memory: read 16 write 16 copy 16' at 262144,16 point pt 7 ps 0.6 right offset -0.5,0.7 font ",8"
-set label 10 'L2 partitioned: read 32' at 23040,32 point pt 7 ps 0.6 offset 0.5,0.7 font ",8"
+set label 10 'L2 partitioned: read 32' at 23040,32 point pt 7 ps 0.6 offset 0.5,-0.9 font ",8"
 set yrange [10.6667:96]
 plot $c0 using 1:2 with linespoints ls 1 title 'read', $c1 using 1:2 with linespoints ls 2 title 'write', $c2 using 1:2 with linespoints ls 3 title 'copy', $part using 1:2 with linespoints ls 4 title 'read, partitioned (each SM its own lines)'

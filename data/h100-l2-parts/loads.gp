@@ -1,0 +1,82 @@
+# gnuplot script written by chase 0.2.0
+# canvas: 1400 x 860, font em 20 (the terminal's units)
+set terminal pngcairo size 1400,860 noenhanced font "DejaVu Sans,15" linewidth 1.5
+set output '/root/out/x/h100-l2parts/report/loads.png'
+load '/work/main/build/chase-0.2.0/plots/chase.gp'
+set pointsize 0.9
+unset logscale x
+set logscale y
+set xlabel "level"
+set boxwidth 0.2
+set style fill solid 0.7
+set key top left
+set xtics norotate
+unset label
+unset arrow
+set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
+set xrange [-0.6:4.6]
+set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
+set yrange [11:2373]
+set ylabel "latency (cycles)"
+$lat0 << EOD
+-0.3 30.5
+0.7 291.5
+1.7 552
+2.7 742
+3.7 22
+EOD
+$lat1 << EOD
+-0.1 33.5
+0.9 283.5
+1.9 572.5
+2.9 764
+3.9 25
+EOD
+$lat2 << EOD
+0.1 39.5
+1.1 304
+2.1 541
+3.1 791
+4.1 31
+EOD
+$lat3 << EOD
+0.3 31.5
+1.3 283
+2.3 534
+3.3 703.5
+EOD
+plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
+unset key
+set xrange [-0.6:4.6]
+set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
+set yrange [2:60.0968]
+set ylabel "issue cost (cycles a further load adds)"
+$issue0 << EOD
+-0.3 4.76667
+0.7 5
+1.7 12.5645
+2.7 13.5323
+3.7 4
+EOD
+$issue1 << EOD
+-0.1 4.55
+0.9 6.23333
+1.9 12.6774
+2.9 14.6129
+3.9 4
+EOD
+$issue2 << EOD
+0.1 8.55
+1.1 9.2
+2.1 20.0323
+3.1 18.1129
+4.1 8
+EOD
+$issue3 << EOD
+0.3 4.55
+1.3 5.57143
+2.3 15.9516
+3.3 14.9355
+EOD
+plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
+unset multiplot
