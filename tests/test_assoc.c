@@ -107,6 +107,20 @@ int main(void)
     chase_assoc_analyze(&L);
     tap_ok(!L.ways && strstr(L.indexing, "largest stride only"), "strides stopping below the way: %s", L.indexing);
 
+    /* 12 ways: the largest stride fitting fewer lines (6) than the two
+     * under it (12) is set aside, not read as the way. */
+    level(&L, 12, 64, 64, 0, 0, 256);
+    {
+        unsigned n;
+        struct chase_assoc_curve *C = &L.st[L.nst - 1];
+        for (n = 1; n <= C->n; n++)
+            C->cycles[n - 1] = n > 6 ? 14 : 4;
+    }
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 12 && L.sets == 64 && L.plain && strstr(L.ways_how, "set aside"),
+           "12 ways, the largest stride's knee at 6: ways %u sets %llu (%s)", L.ways, (unsigned long long)L.sets,
+           L.ways_how);
+
     /* A knee that does not double below the way is not a plain index. */
     level(&L, 8, 64, 64, 0, 0, 256);
     L.st[5].knee = 0;

@@ -140,7 +140,7 @@ static void probe_params(const struct chase_run *r, struct chase_params *p)
     p->sm = r->o->sm;
     p->max_bytes = st->need;
     p->stride = st->largest;
-    p->pattern = CHASE_PATTERN_SEQ;
+    p->pattern = CHASE_PATTERN_RANDOM;
 }
 
 /* With --from's levels and a stride, open once with room for every
@@ -191,8 +191,9 @@ static int describe(struct chase_run *r)
     chase_meta_add(meta, "line_from", "%s", st->line_from_sweep ? "the sweep's stride (its file's metadata "
                    "'stride')" : r->o->from ? "the device's default stride (the sweep's file names none)"
                    : "the default sweep's stride: the device's default");
-    chase_meta_add(meta, "probe", "sequential chains of N lines S bytes apart (N x S bytes at a stride of S: "
-                   "the lines at multiples of S), N from 1 up to the first that misses and a quarter more, at "
+    chase_meta_add(meta, "probe", "chains of N lines S bytes apart (the lines at multiples of S in N x S bytes), "
+                   "each a random cycle through them (in address order a CPU's stride prefetcher hid the L1's "
+                   "misses), N from 1 up to the first that misses and a quarter more, at "
                    "strides S from the line doubling to twice the capacity, the largest first; a stride below "
                    "one without a knee up to the cap is not measured");
     chase_meta_add(meta, "miss_rule", "a point misses when it costs more than %g of the way from the level's "
@@ -430,7 +431,7 @@ static int measure(struct chase_run *r)
     memset(&m, 0, sizeof m);
     m.ops = r->s.ops;
     m.dev = r->s.dev;
-    m.pattern = CHASE_PATTERN_SEQ;
+    m.pattern = CHASE_PATTERN_RANDOM;
     m.repeat = r->o->repeat ? r->o->repeat : 1;
     m.seed = r->o->seed;
     m.sm = -2;
