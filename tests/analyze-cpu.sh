@@ -84,4 +84,14 @@ check "busy SPR: L1 at about 5 cycles ending at 0.6-1.09 of 48 KiB, L2 at about 
     awk -v K=$K -v M=$M '{ n[NR] = $1; lo[NR] = $2; hi[NR] = $3; c[NR] = $4 }
         END { exit !(NR == 3 && n[1] == "L1" && c[1] > 4.5 && c[1] < 5.5 && hi[1] >= 0.6 * 48 * K && lo[1] <= 1.09 * 48 * K &&
                      n[2] == "L2" && c[2] > 15 && c[2] < 17.5 && hi[2] >= 0.6 * 2 * M && lo[2] <= 1.09 * 2 * M && c[3] > 500) }' "$tmp/l"
+# A level ending a quarter or more short of the size its cache is reported
+# at says so: a simulated sweep read back with its L1 reported at twice
+# what the sim holds (as a sibling thread holding half of a CPU's L1 makes
+# it), and at the size it holds (no note).
+"$CHASE" -b sim --max 4M -q -o "$tmp/simsw.tsv" 2> /dev/null
+sed 's/^# driver\.cache\.L1: 32768$/# driver.cache.L1: 65536/' "$tmp/simsw.tsv" > "$tmp/half.tsv"
+check "an L1 measured at half the size reported: its note says a share" \
+    sh -c "'$CHASE' analyze -f tsv '$tmp/half.tsv' 2> /dev/null | grep '^# level: L1' | grep -q 'note=32.7 KiB of 64 KiB reported: a share'"
+check "... and measured at the size reported: no note" \
+    sh -c "'$CHASE' analyze -f tsv '$tmp/simsw.tsv' 2> /dev/null | grep '^# level: L1' | grep -q 'note=\$'"
 finish
