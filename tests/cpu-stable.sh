@@ -2,9 +2,11 @@
 # L2, each where sysfs puts it, and a level past the L2 is either found
 # by every sweep alike or says that a repeat would not find it.
 # Each sweep is short (8 KiB to 4x the L2, 4 points an octave) so that
-# CHASE_STABLE_SWEEPS of them (default 3 in make check, to keep CI short; 9 for the issue's nine) fit
-# about a minute and a half on two busy cores (15-25 s a sweep); what is compared is what a default
-# sweep reports of the same sizes.
+# CHASE_STABLE_SWEEPS of them (default 9, the issue's nine) take 43 s on
+# this 2-core VM when it is quiet, up to 15-25 s a sweep beside other
+# builds; the CPU timing scripts run one at a time (tests/tests.am), so no
+# other measurement of this CPU runs beside them.  What is compared is what
+# a default sweep reports of the same sizes.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -13,7 +15,9 @@
 l1=$(sysfs_cache_bytes 1 "$(pinned_cpu)" 2>/dev/null)
 l2=$(sysfs_cache_bytes 2 "$(pinned_cpu)" 2>/dev/null)
 [ -n "$l1" ] && [ -n "$l2" ] || skip_all "sysfs reports no L1d or L2 here"
-runs=${CHASE_STABLE_SWEEPS:-3}
+runs=${CHASE_STABLE_SWEEPS:-9}
+# Sweeps that may split a level unflagged: one in five (one of 3, two of 9).
+splits=$(((runs + 4) / 5))
 echo "sysfs: L1d $l1 B, L2 $l2 B; $runs sweeps"
 
 # One line a level: sweep name lo hi cycles confidence note (spaces in a
@@ -48,9 +52,9 @@ check_ok() {
 # Each sweep: one level named L1 and one L2, none missing; parts ("L1
 # near", "L1 far") only where all but one say a repeat may not find them
 # (seen once in 5 sweeps here: a far part at 6.7 cycles "in no half").
-# A sweep that splits a level unflagged is said; more than one in the
-# set fails (one in five was seen under a full make check beside it: the
-# split L2 of a thrashed share, which a quieter run does not show).
+# A sweep that splits a level unflagged is said; more than one in five
+# in the set fails (one in five was seen under a full make check beside
+# it: the split L2 of a thrashed share, which a quieter run does not show).
 # A sweep whose parts of one cache lie within 1.5x of each other in
 # latency is said too: a gradual rise inside the cache, not a cache of its
 # own (seen in 3 of 9 sweeps beside other builds: the L2 at 16 cycles to
@@ -59,18 +63,18 @@ check_ok() {
 # pages where the 2 MiB ones asked for were not given, not checked).  A
 # note "not resolved" flags a part as "in no half" does.
 for name in L1 L2; do
-    bad=$(awk -v n=$name -v r="$runs" '
+    bad=$(awk -v n=$name -v r="$runs" -v k="$splits" '
         $2 == n || $2 ~ "^" n "_" { c[$1]++; if ($7 !~ /half|not_resolved/) u[$1]++
                                     if (!($1 in lo) || $5 < lo[$1]) lo[$1] = $5; if ($5 > hi[$1]) hi[$1] = $5 }
         END { for (s in c) if (c[s] > 1 && hi[s] <= 1.5 * lo[s]) { near = near " sweep " s " (" lo[s] "-" hi[s] " cycles)"; u[s] = 1 }
               if (near != "") print "# " n " parts within 1.5x in latency, said:" near > "/dev/stderr" }
         END { for (s = 1; s <= r; s++) if (!c[s]) miss = miss " sweep " s " names no " n
                 else if (c[s] > 1 && u[s] > 1) { spn++; sp = sp " sweep " s " names " c[s] " " n " (" u[s] " unflagged)" }
-              if (spn > 1) miss = miss sp
-              else if (spn) print "#" sp " (one sweep of " r ": said, not failed)" > "/dev/stderr"
+              if (spn > k) miss = miss sp
+              else if (spn) print "#" sp " (" spn " sweep(s) of " r ", at most " k ": said, not failed)" > "/dev/stderr"
               print miss }' "$tmp/all" 2> "$tmp/said")
     sed 's/^/# /' "$tmp/said"
-    check_ok "every sweep names one $name, or parts flagged but one (at most one sweep of $runs splits it unflagged)" "$bad"
+    check_ok "every sweep names one $name, or parts flagged but one (at most $splits sweep(s) of $runs split it unflagged)" "$bad"
 done
 
 # Their latencies agree: within 25% of the sweeps' median (the plateau is
