@@ -362,6 +362,36 @@ static void name_tests(void)
     chase_levels_name(lv, 3, cpu, 3, 128 << 20);
     tap_ok(!strcmp(lv[2].name, "beyond L2"), "names, past the L3 but no knee there: still '%s'", lv[2].name);
 
+    /* A CPU whose L2 a neighbour's thread shares: the L2 ends at 0.7 MiB
+     * (16 cycles) and the L3's plateau (120) ends near 2 MiB: not "L2
+     * far", the L3 (a share of it); the H100's parts (1.9 x) stay parts. */
+    {
+        struct chase_cache_fact spr[] = {{"L1", 48 << 10}, {"L2", 2 << 20}, {"L3", 105 << 20}};
+        level(&lv[0], 46 << 10, 48 << 10, 0);
+        level(&lv[1], 658 << 10, 665 << 10, 0);
+        level(&lv[2], 1780 << 10, 1800 << 10, 0);
+        level(&lv[3], 1800 << 10, 0, 0);
+        lv[0].cycles = 5;
+        lv[1].cycles = 16.6;
+        lv[2].cycles = 121;
+        lv[3].cycles = 380;
+        chase_levels_name(lv, 4, spr, 3, 8 << 20);
+        tap_ok(!strcmp(lv[0].name, "L1") && !strcmp(lv[1].name, "L2") && !strcmp(lv[2].name, "L3") &&
+               !strcmp(lv[3].name, "beyond L3"), "names, a level 7 x slower than the L2's part before it: "
+               "the next cache's (%s, %s, %s, %s)", lv[0].name, lv[1].name, lv[2].name, lv[3].name);
+        level(&lv[0], 220 << 10, 240 << 10, 0);
+        level(&lv[1], 24 << 20, 26 << 20, 0);
+        level(&lv[2], 49 << 20, 52 << 20, 0);
+        level(&lv[3], 52 << 20, 0, 0);
+        lv[0].cycles = 32;
+        lv[1].cycles = 282;
+        lv[2].cycles = 528;
+        lv[3].cycles = 687;
+        chase_levels_name(lv, 4, &l2, 1, 128 << 20);
+        tap_ok(!strcmp(lv[1].name, "L2 near") && !strcmp(lv[2].name, "L2 far"),
+               "names, the H100's L2 parts at 282 and 528 cycles stay parts (%s, %s)", lv[1].name, lv[2].name);
+    }
+
     /* A step past the last cache that begins gradually: the TLB's reach. */
     level(&lv[0], 32 << 10, 35 << 10, 0);
     level(&lv[1], 2 << 20, 2200 << 10, 0);

@@ -26,6 +26,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "cpu_bandwidth.h"
 
@@ -99,21 +102,51 @@ static int cpus(int *list, int max)
     return n;
 }
 
+/* A read pass: 16-byte loads where the compiler targets SSE2 (every
+ * x86-64), four accumulators; else 8-byte words.  With 8-byte loads the
+ * pass was issue-bound: on this CI machine's CPU the L1 read at 19 GB/s
+ * and the L3 past the L2 at 20 beside other tests, a level no faster than
+ * the next. */
+static uint64_t read_pass(const char *src, size_t bytes)
+{
+#if defined(__SSE2__)
+    const __m128i *v = (const __m128i *)(const void *)src;
+    size_t n = bytes / 16, i;
+    __m128i a = _mm_setzero_si128(), b = a, c = a, e = a;
+
+    for (i = 0; i + 3 < n; i += 4) {
+        a = _mm_xor_si128(a, _mm_load_si128(v + i));
+        b = _mm_xor_si128(b, _mm_load_si128(v + i + 1));
+        c = _mm_xor_si128(c, _mm_load_si128(v + i + 2));
+        e = _mm_xor_si128(e, _mm_load_si128(v + i + 3));
+    }
+    a = _mm_xor_si128(_mm_xor_si128(a, b), _mm_xor_si128(c, e));
+    return (uint64_t)_mm_cvtsi128_si64(a) ^ (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a));
+#else
+    const uint64_t *s = (const uint64_t *)(const void *)src;
+    size_t n = bytes / 8, i;
+    uint64_t a = 0, b = 0, c = 0, e = 0;
+
+    for (i = 0; i + 3 < n; i += 4) {
+        a += s[i];
+        b += s[i + 1];
+        c += s[i + 2];
+        e += s[i + 3];
+    }
+    return a ^ b ^ c ^ e;
+#endif
+}
+
 static void run_op(struct worker *w)
 {
     uint64_t *s = (uint64_t *)w->src, *d = (uint64_t *)w->dst;
     size_t n = w->bytes / 8, i;
-    uint64_t a = 0, b = 0, c = 0, e = 0;
+    uint64_t a = 0;
     unsigned r;
 
     for (r = 0; r < w->reps; r++) {
         if (w->rq->op == CHASE_BW_READ) {
-            for (i = 0; i + 3 < n; i += 4) {
-                a += s[i];
-                b += s[i + 1];
-                c += s[i + 2];
-                e += s[i + 3];
-            }
+            a ^= read_pass(w->src, w->bytes);
         } else if (w->rq->op == CHASE_BW_WRITE) {
             for (i = 0; i < n; i++)
                 s[i] = r + i;
@@ -124,7 +157,7 @@ static void run_op(struct worker *w)
          * never kept from the one before. */
         __asm__ __volatile__("" ::: "memory");
     }
-    w->sink += a ^ b ^ c ^ e;
+    w->sink += a;
 }
 
 static double now_ns(void)

@@ -519,13 +519,6 @@ static int find(struct chase_run *r, int op, int place, const char *target, stru
     return ng;
 }
 
-/* Whether a sweep's level is part of a cache the sweep split ("L2 near",
- * "L2 far", "L3 part 2": levels.h's names). */
-static int is_part(const char *name)
-{
-    return strstr(name, " near") || strstr(name, " far") || strstr(name, " part ");
-}
-
 /* --from's parts of a cache, a read row each in every placement measured:
  * a bandwidth curve's steps inside one cache are too small beside its
  * noise for the finder (an H100's replicated L2 reads 13-14 TB/s to 2 MiB,
@@ -546,7 +539,7 @@ static int sweep_parts(struct chase_run *r, const char *target)
         const struct chase_level *lv = &r->lv[j], *before = &r->lv[j - 1];
         uint64_t first = before->hi, last = lv->lo, b;
         char a[48], c[48];
-        if (!is_part(lv->name) || !lv->hi || !first || first >= last || first >= st->max)
+        if (!chase_level_part(lv->name) || !lv->hi || !first || first >= last || first >= st->max)
             continue;
         b = chase_bw_level_bytes(first, last, 0, st->last_cache, st->max, ALIGN);
         for (k = 0; k < sizeof places / sizeof places[0] && !rc && st->nlv < MAX_ROWS - 1; k++) {

@@ -72,6 +72,9 @@ struct chase_cache_fact {
  * name, note, cache and cache_bytes. */
 void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_cache_fact *caches,
                        size_t ncaches, uint64_t swept_max);
+/* Where a level's name says it is a part of a cache (" near", " far",
+ * " part N": the suffix), or NULL for a whole level. */
+const char *chase_level_part(const char *name);
 
 /* Names for what the levels are when the working set was not the device's
  * own memory (metadata 'memory_target: peer:N', 'host' or 'managed'): the

@@ -13,6 +13,7 @@
 
 #define MATCH_TOL 1.1           /* a plateau may end a sweep step past the driver's size */
 #define MEMORY_OCTAVES 1.0      /* past the caches (or the last knee) by this much, the last level is memory */
+#define PART_RATIO 3.0          /* a level this much slower than the part before it is not of the same cache */
 
 size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *caches, size_t max)
 {
@@ -35,13 +36,23 @@ size_t chase_levels_caches(const struct chase_meta *m, struct chase_cache_fact *
     return n;
 }
 
+const char *chase_level_part(const char *name)
+{
+    const char *cut;
+
+    if ((cut = strstr(name, " part ")) || (cut = strstr(name, " near")) || (cut = strstr(name, " far")))
+        return cut;
+    return NULL;
+}
+
 static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
 {
-    char a[32], prev[sizeof lv->name], *cut;
+    char a[32], prev[sizeof lv->name];
+    const char *cut;
     snprintf(prev, sizeof prev, "%s", i ? lv[i - 1].name : "L0");
     /* Beyond a cache, not beyond one of its parts ("L1 part 2", "L2 far"). */
-    if ((cut = strstr(prev, " part ")) || (cut = strstr(prev, " near")) || (cut = strstr(prev, " far")))
-        *cut = 0;
+    if ((cut = chase_level_part(prev)))
+        prev[cut - prev] = 0;
     snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", prev);
     snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
 }
@@ -148,6 +159,17 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
         low += owner[i] == -1;
     }
     no_jumps(owner, nlv);
+    /* A cache's parts differ in latency by less than PART_RATIO (an H100's
+     * L2 far is 1.9 x its near part): a level that slow beside the part of
+     * one cache before it is the next cache's, wherever it ends (on this
+     * CI machine's CPU a neighbour's thread left the L2 0.7 MiB of its 2,
+     * and the L3's plateau at 120 cycles ended near 2 MiB: it was named
+     * "L2 far" beside an "L2 near" at 16). */
+    for (i = 1; i + 1 < nlv; i++)
+        if (owner[i] >= 0 && owner[i] == owner[i - 1] && owner[i] + 1 < (int)n && lv[i - 1].cycles > 0 &&
+            lv[i].cycles >= PART_RATIO * lv[i - 1].cycles)
+            for (k = i; k + 1 < nlv && owner[k] >= 0 && owner[k] <= owner[i - 1]; k++)
+                owner[k] = owner[i - 1] + 1;
     for (i = 0, k = 0; i + 1 < nlv; i++)
         if (owner[i] == -1) {
             if (low == 1)
