@@ -64,7 +64,7 @@ check_ok() {
 # note "not resolved" flags a part as "in no half" does.
 for name in L1 L2; do
     bad=$(awk -v n=$name -v r="$runs" -v k="$splits" '
-        $2 == n || $2 ~ "^" n "_" { c[$1]++; if ($7 !~ /half|not_resolved/) u[$1]++
+        $2 == n || $2 ~ "^" n "_" { c[$1]++; if ($7 !~ /half|halves|not_resolved/) u[$1]++
                                     if (!($1 in lo) || $5 < lo[$1]) lo[$1] = $5; if ($5 > hi[$1]) hi[$1] = $5 }
         END { for (s in c) if (c[s] > 1 && hi[s] <= 1.5 * lo[s]) { near = near " sweep " s " (" lo[s] "-" hi[s] " cycles)"; u[s] = 1 }
               if (near != "") print "# " n " parts within 1.5x in latency, said:" near > "/dev/stderr" }
@@ -134,7 +134,7 @@ done
 bad=$(awk -v r="$runs" -v st="$step" '
     $2 ~ /^L[12]($|_)/ || $4 == "nan" { next }
     { named[$2 " " $1] = 1 }
-    $7 ~ /half|not_resolved/ { next }
+    $7 ~ /half|halves|not_resolved/ { next }
     { c[$2]++; if (!($2 in lo) || $3 > lo[$2]) lo[$2] = $3; if (!($2 in hi) || $4 < hi[$2]) hi[$2] = $4 }
     END { for (n in c) {
               if (lo[n] > hi[n] * st) printf " %s unflagged in %d of %d sweeps at %s..%s", n, c[n], r, lo[n], hi[n]
