@@ -80,13 +80,18 @@ done
 # Their latencies agree: within 25% of the sweeps' median (the plateau is
 # the same cache; interference only ever slows a load, and beside a full
 # make check one sweep's L1 read 6.2 cycles against the others' 5.0-5.2).
+# Each sweep's level, or its first part (this CPU's L2 reads 16 cycles to
+# about 0.4 MiB and 20-21 past it: most sweeps split it near and far
+# within 1.5 x, said above), unless flagged: a level a repeat may not find
+# (in 1 of 2 halves) takes its latency where its plateau is flattest, the
+# far part's in one CI run (20.8 against the near parts' 15.4-16.6).
 for name in L1 L2; do
-    bad=$(awk -v n=$name '$2 == n { v[++k] = $5 }
+    bad=$(awk -v n=$name '($2 == n || $2 == n "_near" || $2 == n "_part_1") && $7 !~ /half|halves|not_resolved/ { v[++k] = $5 }
         END { for (i = 2; i <= k; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
               m = v[int((k + 1) / 2)]
               for (i = 1; i <= k; i++) if (v[i] > 1.25 * m || v[i] < m / 1.25) out = out " " v[i] " against " m
               print out }' "$tmp/all")
-    check_ok "the sweeps' $name latencies within 25% of their median" "$bad"
+    check_ok "the sweeps' $name latencies (or their first parts') within 25% of their median, flagged ones aside" "$bad"
 done
 
 # Each capacity where sysfs's cache can end on a shared machine: 0.6 to
