@@ -214,6 +214,10 @@ if [ -n "${GNUPLOT_PROG:-}" ] && command -v "$GNUPLOT_PROG" > /dev/null 2>&1; th
     check "... each named by its file and folder, the quote a gnuplot string's (doubled)" \
         sh -c "grep -q \"(a''b/bandwidth.tsv): read, replicated'\" '$tmp/ov.gp' && grep -q 'two/bandwidth.tsv): read, partitioned' '$tmp/ov.gp'"
 fi
+"$CHASE" plot "$tmp/two/bandwidth.tsv" --ns -o "$tmp/ns.png" 2> "$tmp/ns.err"
+st=$?
+check "plot of a bandwidth file with --ns: refused, exit 2 ($st: $(head -1 "$tmp/ns.err"))" \
+    sh -c "[ $st -eq 2 ] && [ ! -e '$tmp/ns.png' ]"
 "$CHASE" -b sim --max 64K -q -o "$tmp/lat.tsv" 2> /dev/null
 "$CHASE" plot "$tmp/two/bandwidth.tsv" "$tmp/lat.tsv" -o "$tmp/mix.png" 2> "$tmp/mix.err"
 st=$?

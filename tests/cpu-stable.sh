@@ -85,13 +85,21 @@ done
 # within 1.5 x, said above), unless flagged: a level a repeat may not find
 # (in 1 of 2 halves) takes its latency where its plateau is flattest, the
 # far part's in one CI run (20.8 against the near parts' 15.4-16.6).
+# One sweep in five may read up to 50% off the median (beside a busy make
+# check one of nine read the L1 at 6.65 cycles against a median of 5.24:
+# interference only ever slows a load); a different cache is 3 x or more.
 for name in L1 L2; do
-    bad=$(awk -v n=$name '($2 == n || $2 == n "_near" || $2 == n "_part_1") && $7 !~ /half|halves|not_resolved/ { v[++k] = $5 }
+    bad=$(awk -v n=$name -v kk="$splits" '($2 == n || $2 == n "_near" || $2 == n "_part_1") && $7 !~ /half|halves|not_resolved/ { v[++k] = $5 }
         END { for (i = 2; i <= k; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
               m = v[int((k + 1) / 2)]
-              for (i = 1; i <= k; i++) if (v[i] > 1.25 * m || v[i] < m / 1.25) out = out " " v[i] " against " m
-              print out }' "$tmp/all")
-    check_ok "the sweeps' $name latencies (or their first parts') within 25% of their median, flagged ones aside" "$bad"
+              for (i = 1; i <= k; i++) {
+                  if (v[i] > 1.5 * m || v[i] < m / 1.5) far = far " " v[i] " against " m
+                  else if (v[i] > 1.25 * m || v[i] < m / 1.25) { nout++; out = out " " v[i] " against " m }
+              }
+              if (far != "" || nout > kk) print far out
+              else if (nout) print "# " n ": " nout " sweep(s) of " k " past 25% of the median (at most " kk "): said, not failed:" out > "/dev/stderr" }' "$tmp/all" 2> "$tmp/said")
+    sed 's/^/# /' "$tmp/said"
+    check_ok "the sweeps' $name latencies (or their first parts') within 25% of their median (one in five within 50%), flagged ones aside" "$bad"
 done
 
 # Each capacity where sysfs's cache can end on a shared machine: 0.6 to

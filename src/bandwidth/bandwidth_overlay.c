@@ -160,6 +160,11 @@ int chase_bw_plot_files(const struct chase_opts *o)
 
     memset(&a, 0, sizeof a);
     a.title = o->title;
+    if (o->ns || o->spread) {
+        fprintf(stderr, "chase: plot: --%s is for latency curves; bandwidth files have GB/s and no spread to shade\n",
+                o->ns ? "ns" : "spread");
+        return CHASE_EXIT_USAGE;
+    }
     if (o->nargs > MAX_CURVES) {
         fprintf(stderr, "chase: %d files to plot; a plot takes at most %d curves (plot fewer files at a time)\n",
                 o->nargs, MAX_CURVES);
