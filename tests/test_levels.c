@@ -314,6 +314,17 @@ static void level(struct chase_level *L, uint64_t lo, uint64_t hi, int onset)
     L->onset = onset;
 }
 
+/* Four levels with their bounds and latencies (cycles). */
+static void timed_levels(struct chase_level *lv, const uint64_t b[4][2], const double *cycles)
+{
+    int i;
+
+    for (i = 0; i < 4; i++) {
+        level(&lv[i], b[i][0], b[i][1], 0);
+        lv[i].cycles = cycles[i];
+    }
+}
+
 static void name_tests(void)
 {
     struct chase_level lv[5];
@@ -367,26 +378,17 @@ static void name_tests(void)
      * far", the L3 (a share of it); the H100's parts (1.9 x) stay parts. */
     {
         struct chase_cache_fact spr[] = {{"L1", 48 << 10}, {"L2", 2 << 20}, {"L3", 105 << 20}};
-        level(&lv[0], 46 << 10, 48 << 10, 0);
-        level(&lv[1], 658 << 10, 665 << 10, 0);
-        level(&lv[2], 1780 << 10, 1800 << 10, 0);
-        level(&lv[3], 1800 << 10, 0, 0);
-        lv[0].cycles = 5;
-        lv[1].cycles = 16.6;
-        lv[2].cycles = 121;
-        lv[3].cycles = 380;
+        static const uint64_t cpu4[4][2] = {{46 << 10, 48 << 10}, {658 << 10, 665 << 10}, {1780 << 10, 1800 << 10},
+                                           {1800 << 10, 0}};
+        static const uint64_t h100[4][2] = {{220 << 10, 240 << 10}, {24 << 20, 26 << 20}, {49 << 20, 52 << 20},
+                                           {52 << 20, 0}};
+        static const double cpu4_cyc[4] = {5, 16.6, 121, 380}, h100_cyc[4] = {32, 282, 528, 687};
+        timed_levels(lv, cpu4, cpu4_cyc);
         chase_levels_name(lv, 4, spr, 3, 8 << 20);
         tap_ok(!strcmp(lv[0].name, "L1") && !strcmp(lv[1].name, "L2") && !strcmp(lv[2].name, "L3") &&
                !strcmp(lv[3].name, "beyond L3"), "names, a level 7 x slower than the L2's part before it: "
                "the next cache's (%s, %s, %s, %s)", lv[0].name, lv[1].name, lv[2].name, lv[3].name);
-        level(&lv[0], 220 << 10, 240 << 10, 0);
-        level(&lv[1], 24 << 20, 26 << 20, 0);
-        level(&lv[2], 49 << 20, 52 << 20, 0);
-        level(&lv[3], 52 << 20, 0, 0);
-        lv[0].cycles = 32;
-        lv[1].cycles = 282;
-        lv[2].cycles = 528;
-        lv[3].cycles = 687;
+        timed_levels(lv, h100, h100_cyc);
         chase_levels_name(lv, 4, &l2, 1, 128 << 20);
         tap_ok(!strcmp(lv[1].name, "L2 near") && !strcmp(lv[2].name, "L2 far"),
                "names, the H100's L2 parts at 282 and 528 cycles stay parts (%s, %s)", lv[1].name, lv[2].name);
