@@ -52,6 +52,9 @@ check_ok() {
 # Each sweep: one level named L1 and one L2, none missing; parts ("L1
 # near", "L1 far") only where all but one say a repeat may not find them
 # (seen once in 5 sweeps here: a far part at 6.7 cycles "in no half").
+# A sweep that names no such level but says a level in its place is not
+# resolved (a CI run's sweep: L1, then "beyond L1, not resolved: 16-352
+# cycles, points scatter") counts as such a sweep.
 # A sweep that splits a level unflagged is said; more than one in five
 # in the set fails (one in five was seen under a full make check beside
 # it: the split L2 of a thrashed share, which a quieter run does not show).
@@ -68,13 +71,15 @@ for name in L1 L2; do
                                     if (!($1 in lo) || $5 < lo[$1]) lo[$1] = $5; if ($5 > hi[$1]) hi[$1] = $5 }
         END { for (s in c) if (c[s] > 1 && hi[s] <= 1.5 * lo[s]) { near = near " sweep " s " (" lo[s] "-" hi[s] " cycles)"; u[s] = 1 }
               if (near != "") print "# " n " parts within 1.5x in latency, said:" near > "/dev/stderr" }
-        END { for (s = 1; s <= r; s++) if (!c[s]) miss = miss " sweep " s " names no " n
+        $7 ~ /not_resolved/ { unres[$1] = 1 }
+        END { for (s = 1; s <= r; s++) if (!c[s] && (s in unres)) { spn++; sp = sp " sweep " s " names no " n " (a level not resolved in its place: flagged)" }
+                else if (!c[s]) miss = miss " sweep " s " names no " n
                 else if (c[s] > 1 && u[s] > 1) { spn++; sp = sp " sweep " s " names " c[s] " " n " (" u[s] " unflagged)" }
               if (spn > k) miss = miss sp
               else if (spn) print "#" sp " (" spn " sweep(s) of " r ", at most " k ": said, not failed)" > "/dev/stderr"
               print miss }' "$tmp/all" 2> "$tmp/said")
     sed 's/^/# /' "$tmp/said"
-    check_ok "every sweep names one $name, or parts flagged but one (at most $splits sweep(s) of $runs split it unflagged)" "$bad"
+    check_ok "every sweep names one $name, or parts flagged but one, or a level not resolved in its place (at most $splits sweep(s) of $runs split it unflagged or leave it unresolved)" "$bad"
 done
 
 # Their latencies agree: within 25% of the sweeps' median (the plateau is
@@ -143,16 +148,23 @@ done
 # a repeat may not find it (found by 1 of 2 or no half, or not resolved,
 # with the reason).
 # A level one sweep names unflagged must be named by every sweep (found
-# consistently), flagged or not.
-bad=$(awk -v r="$runs" -v st="$step" '
+# consistently), flagged or not; one sweep in five may name a level or a
+# part the others do not (beside a sanitizer build one sweep of nine split
+# this VM's share of the L3 into near and far, unflagged).
+bad=$(awk -v r="$runs" -v st="$step" -v k="$splits" '
     $2 ~ /^L[12]($|_)/ || $4 == "nan" { next }
     { named[$2 " " $1] = 1 }
     $7 ~ /half|halves|not_resolved/ { next }
     { c[$2]++; if (!($2 in lo) || $3 > lo[$2]) lo[$2] = $3; if (!($2 in hi) || $4 < hi[$2]) hi[$2] = $4 }
     END { for (n in c) {
               if (lo[n] > hi[n] * st) printf " %s unflagged in %d of %d sweeps at %s..%s", n, c[n], r, lo[n], hi[n]
+              # One sweep in five (k) may name a level, or a part, the others do not.
+              if (c[n] <= k) { for (s = 1; s <= r; s++) if (!((n " " s) in named)) miss++
+                               if (miss) printf "%s unflagged in %d sweep(s) of %d, at most %d: said, not failed\n", n, c[n], r, k > "/dev/stderr"
+                               miss = 0; continue }
               for (s = 1; s <= r; s++) if (!((n " " s) in named)) printf " %s unflagged in %d sweeps, not named by sweep %d", n, c[n], s
           }
-          print "" }' "$tmp/all")
+          print "" }' "$tmp/all" 2> "$tmp/said")
+sed 's/^/# /' "$tmp/said"
 check_ok "past the L2: every level the sweeps do not flag (a repeat may not find it, or not resolved) is found alike" "$bad"
 finish
