@@ -35,7 +35,7 @@
 
 double chase_assoc_threshold(const struct chase_assoc_level *L)
 {
-    return L->h + CHASE_ASSOC_MISS_SHARE * (L->m - L->h);
+    return L->h + (L->share > 0 ? L->share : CHASE_ASSOC_MISS_SHARE) * (L->m - L->h);
 }
 
 unsigned chase_assoc_knee(const double *y, unsigned n, double t)
@@ -75,11 +75,20 @@ static int halving(struct chase_assoc_level *L, size_t j)
         checked++;
         snprintf(b, sizeof b, "%s", chase_size_format(C->stride, a, sizeof a));
         /* Random replacement may hold one line more in each set the
-         * stride uses (W / S of them) before the misses reach the threshold. */
-        if (C->knee >= want && C->knee - want < L->way_bytes / C->stride)
+         * stride uses (W / S of them) before the misses reach the
+         * threshold, another agent's line one less. */
+        if (C->knee + L->way_bytes / C->stride > want && C->knee < want + L->way_bytes / C->stride)
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s;", C->knee, b);
         else if (!C->knee && want >= C->n)
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " none up to %u lines at %s;", C->n, b);
+        else if (checked > 2 && C->knee < want && 2 * C->knee >= want)
+            /* Past the two strides under the way, a chain of hundreds of
+             * lines meets more of other agents' lines in its sets (on
+             * this CI machine's CPU the L2 fit 223 of 256 lines 8 KiB
+             * apart, 129 of 128 at 16 KiB): short there is not against
+             * plain sets, more is. */
+            chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets: short, as "
+                               "other agents' lines in its sets make it);", C->knee, b, (unsigned long long)want);
         else {
             bad++;
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets);", C->knee, b,
@@ -149,11 +158,16 @@ static void replacement(struct chase_assoc_level *L, size_t j, size_t top)
              100 * random_miss);
 }
 
-void chase_assoc_analyze(struct chase_assoc_level *L)
+/* The analysis with the knees read at share of the step; *from .. *to:
+ * the strides the knee settled over (when L->ways). */
+static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, size_t *to)
 {
-    double t = chase_assoc_threshold(L);
+    double t;
     char a[32], b[32];
     size_t i, j, top = L->nst, aside = 0;
+
+    L->share = share;
+    t = chase_assoc_threshold(L);
 
     L->ways = 0;
     L->way_bytes = L->sets = L->capacity = 0;
@@ -177,20 +191,24 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
         snprintf(L->check, sizeof L->check, "not resolved");
         return;
     }
-    /* A largest stride whose knee falls below two strides under it that
-     * agree is set aside: past the way fewer lines fitting means a conflict
-     * elsewhere (a level behind, a TLB), not a smaller way (on this CI
-     * machine's CPU the L1's knee read 12 lines from 4 to 32 KiB and 6 at
-     * 64 KiB in one run, 12 in others). */
-    if (top >= 2 && L->st[top - 1].n && L->st[top - 2].n && L->st[top].knee < L->st[top - 1].knee &&
-        L->st[top - 1].knee == L->st[top - 2].knee && L->st[top - 1].knee) {
-        aside = top--;
+    /* The largest strides whose knees fall, stride by stride, below a pair
+     * of strides under them that agree are set aside: past the way fewer
+     * lines fitting means a conflict elsewhere (a level behind, a TLB),
+     * not a smaller way: in one run on this CI machine's CPU the L1's knee
+     * read 5 lines at 64 KiB and 11 at 32 KiB, 12 from 16 KiB down to
+     * 4 KiB.  Below the way the knees grow as the
+     * strides shrink too, but never settle: nothing is set aside there. */
+    for (i = top; i >= 2 && L->st[i - 1].n && L->st[i - 1].knee && L->st[i].knee < L->st[i - 1].knee; i--)
+        ;
+    if (i < top && i >= 1 && L->st[i - 1].n && L->st[i].knee == L->st[i - 1].knee) {
+        aside = i + 1;
+        top = i;
     }
     /* The knee at the largest stride that has one, and the strides under
      * it with the same knee: the smallest of them is the way. */
     for (j = top; j > 0 && L->st[j - 1].n && L->st[j - 1].knee == L->st[top].knee; j--)
         ;
-    if (top + 1 < L->nst && L->st[top + 1].n && top + 1 != aside) {
+    if (top + 1 < L->nst && L->st[top + 1].n && !aside) {
         snprintf(L->indexing, sizeof L->indexing, "not plain: a larger stride shows no knee where a smaller does");
         snprintf(L->ways_how, sizeof L->ways_how, "the knee (%u lines at %s) did not settle", L->st[top].knee,
                  chase_size_format(L->st[top].stride, a, sizeof a));
@@ -199,7 +217,7 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
         snprintf(L->ways_how, sizeof L->ways_how, "%u lines at %s, the largest stride: the way may be larger",
                  L->st[top].knee, chase_size_format(L->st[top].stride, a, sizeof a));
     }
-    if (j == top || (top + 1 < L->nst && L->st[top + 1].n && top + 1 != aside)) {
+    if (j == top || (top + 1 < L->nst && L->st[top + 1].n && !aside)) {
         snprintf(L->replacement, sizeof L->replacement, "not resolved");
         snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the knee did not settle over two strides");
         snprintf(L->check, sizeof L->check, "not resolved");
@@ -207,15 +225,20 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
     }
     L->ways = L->st[top].knee;
     L->way_bytes = L->st[j].stride;
+    *from = j;
+    *to = top;
     L->sets = L->way_bytes / L->line;
     snprintf(L->ways_how, sizeof L->ways_how, "the knee settles at %u lines from a stride of %s to %s (%zu "
              "strides): %u lines cost %.1f cycles, %u cost %.1f (a miss: above %.1f)", L->ways,
              chase_size_format(L->st[j].stride, a, sizeof a), chase_size_format(L->st[top].stride, b, sizeof b),
              top - j + 1, L->ways, L->st[j].cycles[L->ways - 1], L->ways + 1, L->st[j].cycles[L->ways], t);
-    if (aside)
-        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; the largest stride, %s, fit %u lines, fewer: set aside "
-                           "(a conflict in a level behind, a TLB, or noise)",
-                           chase_size_format(L->st[aside].stride, a, sizeof a), L->st[aside].knee);
+    if (aside) {
+        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; larger strides fit fewer lines, set aside (a conflict "
+                           "in a level behind, a TLB, or noise):");
+        for (i = aside; i < L->nst && L->st[i].n; i++)
+            chase_assoc_append(L->ways_how, sizeof L->ways_how, " %u at %s;", L->st[i].knee,
+                               chase_size_format(L->st[i].stride, a, sizeof a));
+    }
     snprintf(L->sets_how, sizeof L->sets_how, "the way is %s, the smallest stride where the knee settles; "
              "sets = way / line (%s) = %llu; below the way the knee doubles as the stride halves:", chase_size_format(L->way_bytes, a, sizeof a),
              chase_size_format(L->line, b, sizeof b), (unsigned long long)L->sets);
@@ -225,6 +248,58 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
              "stride halves");
     capacity(L);
     replacement(L, j, top);
+}
+
+/* The most a cycle of n <= ways lines missed at the strides the knee
+ * settled over, as a share of the step, and where: what a reading at half
+ * the step passed over. */
+static double short_misses(const struct chase_assoc_level *L, size_t from, size_t to, unsigned *at, uint64_t *stride)
+{
+    double worst = 0, step = L->m - L->h;
+    size_t i;
+    unsigned n;
+
+    for (i = from; i <= to && i < L->nst; i++)
+        for (n = 1; n <= L->ways && n <= L->st[i].n; n++)
+            if ((L->st[i].cycles[n - 1] - L->h) / step > worst) {
+                worst = (L->st[i].cycles[n - 1] - L->h) / step;
+                *at = n;
+                *stride = L->st[i].stride;
+            }
+    return worst;
+}
+
+void chase_assoc_analyze(struct chase_assoc_level *L)
+{
+    unsigned at = 0, ways;
+    uint64_t stride = 0, sets;
+    size_t from = 0, to = 0;
+    int plain;
+    double worst;
+    char a[32], first[80];
+
+    analyze_at(L, CHASE_ASSOC_MISS_SHARE, &from, &to);
+    if (!(L->m > L->h))
+        return;
+    ways = L->ways;
+    sets = L->sets;
+    plain = L->plain;
+    analyze_at(L, CHASE_ASSOC_SHARP_SHARE, &from, &to);
+    if (!L->ways || !L->plain || L->ways == 1 || !(L->miss_share >= CHASE_ASSOC_SHARP_JUMP) ||
+        (L->ways == ways && L->sets == sets && plain)) {
+        analyze_at(L, CHASE_ASSOC_MISS_SHARE, &from, &to);
+        return;
+    }
+    if (ways && plain)
+        snprintf(first, sizeof first, "read %u ways of %llu sets", ways, (unsigned long long)sets);
+    else
+        snprintf(first, sizeof first, "did not agree");
+    worst = short_misses(L, from, to, &at, &stride);
+    chase_assoc_append(L->ways_how, sizeof L->ways_how, "; read at half the step: the knees at %.0f%% of it %s; "
+                       "short of the ways the chains missed up to %.0f%% of the step (%u lines at %s), which no LRU "
+                       "or FIFO cache of %u ways does, and one line more misses %.0f%% (another agent's lines in "
+                       "the set: a sibling thread's, or noise)", 100 * CHASE_ASSOC_MISS_SHARE, first, 100 * worst,
+                       at, chase_size_format(stride, a, sizeof a), L->ways, 100 * L->miss_share);
 }
 
 void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near)

@@ -19,6 +19,21 @@
  * policy's cycle of ways + 1 lines misses only 2 / (ways + 1) of its
  * accesses (a sixteenth for 31 ways), and a miss must show at ways + 1. */
 #define CHASE_ASSOC_MISS_SHARE 0.05
+/* Where the knees read at that share do not agree (the ways do not settle
+ * or do not halve below the way), they are read again at half the step:
+ * an LRU or FIFO level's cycle of ways lines never misses and one more
+ * misses every access, so its knee is the same at any share, while lines
+ * of another agent in the set (a sibling hardware thread's, the OS's)
+ * cost a few misses before it.  The reading at half the step stands only
+ * where it agrees and its cycle of ways + 1 lines misses as LRU or FIFO
+ * do: under random replacement the misses grow by degrees and half the
+ * step would count too many ways. */
+#define CHASE_ASSOC_SHARP_SHARE 0.5
+/* ... and its cycle of ways + 1 lines must miss at least this share of the
+ * step: under random replacement the first cycle past half the step
+ * misses 0.5 to 0.61 of it (3 to 32 ways, steady state), under LRU or
+ * FIFO all. */
+#define CHASE_ASSOC_SHARP_JUMP 0.75
 
 /* One stride's chains: 1 .. n lines measured (at most cap). */
 struct chase_assoc_curve {
@@ -33,6 +48,7 @@ struct chase_assoc_level {
     char name[32];
     uint64_t lo, hi;            /* its capacity interval, from the sweep */
     double h, m;                /* its latency and the next level's, from the sweep (cycles) */
+    double share;               /* the knees were read at h + share x (m - h); 0: CHASE_ASSOC_MISS_SHARE */
     uint64_t line;              /* the line L: the smallest stride, and the unit of sets */
     struct chase_assoc_curve st[CHASE_ASSOC_MAX_STRIDES];   /* in order of stride */
     size_t nst;
