@@ -1,0 +1,40 @@
+# node-ab.sh: the node report of the code before (chase-old.tar.gz) and
+# after (chase-0.2.0.tar.gz) side by side on one host of several GPUs,
+# alternating, beside one device's report alone (the new code's): the
+# times, and each device's figures.  Run from the directory holding both
+# tarballs; the results go to $OUT/node-ab.tar.gz.
+set -u
+build() {   # tarball dir
+    mkdir -p $2 && tar xzf $1 -C $2 --strip-components=1 && cd $2 &&
+        ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror > conf.log 2>&1 &&
+        make -j16 > make.log 2>&1 || { tail -30 conf.log make.log; exit 1; }
+    cd ..
+}
+build chase-old.tar.gz old
+build chase-0.2.0.tar.gz new
+R=$OUT/r
+mkdir -p $R
+nvidia-smi -L > $R/smi-L.txt
+T() {   # label command...: the command's wall time, to times.txt
+    label=$1; shift
+    s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N)
+    echo "$label: $(awk "BEGIN{printf \"%.2f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt
+}
+for round in 1 2; do
+    T "round $round: one report (new), device 0" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda -d 0 -q -o $R/one-$round
+    T "round $round: node report, old" env CHASE_BACKEND_PATH=$PWD/old old/chase report -b cuda --devices all -q -o $R/old-$round
+    T "round $round: node report, new" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda --devices all -q -o $R/new-$round
+done
+for d in $R/old-* $R/new-*; do
+    echo "$d: $(grep -o '"\(reports_s\|topology_latency_s\|topology_bandwidth_s\)": [0-9.]*' $d/node.json | tr '\n' ' ')"
+done | tee -a $R/times.txt
+# The figures: each device's levels, and the topology's, run by run.
+for d in $R/one-* $R/old-*/device* $R/new-*/device*; do
+    printf '%s: ' "$d"; grep '^# level:' $d/sweep.tsv | awk -F'\t' '{printf "%s %s %s; ", $1, $3, $4}' | sed 's/# level: //g'; echo
+done | tee $R/levels.txt
+for d in $R/old-* $R/new-*; do
+    python3 -c "import json; j=json.load(open('$d/node.json'))
+for t in j['topology']: print('$d'.split('/')[-1], t['from'], t['target'], t['near_cycles'], t['far_cycles'], t['read_gbs'], t['latency_status'], t['bandwidth_status'])"
+done | tee $R/topology.txt
+find $R -name '*.png' -delete
+cd $OUT && tar czf node-ab.tar.gz r && rm -rf r
