@@ -95,6 +95,17 @@ if [ "$page" = "$base" ] || grep -q '^# page_note: ' "$tmp/tlb.tsv" ||
 else
     not_ok "chase tlb's page ($page) differs from the OS's ($base), unexplained"
 fi
+# No level's page is one the OS does not map (a probe's rise at +128 KiB,
+# the L2's way, read once as a page of 128 KiB).
+ospages="$(sed -n 's/^# driver\.\(base\|huge\)_page_bytes: //p' "$tmp/tlb.tsv" | tr '\n' ' ')"
+odd=$(sed -n 's/^# \(TLB[0-9]*\)\.page: \([0-9][0-9]*\)$/\1 \2/p' "$tmp/tlb.tsv" | while read -r name v; do
+    case " $ospages" in *" $v "*) ;; *) echo "$name $v" ;; esac
+done)
+if [ -z "$ospages" ] || [ -z "$odd" ]; then
+    ok "every TLB level's page is one the OS maps ($ospages) or not told"
+else
+    not_ok "a TLB level's page is none the OS maps ($ospages): $odd"
+fi
 case $rc in
 0) ok "chase tlb finds a TLB level where cpuid puts one" ;;
 2) ok "# SKIP the CPU does not describe its TLBs" ;;
