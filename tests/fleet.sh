@@ -93,4 +93,27 @@ if [ -n "${CHASE_TEST_NO_TIMING:-}" ] || grep -qa __asan_init "$CHASE"; then
 else
     check "... in under 5 s (${secs} s)" awk -v s="$secs" 'BEGIN { exit !(s < 5) }'
 fi
+# Figures of the run, not the device (a fit's intercept and rms, a count
+# of rows) are not judged: four boards alike but for those, no outlier;
+# 2% apart in a latency (boards of a kind differ so), no outlier either.
+mkdir -p "$tmp/fits"
+for i in 1 2 3 4; do
+    mkdir -p "$tmp/fits/b$i"
+    icpt=0.05; rms=0.002; rows=40; l2=280
+    [ $i = 4 ] && icpt=0.5 && rms=0.02 && rows=80 && l2=285.6
+    cat > "$tmp/fits/b$i/report.json" <<EOF
+{"format": "chase", "version": 3, "kind": "report", "meta": {"device": "board $i"},
+ "parts": [{"name": "sweep", "status": "complete"}, {"name": "banks", "status": "complete"}],
+ "sweep": {"meta": {}, "levels": [
+  {"name": "L2", "lo": 25165824, "hi": 25690112, "cycles": $l2, "ns": 141, "confidence": 1}],
+  "results": {"elapsed_s": $i}},
+ "banks": {"meta": {}, "results": {"banks": 32, "cycles_intercept": $icpt, "fit_rms": $rms, "rows": $rows}},
+ "status": "complete"}
+EOF
+done
+"$CHASE" fleet "$tmp"/fits/b* -q -o "$tmp/fo" 2> "$tmp/err"
+st=$?
+check "a fit's intercept and rms, a count of rows 2-10x apart, an L2 2% apart: no outlier (exit $st)" \
+    sh -c '[ "$1" -eq 0 ] && grep -q "^## Outliers: 0" "$2/fleet.md" && grep -q "banks.banks" "$2/fleet.md" &&
+        ! grep -q "cycles_intercept\|fit_rms\|banks.rows" "$2/fleet.md"' sh "$st" "$tmp/fo"
 finish

@@ -65,7 +65,7 @@ void chase_assoc_append(char *buf, size_t len, const char *fmt, ...)
 static int halving(struct chase_assoc_level *L, size_t j)
 {
     char a[32], b[48];
-    size_t i, checked = 0, bad = 0;
+    size_t i, checked = 0, bad = 0, exact = 0;
 
     for (i = j; i-- > 0;) {
         const struct chase_assoc_curve *C = &L->st[i];
@@ -77,16 +77,17 @@ static int halving(struct chase_assoc_level *L, size_t j)
         /* Random replacement may hold one line more in each set the
          * stride uses (W / S of them) before the misses reach the
          * threshold, another agent's line one less. */
-        if (C->knee + L->way_bytes / C->stride > want && C->knee < want + L->way_bytes / C->stride)
+        if (C->knee + L->way_bytes / C->stride > want && C->knee < want + L->way_bytes / C->stride) {
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s;", C->knee, b);
-        else if (!C->knee && want >= C->n)
+            exact++;
+        } else if (!C->knee && want >= C->n)
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " none up to %u lines at %s;", C->n, b);
-        else if (checked > 2 && C->knee < want && 2 * C->knee >= want)
-            /* Past the two strides under the way, a chain of hundreds of
-             * lines meets more of other agents' lines in its sets (on
-             * this CI machine's CPU the L2 fit 223 of 256 lines 8 KiB
-             * apart, 129 of 128 at 16 KiB): short there is not against
-             * plain sets, more is. */
+        else if (C->knee < want && 2 * C->knee >= want)
+            /* A chain of many lines meets more of other agents' lines in
+             * its sets (on this CI machine's CPU the L2 fit 223 of 256
+             * lines 8 KiB apart, 26 of 32 at 64 KiB in another run): short
+             * is not against plain sets where another stride doubles
+             * exactly, more is. */
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets: short, as "
                                "other agents' lines in its sets make it);", C->knee, b, (unsigned long long)want);
         else {
@@ -100,7 +101,9 @@ static int halving(struct chase_assoc_level *L, size_t j)
     else if (L->below)
         chase_assoc_append(L->sets_how, sizeof L->sets_how, " strides under %s not measured (their knees past the cap)",
                chase_size_format(L->below, a, sizeof a));
-    return checked && !bad;
+    if (checked && !bad && !exact)
+        chase_assoc_append(L->sets_how, sizeof L->sets_how, " no stride doubled exactly");
+    return checked && !bad && exact;
 }
 
 /* The capacity the shape gives, against the sweep's interval. */
@@ -269,6 +272,23 @@ static double short_misses(const struct chase_assoc_level *L, size_t from, size_
     return worst;
 }
 
+/* 1 when at every stride the knee settled over, the cycle of ways + 1
+ * lines misses CHASE_ASSOC_SHARP_JUMP of the step more than the cycle of
+ * ways lines. */
+static int sharp(const struct chase_assoc_level *L, size_t from, size_t to)
+{
+    size_t i, n = 0;
+
+    for (i = from; i <= to && i < L->nst; i++) {
+        if (L->st[i].n <= L->ways)
+            continue;
+        if (!((L->st[i].cycles[L->ways] - L->st[i].cycles[L->ways - 1]) / (L->m - L->h) >= CHASE_ASSOC_SHARP_JUMP))
+            return 0;
+        n++;
+    }
+    return n > 0;
+}
+
 void chase_assoc_analyze(struct chase_assoc_level *L)
 {
     unsigned at = 0, ways;
@@ -285,7 +305,7 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
     sets = L->sets;
     plain = L->plain;
     analyze_at(L, CHASE_ASSOC_SHARP_SHARE, &from, &to);
-    if (!L->ways || !L->plain || L->ways == 1 || !(L->miss_share >= CHASE_ASSOC_SHARP_JUMP) ||
+    if (!L->ways || !L->plain || L->ways == 1 || !sharp(L, from, to) ||
         (L->ways == ways && L->sets == sets && plain)) {
         analyze_at(L, CHASE_ASSOC_MISS_SHARE, &from, &to);
         return;
@@ -297,9 +317,10 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
     worst = short_misses(L, from, to, &at, &stride);
     chase_assoc_append(L->ways_how, sizeof L->ways_how, "; read at half the step: the knees at %.0f%% of it %s; "
                        "short of the ways the chains missed up to %.0f%% of the step (%u lines at %s), which no LRU "
-                       "or FIFO cache of %u ways does, and one line more misses %.0f%% (another agent's lines in "
-                       "the set: a sibling thread's, or noise)", 100 * CHASE_ASSOC_MISS_SHARE, first, 100 * worst,
-                       at, chase_size_format(stride, a, sizeof a), L->ways, 100 * L->miss_share);
+                       "or FIFO cache of %u ways does, and one line more adds %.0f%% of it or more at every stride "
+                       "(another agent's lines in the set: a sibling thread's, or noise)", 100 * CHASE_ASSOC_MISS_SHARE,
+                       first, 100 * worst, at, chase_size_format(stride, a, sizeof a), L->ways,
+                       100 * CHASE_ASSOC_SHARP_JUMP);
 }
 
 void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near)

@@ -29,11 +29,13 @@
  * do: under random replacement the misses grow by degrees and half the
  * step would count too many ways. */
 #define CHASE_ASSOC_SHARP_SHARE 0.5
-/* ... and its cycle of ways + 1 lines must miss at least this share of the
- * step: under random replacement the first cycle past half the step
- * misses 0.5 to 0.61 of it (3 to 32 ways, steady state), under LRU or
- * FIFO all. */
-#define CHASE_ASSOC_SHARP_JUMP 0.75
+/* ... and at every stride it settled over, its cycle of ways + 1 lines
+ * must miss at least this share of the step more than the cycle of ways
+ * lines: LRU and FIFO add all of it, another agent's lines take a little
+ * from both, while random replacement climbs by degrees (3 ways: 0.50 of
+ * the step at 4 lines, about 0.7 at 5, the steady state; more ways, less
+ * a line) and a CPU's L2 (its cycle of ways + 1 lines 35-55%) by 12%. */
+#define CHASE_ASSOC_SHARP_JUMP 0.5
 
 /* One stride's chains: 1 .. n lines measured (at most cap). */
 struct chase_assoc_curve {
