@@ -433,6 +433,7 @@ static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uin
 {
     double t = chase_assoc_threshold(L), half = L->h + CHASE_ASSOC_SHARP_SHARE * (L->m - L->h);
     uint64_t *off, rng = (r->o->seed ^ 0x2545f4914f6cdd1dULL) | 1, top;
+    struct chase_assoc_curve *keep;
     size_t i = L->nst;
     int seen = 0, code = 0;
 
@@ -440,10 +441,14 @@ static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uin
     if (!unit || !L->nst || (2 * (uint64_t)fill + 1) * unit > alloc)
         return 0;
     off = malloc(((size_t)fill + CHASE_ASSOC_MAX_LINES) * sizeof *off);
-    if (!off) {
+    keep = malloc(sizeof L->st);
+    if (!off || !keep) {
+        free(off);
+        free(keep);
         fprintf(stderr, "chase: assoc: out of memory for a flushed chain\n");
         return CHASE_EXIT_FAIL;
     }
+    memcpy(keep, L->st, sizeof L->st);
     while (i-- > 0 && L->st[i].stride >= 2 * unit) {
         struct chase_assoc_curve *C = &L->st[i];
         unsigned lines, first = 0, sharp = 0;
@@ -462,6 +467,15 @@ static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uin
             if (first && sharp && lines >= first + (first / 4 > 3 ? first / 4 : 3))
                 break;
         }
+        /* One line of the chain missing: the filling lines share its set
+         * here (this level's way no more than the unit, as a 32-way L2 of
+         * 8 KiB ways behind a 2-way L1 of 16 KiB): the flushed chains say
+         * nothing of it, and the first ones stand. */
+        if (C->cycles[0] > t) {
+            memcpy(L->st, keep, sizeof L->st);
+            *done = 0;
+            break;
+        }
         C->knee = chase_assoc_knee(C->cycles, C->n, t);
         if (C->knee)
             seen = 1;
@@ -470,6 +484,7 @@ static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uin
     }
 out:
     free(off);
+    free(keep);
     return code;
 }
 
