@@ -127,14 +127,21 @@ one() {
     done > "$out/$i.txt"
 }
 
+# At most JOBS at once: the oldest waited for (jobs -p in a command
+# substitution counts a subshell's jobs, none, so it limited nothing).
 i=0
+pids=
 while read -r spec; do
     i=$((i + 1))
     echo "$spec" > "$out/$i.spec"
-    one "$i" "$spec" &
-    while [ "$(jobs -p | wc -l)" -ge "$JOBS" ]; do
-        sleep 0.2
-    done
+    one "$i" "$spec" < /dev/null &
+    pids="$pids $!"
+    set -- $pids
+    if [ "$#" -ge "$JOBS" ]; then
+        wait "$1"
+        shift
+        pids="$*"
+    fi
 done < "$tmp/cases"
 wait
 j=0
