@@ -371,9 +371,10 @@ static int list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, 
  * in other sets than the chain's (odd multiples of unit against multiples
  * of 2 x unit) where this level's way is at least 2 x unit, as it is
  * where a nearer level hides it.  FLUSH_TIMED: the chain's timed accesses
- * a sample, at least (a random level's misses read by a share). */
-#define FLUSH_TIMED 512
-#define FLUSH_SAMPLES 5
+ * a sample, at least (a random level's misses read by a share); few, as
+ * each lap costs the fill lines too (a sim run stays within seconds). */
+#define FLUSH_TIMED 128
+#define FLUSH_SAMPLES 3
 
 static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struct chase_assoc_curve *C,
                          unsigned lines, uint64_t unit, unsigned fill, uint64_t *off, uint64_t *rng)
@@ -402,8 +403,8 @@ static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struc
         off[fill + j] = t;
     }
     laps = (FLUSH_TIMED + lines - 1) / lines;
-    if (laps < 4)
-        laps = 4;
+    if (laps < 2)
+        laps = 2;
     if ((code = list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, v, &got)))
         return code;
     if (!got)
@@ -558,6 +559,22 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
             snprintf(how, sizeof how, "%s", L->evict_how);
             *L = keep;
             snprintf(L->evict_how, sizeof L->evict_how, "%s", how);
+            /* Flushed knees not seen to halve below the way: their fill
+             * lines lie in other sets of a plain level only, and in a
+             * hashed one they land among the chain's (a direct-mapped
+             * hashed L2 read 1 way of 16 sets), so they stand for nothing. */
+            if (L->st[L->from].flushed) {
+                L->ways = 0;
+                L->way_bytes = L->sets = L->capacity = 0;
+                L->in_interval = 0;
+                chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: flushed knees not seen to "
+                                   "halve below the way (the fill lines share the chain's sets in a hashed level), "
+                                   "and no eviction set");
+                snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the knees were not seen to halve below "
+                         "the way");
+                snprintf(L->check, sizeof L->check, "not resolved");
+                snprintf(L->replacement, sizeof L->replacement, "not resolved");
+            }
         }
     } else if (L->plain && L->way_bytes && (uint64_t)(L->ways + 1) * L->way_bytes <= alloc) {
         /* Plain sets: the lines a way apart share x's set. */
