@@ -24,7 +24,10 @@ truth() {
 
 # Cases: a hashed level behind plain ones (its pool kept to one set of the
 # level in front), hashed first levels under each policy, plain levels from
-# 1 to 64 ways, two and three levels.  (Known limits, not cases: a level
+# 1 to 64 ways, two and three levels.  Cases 10 and 11: random replacement
+# with 48 ways (its cycle of ways + 1 misses 2 / 49, under the threshold:
+# the knee reads one more), in front of levels with more and with fewer
+# ways (its share of the chain skews theirs: they are measured flushed).  (Known limits, not cases: a level
 # behind a hashed one, and random replacement with 16 ways or more in a
 # hashed level, are not resolved: the man page says so.)
 cat > "$tmp/cases" <<'CASES'
@@ -37,6 +40,8 @@ L1:size=16K,ways=64,lat=4;mem:lat=100,noise=0.01
 L1:size=16K,ways=4,lat=4,policy=random;mem:lat=100,noise=0.02
 L1:size=8K,ways=4,lat=4;L2:size=64K,ways=8,lat=12,policy=fifo;L3:size=512K,ways=32,lat=40,index=hash;mem:lat=150,noise=0.02
 L1:size=16K,ways=4,lat=4;L2:size=128K,ways=8,lat=14;L3:size=1M,ways=16,lat=40,index=hash;mem:lat=200,noise=0.02
+L1:size=12K,ways=48,lat=4,policy=random;L2:size=64K,ways=64,lat=12,policy=fifo;mem:lat=108,noise=0.02
+L1:size=6K,ways=48,lat=4,policy=random;L2:size=32K,ways=8,lat=16,policy=fifo;L3:size=192K,ways=24,lat=64;mem:lat=576,noise=0.01
 CASES
 if [ -n "${CHASE_TEST_QUICK:-}" ]; then
     # Under a sanitizer: one hashed level behind a plain one, and a hashed first level.
@@ -80,6 +85,15 @@ if [ -z "${CHASE_TEST_QUICK:-}" ]; then
                        *) not_ok "$pol was never named (named:$named)" ;; esac
     done
 fi
+
+# A hashed level with fewer ways than the plain level in front: its
+# eviction set (lines of one set there) counts the nearer level's ways, so
+# not resolved, never 8.
+spec='L1:size=8K,ways=8,lat=4,policy=fifo;L2:size=128K,ways=4,lat=16,index=hash;mem:lat=192,noise=0.02'
+"$CHASE" assoc --sim "$spec" -q -o "$tmp/h.tsv" 2> /dev/null
+check "a hashed level hidden behind a nearer level's ways: not resolved" \
+    test "$(sed -n 's/^# L2\.ways: //p;s/^# L2\.sets: //p;s/^# L2\.policy: //p' "$tmp/h.tsv" | tr '\n' ' ')" = "nan nan undetermined "
+check "... and its evict_how says why" grep -q "^# assoc: L2.*evict_how=.*hidden behind it: not resolved" "$tmp/h.tsv"
 
 # The policy says which sequences told it apart, and the eviction set how
 # it was found, in the table's texts.

@@ -220,6 +220,67 @@ int main(void)
     }
     chase_assoc_analyze(&L);
     tap_ok(L.ways == 8 && !L.plain && strstr(L.indexing, "not plain"), "no doubling below the way: %s", L.indexing);
+    /* Random replacement with 48 and 64 ways: the cycle of ways + 1 misses
+     * 2 / (ways + 1), under the threshold, so the knee reads one more; the
+     * chain of that many lines costs half of it and more: the ways are one
+     * fewer, the sets plain (the knees below the way two lines more a set). */
+    for (w = 48; w <= 64; w += 16) {
+        level(&L, w, 4, 64, 1, 0, 256);
+        chase_assoc_analyze(&L);
+        tap_ok(L.ways == w && L.sets == 4 && L.plain && !strncmp(L.replacement, "random", 6) &&
+               strstr(L.ways_how, "ways, random"), "random %u ways: ways %u sets %llu plain %d, %s (%s)", w, L.ways,
+               (unsigned long long)L.sets, L.plain, L.replacement, L.ways_how);
+    }
+    /* ... and LRU with 48 ways keeps its knee. */
+    level(&L, 48, 4, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 48 && L.sets == 4 && L.plain && !strstr(L.ways_how, "ways, random"), "lru 48 ways: ways %u",
+           L.ways);
+
+    /* Behind a nearer level: a level whose knee is no more than the nearer
+     * level's at its way may be hiding fewer ways behind it (8 ways of 128
+     * sets behind 12 ways of 64 read 12 ways of 1024 sets, inside the
+     * capacity): not resolved, and flushed chains are wanted from twice the
+     * nearer way.  More ways than the nearer level's stand. */
+    {
+        struct chase_assoc_level N, F;
+        uint64_t unit;
+        unsigned fill;
+        level(&N, 12, 64, 64, 0, 0, 256);
+        chase_assoc_analyze(&N);
+        level(&F, 12, 1024, 64, 0, 0, 256);
+        snprintf(F.name, sizeof F.name, "L2");
+        chase_assoc_analyze(&F);
+        tap_ok(chase_assoc_flush_wanted(&F, &N, 1, &unit, &fill) && unit == 64 * 64 && fill == 257,
+               "hidden: flushed chains wanted from twice %llu B, %u lines a lap", (unsigned long long)unit, fill);
+        chase_assoc_behind(&F, &N, 1);
+        tap_ok(!F.ways && !F.sets && strstr(F.ways_how, "not resolved") && strstr(F.ways_how, "hide behind L1"),
+               "hidden: 12 ways behind 12: not resolved (%s)", F.ways_how);
+        level(&F, 16, 1024, 64, 0, 0, 256);
+        chase_assoc_analyze(&F);
+        tap_ok(!chase_assoc_flush_wanted(&F, &N, 1, &unit, &fill), "16 ways behind 12 (LRU): no flushed chains");
+        chase_assoc_behind(&F, &N, 1);
+        tap_ok(F.ways == 16 && F.sets == 1024, "16 ways behind 12: stand (%u, %llu)", F.ways,
+               (unsigned long long)F.sets);
+        /* Read from flushed strides, the same knee stands. */
+        level(&F, 8, 1024, 64, 0, 0, 256);
+        for (w = 0; w < F.nst; w++)
+            F.st[w].flushed = F.st[w].stride >= 2 * 64 * 64;
+        chase_assoc_analyze(&F);
+        chase_assoc_behind(&F, &N, 1);
+        tap_ok(F.ways == 8 && F.sets == 1024, "8 ways behind 12, from flushed strides: stand (%u, %llu)", F.ways,
+               (unsigned long long)F.sets);
+        /* A random nearer level: flushed chains wanted whatever the knee,
+         * and a knee within 4 times its ways not trusted without them. */
+        level(&N, 8, 64, 64, 1, 0, 256);
+        chase_assoc_analyze(&N);
+        level(&F, 24, 1024, 64, 0, 0, 256);
+        chase_assoc_analyze(&F);
+        tap_ok(chase_assoc_flush_wanted(&F, &N, 1, &unit, &fill) && fill == 257, "behind random: flushed wanted");
+        chase_assoc_behind(&F, &N, 1);
+        tap_ok(!F.ways, "24 ways behind 8 random ones, not flushed: not resolved");
+    }
+
     /* The policies' predicted misses a lap, which the sequences are read
      * against: a cycle of ways + 1 lines misses all under LRU and FIFO and
      * about 2 under random replacement; hot lines visited twice a lap are

@@ -65,7 +65,11 @@ void chase_assoc_append(char *buf, size_t len, const char *fmt, ...)
 static int halving(struct chase_assoc_level *L, size_t j)
 {
     char a[32], b[48];
-    size_t i, checked = 0, bad = 0, exact = 0;
+    size_t i, checked = 0, bad = 0, exact = 0, shorts = 0;
+    unsigned more = (unsigned)ceil(CHASE_ASSOC_MISS_SHARE * (L->ways + 1) / 2);
+
+    if (more < 1)
+        more = 1;
 
     for (i = j; i-- > 0;) {
         const struct chase_assoc_curve *C = &L->st[i];
@@ -76,21 +80,33 @@ static int halving(struct chase_assoc_level *L, size_t j)
         snprintf(b, sizeof b, "%s", chase_size_format(C->stride, a, sizeof a));
         /* Random replacement may hold one line more in each set the
          * stride uses (W / S of them) before the misses reach the
-         * threshold, another agent's line one less. */
-        if (C->knee + L->way_bytes / C->stride > want && C->knee < want + L->way_bytes / C->stride) {
+         * threshold, another agent's line one less.  Two more from about
+         * 40 ways: a set of w ways holding e lines more misses about
+         * 2e / (w + 1) of them, under the threshold until e reaches
+         * share x (w + 1) / 2 (48 random ways and 2 sets read 98 lines). */
+        if (C->knee + L->way_bytes / C->stride > want && C->knee < want + more * (L->way_bytes / C->stride)) {
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s;", C->knee, b);
             exact++;
+        } else if (!C->flushed && L->behind_random && C->knee > want) {
+            /* A random nearer level keeps part of the chain, whose
+             * accesses then never reach this level: more lines seem to
+             * fit.  Neither for plain sets nor against them. */
+            checked--;
+            chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets: more, as a "
+                               "random nearer level keeping part of the chain makes it);", C->knee, b,
+                               (unsigned long long)want);
         } else if (!C->knee && want >= C->n)
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " none up to %u lines at %s;", C->n, b);
-        else if (C->knee < want && 2 * C->knee >= want)
+        else if (C->knee < want && 2 * C->knee >= want) {
             /* A chain of many lines meets more of other agents' lines in
              * its sets (on this CI machine's CPU the L2 fit 223 of 256
              * lines 8 KiB apart, 26 of 32 at 64 KiB in another run): short
              * is not against plain sets where another stride doubles
              * exactly, more is. */
+            shorts++;
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets: short, as "
                                "other agents' lines in its sets make it);", C->knee, b, (unsigned long long)want);
-        else {
+        } else {
             bad++;
             chase_assoc_append(L->sets_how, sizeof L->sets_how, " %u lines at %s (%llu for plain sets);", C->knee, b,
                    (unsigned long long)want);
@@ -101,9 +117,9 @@ static int halving(struct chase_assoc_level *L, size_t j)
     else if (L->below)
         chase_assoc_append(L->sets_how, sizeof L->sets_how, " strides under %s not measured (their knees past the cap)",
                chase_size_format(L->below, a, sizeof a));
-    if (checked && !bad && !exact)
+    if (checked && !bad && shorts && !exact)
         chase_assoc_append(L->sets_how, sizeof L->sets_how, " no stride doubled exactly");
-    return checked && !bad && exact;
+    return checked && !bad && (exact || !shorts);
 }
 
 /* The capacity the shape gives, against the sweep's interval. */
@@ -161,6 +177,56 @@ static void replacement(struct chase_assoc_level *L, size_t j, size_t top)
              100 * random_miss);
 }
 
+/* The mean share of the step a chain of n lines costs over strides
+ * from .. to (the knee's), NAN where one was not measured. */
+static double mean_share(const struct chase_assoc_level *L, size_t from, size_t to, unsigned n)
+{
+    double sum = 0;
+    size_t i;
+
+    if (!n)
+        return NAN;
+    for (i = from; i <= to; i++) {
+        if (L->st[i].n < n)
+            return NAN;
+        sum += (L->st[i].cycles[n - 1] - L->h) / (L->m - L->h);
+    }
+    return sum / (double)(to - from + 1);
+}
+
+/* A random level of w ways misses 2 / (w + 1) of a cycle of w + 1 lines:
+ * from about 40 ways that is under CHASE_ASSOC_MISS_SHARE, so its knee
+ * reads w + 1 (48 random ways read 49).  Where the knee K is 24 or more
+ * and the chain of K lines costs, over the strides it settled at, at
+ * least half what a random level of K - 1 ways misses of it (1 / K of the
+ * step) while K - 1 lines cost under a quarter of that, the ways are
+ * K - 1: an LRU or FIFO level of K ways misses nothing at K lines. */
+static void random_extra(struct chase_assoc_level *L, size_t from, size_t to, double share, double t)
+{
+    unsigned K = L->ways;
+    double at = mean_share(L, from, to, K), before = mean_share(L, from, to, K - 1);
+    char a[32];
+
+    if (K < 24 || share != CHASE_ASSOC_MISS_SHARE || !(L->m > L->h) || !(at >= 1.0 / K) || !(before < 0.5 / K))
+        return;
+    L->ways = K - 1;
+    chase_assoc_append(L->ways_how, sizeof L->ways_how, "; %u lines cost %.1f%% of the step over the strides from %s "
+                       "(under the threshold at %.1f cycles, but at least half the 2 / %u a random level of %u ways "
+                       "misses of them), %u lines %.1f%%: %u ways, random", K, 100 * at,
+                       chase_size_format(L->st[from].stride, a, sizeof a), t, K, K - 1, K - 1, 100 * before, K - 1);
+}
+
+/* Whether knee a is knee b's, settled: the same, or one apart from 24
+ * lines on, where a random level's cycle of ways + 1 lines misses close to
+ * the threshold and reads one line more at some strides than at others
+ * (where its misses cost the next level's latency or more: 49 at 128 B to
+ * 512 B, 48 from 1 KiB, for 48 ways).  Below the way the knee doubles, so
+ * one apart from 24 lines is never a stride below it. */
+static int settled(unsigned a, unsigned b)
+{
+    return a == b || (b >= 24 && (a == b + 1 || a + 1 == b));
+}
+
 /* The analysis with the knees read at share of the step; *from .. *to:
  * the strides the knee settled over (when L->ways). */
 static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, size_t *to)
@@ -209,7 +275,7 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
     }
     /* The knee at the largest stride that has one, and the strides under
      * it with the same knee: the smallest of them is the way. */
-    for (j = top; j > 0 && L->st[j - 1].n && L->st[j - 1].knee == L->st[top].knee; j--)
+    for (j = top; j > 0 && L->st[j - 1].n && settled(L->st[j - 1].knee, L->st[top].knee); j--)
         ;
     if (top + 1 < L->nst && L->st[top + 1].n && !aside) {
         snprintf(L->indexing, sizeof L->indexing, "not plain: a larger stride shows no knee where a smaller does");
@@ -228,8 +294,8 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
     }
     L->ways = L->st[top].knee;
     L->way_bytes = L->st[j].stride;
-    *from = j;
-    *to = top;
+    *from = L->from = j;
+    *to = L->to = top;
     L->sets = L->way_bytes / L->line;
     snprintf(L->ways_how, sizeof L->ways_how, "the knee settles at %u lines from a stride of %s to %s (%zu "
              "strides): %u lines cost %.1f cycles, %u cost %.1f (a miss: above %.1f)", L->ways,
@@ -242,6 +308,7 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
             chase_assoc_append(L->ways_how, sizeof L->ways_how, " %u at %s;", L->st[i].knee,
                                chase_size_format(L->st[i].stride, a, sizeof a));
     }
+    random_extra(L, j, top, share, t);
     snprintf(L->sets_how, sizeof L->sets_how, "the way is %s, the smallest stride where the knee settles; "
              "sets = way / line (%s) = %llu; below the way the knee doubles as the stride halves:", chase_size_format(L->way_bytes, a, sizeof a),
              chase_size_format(L->line, b, sizeof b), (unsigned long long)L->sets);
@@ -323,21 +390,115 @@ void chase_assoc_analyze(struct chase_assoc_level *L)
                        100 * CHASE_ASSOC_SHARP_JUMP);
 }
 
-void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near)
+/* The most lines of a chain at stride S that nearer level N keeps (all,
+ * under LRU or FIFO, while they are no more than its ways in each set the
+ * stride uses); 0 where N is not known to be plain. */
+static uint64_t near_knee(const struct chase_assoc_level *N, uint64_t S)
 {
+    if (!N->ways || !N->way_bytes || !N->plain || !S)
+        return 0;
+    return (uint64_t)N->ways * (N->way_bytes > S ? N->way_bytes / S : 1);
+}
+
+static int near_random(const struct chase_assoc_level *N)
+{
+    return N->ways > 1 && !strncmp(N->replacement, "random", 6);
+}
+
+/* A random nearer level keeps part of a cycle of up to this many times
+ * its knee: the accesses it serves never reach L, whose knee then reads
+ * high or low (a 64-way FIFO level behind a 48-way random one read 70). */
+#define RANDOM_REACH 4
+
+/* The nearer level whose knee at L's way may be what L's chains show
+ * (NULL: none): L's knee no more than that level's there (a nearer
+ * level serves a chain of N lines of one set of L from its own set while N
+ * is no more than its ways: L's misses start where the nearer level's do,
+ * whatever L's ways), or within RANDOM_REACH of a random one's. */
+static const struct chase_assoc_level *hider(const struct chase_assoc_level *L, const struct chase_assoc_level *near,
+                                             size_t nnear)
+{
+    size_t i;
+
+    if (!L->ways || !L->way_bytes || L->st[L->from].flushed)
+        return NULL;
+    for (i = 0; i < nnear; i++) {
+        uint64_t k = near_knee(&near[i], L->way_bytes);
+        if (k && L->ways <= k * (near_random(&near[i]) ? RANDOM_REACH : 1))
+            return &near[i];
+    }
+    return NULL;
+}
+
+int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                             uint64_t *unit, unsigned *fill)
+{
+    unsigned most = 0, cap = L->nst ? L->st[0].cap : 0;
+    int random = 0;
+    size_t i;
+
+    *unit = 0;
+    *fill = 0;
+    if (!nnear)
+        return 0;
+    for (i = 0; i < nnear; i++) {
+        if (!near[i].ways || !near[i].way_bytes || !near[i].plain)
+            return 0;
+        if (near[i].way_bytes > *unit)
+            *unit = near[i].way_bytes;
+        if (near[i].ways > most)
+            most = near[i].ways;
+        random |= near_random(&near[i]);
+    }
+    /* Lines enough that a random nearer level keeps a probe line through
+     * a lap about once in e^8, and more than any chain's lines: were the
+     * filling lines in the probes' set of L too (its way no larger than
+     * the unit), the first probe line would miss, not a later one. */
+    *fill = 8 * most > cap + 1 ? 8 * most : cap + 1;
+    return random || hider(L, near, nnear) != NULL;
+}
+
+/* L's figures withdrawn: what the chains show may be another level's. */
+static void unresolve(struct chase_assoc_level *L, const char *why)
+{
+    L->ways = 0;
+    L->way_bytes = L->sets = L->capacity = 0;
+    L->plain = L->in_interval = 0;
+    L->miss_share = NAN;
+    chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: %s", why);
+    snprintf(L->sets_how, sizeof L->sets_how, "not resolved: %s", why);
+    snprintf(L->check, sizeof L->check, "not resolved");
+    snprintf(L->indexing, sizeof L->indexing, "not resolved: %.220s", why);
+    snprintf(L->replacement, sizeof L->replacement, "not resolved");
+    snprintf(L->repl_how, sizeof L->repl_how, "%s", why);
+}
+
+void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear)
+{
+    const struct chase_assoc_level *N = nnear ? &near[nnear - 1] : NULL, *H;
+    char why[300], a[32];
+
     /* The chains of one set here share one set of the nearer level too (its
      * way divides this one's): a random nearer level keeps part of the
      * cycle, whose accesses never reach this level, so its cycle is not
      * one any more and its share of misses says nothing of its policy. */
-    if (L->ways && near->ways > 1 && !strncmp(near->replacement, "random", 6)) {
+    if (N && L->ways && near_random(N) && !L->st[L->from].flushed) {
         snprintf(L->replacement, sizeof L->replacement, "not resolved (behind %s's random replacement)",
-                 near->name);
+                 N->name);
         chase_assoc_append(L->repl_how, sizeof L->repl_how, "; but %s replaces at random and keeps part of the cycle, so "
-               "this level does not see it whole", near->name);
+               "this level does not see it whole", N->name);
     }
     /* A non-exclusive nearer level holds its own ways of the set: a level
-     * with fewer ways behind it would show the same knee. */
-    if (L->ways && L->ways == near->ways)
-        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; as many as %s's: a level with fewer ways behind %s would "
-               "show the same", near->name, near->name);
+     * with no more ways behind it shows the nearer level's knee.  The
+     * lines of one set here lie in one set there where the nearer way
+     * divides this one's; a chain of up to its ways lines never reaches
+     * this level, one more misses both (LRU, FIFO): 8 ways behind 12 read
+     * 12, with the way and sets to match the capacity. */
+    if ((H = hider(L, near, nnear))) {
+        snprintf(why, sizeof why, "%u lines a way (%s) apart are what %s keeps of them%s, so this level's ways "
+                 "may be fewer (its misses hide behind %s's)", L->ways, chase_size_format(L->way_bytes, a, sizeof a),
+                 H->name, near_random(H) ? " or near it (random replacement keeps part of a longer cycle)" : "",
+                 H->name);
+        unresolve(L, why);
+    }
 }

@@ -43,6 +43,7 @@ struct chase_assoc_curve {
     unsigned cap, n;
     double cycles[CHASE_ASSOC_MAX_LINES];       /* [N - 1]: the median cycles a load of N lines */
     unsigned knee;              /* the most lines that still hit; 0: no miss among the n measured */
+    int flushed;                /* measured with lines that evict it from the nearer levels (assoc_cmd.c) */
 };
 
 /* One level: what the sweep says of it, the chains, and what they say. */
@@ -57,6 +58,8 @@ struct chase_assoc_level {
     uint64_t below;             /* strides under this were not measured: a knee past the cap (0: none skipped) */
     /* What they say; 0: not resolved (the how says why). */
     unsigned ways;
+    size_t from, to;            /* the strides the knee settled over (when ways) */
+    int behind_random;          /* a nearer level replaces at random (its share of a chain skews knees) */
     uint64_t way_bytes, sets, capacity;
     int plain;                  /* the knee halved at every stride below the way it was measured at */
     int in_interval;            /* ways x sets x line is inside [lo, hi] */
@@ -119,9 +122,16 @@ unsigned chase_assoc_knee(const double *y, unsigned n, double t);
 /* Reads the chains into knees, ways, sets, the way, the capacity check,
  * the indexing and the replacement class. */
 void chase_assoc_analyze(struct chase_assoc_level *L);
-/* What a nearer level (analysed) hides of L: a random one breaks L's
- * cycle, an equal count of ways may be the nearer level's. */
-void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near);
+/* What the nearer levels near[0 .. nnear-1] (analysed) hide of L: a
+ * random one breaks L's cycle; where L's knee is no more than a nearer
+ * level's at the way, the ways may be the nearer level's (not resolved). */
+void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear);
+/* Whether L's strides from 2 x *unit up should be measured again with
+ * *fill lines a lap that evict the chain from every nearer level (odd
+ * multiples of *unit, the largest nearer way): the nearer levels are all
+ * plain and resolved, and one is random or may hide L's knee. */
+int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
+                             uint64_t *unit, unsigned *fill);
 
 extern const struct chase_table chase_assoc_points_table;
 extern const struct chase_table chase_assoc_knees_table;

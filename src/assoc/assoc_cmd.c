@@ -363,6 +363,132 @@ static int list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, 
     return 0;
 }
 
+/* Flushed chains (level k behind plain nearer levels): each lap fill
+ * lines at odd multiples of unit (the largest nearer way), then the chain
+ * of N lines S apart (S at least 2 x unit), only the chain timed.  The
+ * filling lines share the chain's set in every nearer level and evict it
+ * there, so every access of the chain reaches this level; here they lie
+ * in other sets than the chain's (odd multiples of unit against multiples
+ * of 2 x unit) where this level's way is at least 2 x unit, as it is
+ * where a nearer level hides it.  FLUSH_TIMED: the chain's timed accesses
+ * a sample, at least (a random level's misses read by a share); few, as
+ * each lap costs the fill lines too (a sim run stays within seconds). */
+#define FLUSH_TIMED 128
+#define FLUSH_SAMPLES 3
+
+static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struct chase_assoc_curve *C,
+                         unsigned lines, uint64_t unit, unsigned fill, uint64_t *off, uint64_t *rng)
+{
+    struct assoc_state *st = r->state;
+    double v[CHASE_MAX_SAMPLES], med;
+    char a[32], detail[96];
+    unsigned i, got = 0, laps;
+    int code;
+
+    for (i = 0; i < fill; i++)
+        off[i] = (2 * (uint64_t)i + 1) * unit;
+    /* The chain's lines in a random cycle, as a point's are. */
+    for (i = 0; i < lines; i++)
+        off[fill + i] = (uint64_t)i * C->stride;
+    for (i = lines; i > 1; i--) {
+        uint64_t x = *rng, t;
+        unsigned j;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        *rng = x;
+        j = (unsigned)(x % i);
+        t = off[fill + i - 1];
+        off[fill + i - 1] = off[fill + j];
+        off[fill + j] = t;
+    }
+    laps = (FLUSH_TIMED + lines - 1) / lines;
+    if (laps < 2)
+        laps = 2;
+    if ((code = list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, v, &got)))
+        return code;
+    if (!got)
+        return CHASE_EXIT_FAIL;
+    for (i = 1; i < got; i++) {
+        double t = v[i];
+        unsigned j = i;
+        for (; j > 0 && v[j - 1] > t; j--)
+            v[j] = v[j - 1];
+        v[j] = t;
+    }
+    med = got % 2 ? v[got / 2] : (v[got / 2 - 1] + v[got / 2]) / 2;
+    C->cycles[lines - 1] = med;
+    C->n = lines;
+    snprintf(detail, sizeof detail, "%.15s stride %s %3u lines %8.1f cyc (flushed)", L->name,
+             chase_size_format(C->stride, a, sizeof a), lines, med);
+    chase_progress(&r->s, "assoc", st->done, st->total, detail);
+    return 0;
+}
+
+/* Level L's strides from 2 x unit up measured again as flushed chains,
+ * the largest first, each up to a quarter past its first miss; as
+ * measure_level, two largest without a knee end it.  0 or an exit status;
+ * *done: some stride was measured (else nothing changed). */
+static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uint64_t unit, unsigned fill,
+                           uint64_t alloc, int *done)
+{
+    double t = chase_assoc_threshold(L), half = L->h + CHASE_ASSOC_SHARP_SHARE * (L->m - L->h);
+    uint64_t *off, rng = (r->o->seed ^ 0x2545f4914f6cdd1dULL) | 1, top;
+    struct chase_assoc_curve *keep;
+    size_t i = L->nst;
+    int seen = 0, code = 0;
+
+    *done = 0;
+    if (!unit || !L->nst || (2 * (uint64_t)fill + 1) * unit > alloc)
+        return 0;
+    off = malloc(((size_t)fill + CHASE_ASSOC_MAX_LINES) * sizeof *off);
+    keep = malloc(sizeof L->st);
+    if (!off || !keep) {
+        free(off);
+        free(keep);
+        fprintf(stderr, "chase: assoc: out of memory for a flushed chain\n");
+        return CHASE_EXIT_FAIL;
+    }
+    memcpy(keep, L->st, sizeof L->st);
+    while (i-- > 0 && L->st[i].stride >= 2 * unit) {
+        struct chase_assoc_curve *C = &L->st[i];
+        unsigned lines, first = 0, sharp = 0;
+        if (chase_mul_u64(C->stride, C->cap, &top) || top > alloc)
+            continue;
+        C->n = 0;
+        C->flushed = 1;
+        *done = 1;
+        for (lines = 1; lines <= C->cap; lines++) {
+            if ((code = flushed_point(r, L, C, lines, unit, fill, off, &rng)))
+                goto out;
+            if (!first && C->cycles[lines - 1] > t)
+                first = lines;
+            if (!sharp && C->cycles[lines - 1] > half)
+                sharp = lines;
+            if (first && sharp && lines >= first + (first / 4 > 3 ? first / 4 : 3))
+                break;
+        }
+        /* One line of the chain missing: the filling lines share its set
+         * here (this level's way no more than the unit, as a 32-way L2 of
+         * 8 KiB ways behind a 2-way L1 of 16 KiB): the flushed chains say
+         * nothing of it, and the first ones stand. */
+        if (C->cycles[0] > t) {
+            memcpy(L->st, keep, sizeof L->st);
+            *done = 0;
+            break;
+        }
+        C->knee = chase_assoc_knee(C->cycles, C->n, t);
+        if (C->knee)
+            seen = 1;
+        else if (seen || i + 2 <= L->nst)
+            break;
+    }
+out:
+    free(off);
+    free(keep);
+    return code;
+}
+
 /* The driver's capacity of the level named name (0: it names none). */
 static uint64_t driver_bytes(const struct chase_run *r, const char *name)
 {
@@ -433,6 +559,22 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
             snprintf(how, sizeof how, "%s", L->evict_how);
             *L = keep;
             snprintf(L->evict_how, sizeof L->evict_how, "%s", how);
+            /* Flushed knees not seen to halve below the way: their fill
+             * lines lie in other sets of a plain level only, and in a
+             * hashed one they land among the chain's (a direct-mapped
+             * hashed L2 read 1 way of 16 sets), so they stand for nothing. */
+            if (L->st[L->from].flushed) {
+                L->ways = 0;
+                L->way_bytes = L->sets = L->capacity = 0;
+                L->in_interval = 0;
+                chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: flushed knees not seen to "
+                                   "halve below the way (the fill lines share the chain's sets in a hashed level), "
+                                   "and no eviction set");
+                snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the knees were not seen to halve below "
+                         "the way");
+                snprintf(L->check, sizeof L->check, "not resolved");
+                snprintf(L->replacement, sizeof L->replacement, "not resolved");
+            }
         }
     } else if (L->plain && L->way_bytes && (uint64_t)(L->ways + 1) * L->way_bytes <= alloc) {
         /* Plain sets: the lines a way apart share x's set. */
@@ -458,6 +600,9 @@ static int measure(struct chase_run *r)
     int lists;
     size_t k;
     int code;
+    uint64_t unit;
+    unsigned fill;
+    size_t i;
 
     snprintf(err, sizeof err, "this backend has no list chains");
     lists = r->s.ops->list && r->s.ops->list(r->s.dev, NULL, NULL, err, sizeof err) == CHASE_OK;
@@ -478,9 +623,29 @@ static int measure(struct chase_run *r)
             r->failed = 1;
             return code;
         }
+        for (i = 0; i < k; i++)
+            st->ll[k].behind_random |= st->ll[i].plain && st->ll[i].ways > 1 &&
+                                       !strncmp(st->ll[i].replacement, "random", 6);
         chase_assoc_analyze(&st->ll[k]);
+        /* Behind a random nearer level, or one whose knee may be what this
+         * level's chains show: its strides past the nearer ways again, with
+         * lines that evict the chain from every nearer level. */
+        if (k && lists && chase_assoc_flush_wanted(&st->ll[k], st->ll, k, &unit, &fill)) {
+            char a[32], b[32];
+            int done;
+            if ((code = measure_flushed(r, &st->ll[k], unit, fill, alloc, &done))) {
+                r->failed = 1;
+                return code;
+            }
+            chase_assoc_analyze(&st->ll[k]);
+            if (done)
+                chase_assoc_append(st->ll[k].ways_how, sizeof st->ll[k].ways_how, " (strides from %s measured "
+                                   "flushed: each lap led by %u lines %s apart at odd multiples, which evict the "
+                                   "chain from the nearer levels)", chase_size_format(2 * unit, a, sizeof a), fill,
+                                   chase_size_format(unit, b, sizeof b));
+        }
         if (k)
-            chase_assoc_behind(&st->ll[k], &st->ll[k - 1]);
+            chase_assoc_behind(&st->ll[k], st->ll, k);
         if (lists && (code = evict_level(r, k, alloc))) {
             r->failed = 1;
             return code;

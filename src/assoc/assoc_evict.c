@@ -344,6 +344,21 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
         return 0;
     }
+    /* The pool lies in one set of every nearer level whose way divides
+     * the unit: a lap of x and j lines never reaches this level while j + 1
+     * is no more than that level's ways, so a count up to them may be
+     * theirs (and a random one keeps part of a longer lap). */
+    for (k = 0; k < nnear; k++) {
+        const struct chase_assoc_level *N = &near[k];
+        int random = N->ways > 1 && !strncmp(N->replacement, "random", 6);
+        if (N->way_bytes && unit % N->way_bytes == 0 && ways <= N->ways * (random ? 4u : 1u)) {
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than %s%s keeps of one of "
+                               "its sets (%u ways): this level's ways may be fewer, hidden behind it: not resolved",
+                               ways, random ? "about what the random " : "", N->name, N->ways);
+            L->ngroup = 0;
+            return 0;
+        }
+    }
     L->ways = ways;
     L->ngroup = ways;
     L->evicted = 1;
