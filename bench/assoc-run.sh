@@ -43,4 +43,7 @@ run sweep-cg sweep -b cuda --cache-op cg
 grep "^# level" $R/sweep-cg.tsv | cut -f1-4
 run assoc-l2-cg assoc -b cuda --cache-op cg --from $R/sweep-cg.tsv
 summary assoc-l2-cg
+# As chase report runs it: every level of the default sweep, ld.global.ca.
+run assoc-all-c0 assoc -b cuda --from $R/sweep-ca-c0.tsv
+summary assoc-all-c0
 cd $OUT && tar czf assoc.tar.gz r && rm -rf r
