@@ -291,7 +291,20 @@ static int recheck(struct chase_run *r, struct chase_measure *m, struct chase_as
     return 0;
 }
 
-/* One stride: 1 .. cap lines, stopping a quarter past the first miss. */
+/* Whether a stride's chains may stop at `lines`: a quarter past the first
+ * miss (at least 3 more), and past half the step too (the knees may be
+ * read there, assoc.h).  *first and *sharp carry the stride's state. */
+static int enough(const struct chase_assoc_curve *C, unsigned lines, double t, double half, unsigned *first,
+                  unsigned *sharp)
+{
+    if (!*first && C->cycles[lines - 1] > t)
+        *first = lines;
+    if (!*sharp && C->cycles[lines - 1] > half)
+        *sharp = lines;
+    return *first && *sharp && lines >= *first + (*first / 4 > 3 ? *first / 4 : 3);
+}
+
+/* One stride: 1 .. cap lines, until enough. */
 static int measure_stride(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L,
                           struct chase_assoc_curve *C)
 {
@@ -299,15 +312,10 @@ static int measure_stride(struct chase_run *r, struct chase_measure *m, struct c
     unsigned lines, first = 0, sharp = 0;
     int code;
 
-    /* Past half the step too: the knees may be read there (assoc.h). */
     for (lines = 1; lines <= C->cap; lines++) {
         if ((code = point(r, m, L, C, lines, 0)))
             return code;
-        if (!first && C->cycles[lines - 1] > t)
-            first = lines;
-        if (!sharp && C->cycles[lines - 1] > half)
-            sharp = lines;
-        if (first && sharp && lines >= first + (first / 4 > 3 ? first / 4 : 3))
+        if (enough(C, lines, t, half, &first, &sharp))
             break;
     }
     if ((code = recheck(r, m, L, C)))
@@ -461,11 +469,7 @@ static int measure_flushed(struct chase_run *r, struct chase_assoc_level *L, uin
         for (lines = 1; lines <= C->cap; lines++) {
             if ((code = flushed_point(r, L, C, lines, unit, fill, off, &rng)))
                 goto out;
-            if (!first && C->cycles[lines - 1] > t)
-                first = lines;
-            if (!sharp && C->cycles[lines - 1] > half)
-                sharp = lines;
-            if (first && sharp && lines >= first + (first / 4 > 3 ? first / 4 : 3))
+            if (enough(C, lines, t, half, &first, &sharp))
                 break;
         }
         /* One line of the chain missing: the filling lines share its set
