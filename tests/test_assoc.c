@@ -281,6 +281,34 @@ int main(void)
         tap_ok(!F.ways, "24 ways behind 8 random ones, not flushed: not resolved");
     }
 
+    /* The rule that lets the knees be read at half the step (assoc.h):
+     * under random replacement (the policies' own model, steady state)
+     * no line past the first extra one adds half the step of misses (the
+     * first adds 2 / (ways + 1): half at 3 ways, where the knee is the
+     * same at 5% and at half, so nothing is replaced), and the first
+     * cycle past half the step misses 0.5 to 0.62 of it, 3 to 32 ways. */
+    for (w = 3; w <= 32; w = w < 4 ? 4 : w * 2) {
+        unsigned seq[2 * 64 + 2], k, i, worst_k = 0;
+        double prev = 0, cur, past = 0, jump = 0;
+        for (k = w + 1; k <= 2 * w + 2; k++) {
+            for (i = 0; i < k; i++)
+                seq[i] = i;
+            cur = chase_assoc_predict(seq, k, w, 2) / k;
+            if (k > w + 1 && cur - prev > jump) {
+                jump = cur - prev;
+                worst_k = k;
+            }
+            if (!past && cur >= 0.5)
+                past = cur;
+            prev = cur;
+        }
+        cur = past;
+        tap_ok(jump < CHASE_ASSOC_SHARP_JUMP && cur >= 0.5 && cur < 0.64,
+               "random %u ways: the largest jump a line past ways + 1 %.2f (at %u lines), the first cycle past half "
+               "%.2f", w, jump,
+               worst_k, cur);
+    }
+
     /* The policies' predicted misses a lap, which the sequences are read
      * against: a cycle of ways + 1 lines misses all under LRU and FIFO and
      * about 2 under random replacement; hot lines visited twice a lap are

@@ -19,13 +19,13 @@
  * policy's cycle of ways + 1 lines misses only 2 / (ways + 1) of its
  * accesses (a sixteenth for 31 ways), and a miss must show at ways + 1. */
 #define CHASE_ASSOC_MISS_SHARE 0.05
-/* Where the knees read at that share do not agree (the ways do not settle
- * or do not halve below the way), they are read again at half the step:
+/* The knees are read again at half the step:
  * an LRU or FIFO level's cycle of ways lines never misses and one more
  * misses every access, so its knee is the same at any share, while lines
  * of another agent in the set (a sibling hardware thread's, the OS's)
- * cost a few misses before it.  The reading at half the step stands only
- * where it agrees and its cycle of ways + 1 lines misses as LRU or FIFO
+ * cost a few misses before it.  The reading at half the step stands (over
+ * the first, where they differ) only where it agrees (the ways settle and
+ * halve below the way) and its cycle of ways + 1 lines misses as LRU or FIFO
  * do: under random replacement the misses grow by degrees and half the
  * step would count too many ways. */
 #define CHASE_ASSOC_SHARP_SHARE 0.5
@@ -34,7 +34,8 @@
  * lines: LRU and FIFO add all of it, another agent's lines take a little
  * from both, while random replacement climbs by degrees (3 ways: 0.50 of
  * the step at 4 lines, about 0.7 at 5, the steady state; more ways, less
- * a line) and a CPU's L2 (its cycle of ways + 1 lines 35-55%) by 12%. */
+ * a line: test_assoc holds the policies' model to it) and a CPU's L2 (its
+ * cycle of ways + 1 lines 35-55%) by 12%. */
 #define CHASE_ASSOC_SHARP_JUMP 0.5
 
 /* One stride's chains: 1 .. n lines measured (at most cap). */
