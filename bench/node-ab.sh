@@ -10,8 +10,10 @@ build() {   # tarball dir
         make -j16 > make.log 2>&1 || { tail -30 conf.log make.log; exit 1; }
     cd ..
 }
-build chase-old.tar.gz old
-build chase-0.2.0.tar.gz new
+build chase-old.tar.gz old &
+build chase-0.2.0.tar.gz new &
+wait
+[ -x old/chase ] && [ -x new/chase ] || exit 1
 R=$OUT/r
 mkdir -p $R
 nvidia-smi -L > $R/smi-L.txt
@@ -20,11 +22,21 @@ T() {   # label command...: the command's wall time, to times.txt
     s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N)
     echo "$label: $(awk "BEGIN{printf \"%.2f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt
 }
-for round in 1 2; do
+for round in $(seq 1 ${ROUNDS:-2}); do
     T "round $round: one report (new), device 0" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda -d 0 -q -o $R/one-$round
     T "round $round: node report, old" env CHASE_BACKEND_PATH=$PWD/old old/chase report -b cuda --devices all -q -o $R/old-$round
     T "round $round: node report, new" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda --devices all -q -o $R/new-$round
 done
+# A CUDA process's own start: every device visible, and one.
+for i in 1 2 3; do
+    T "a 4 KiB sweep, every device visible" env CHASE_BACKEND_PATH=$PWD/new new/chase -b cuda -d 0 --sizes 4K -q -o $R/tiny.tsv
+    T "a 4 KiB sweep, one visible" env CHASE_BACKEND_PATH=$PWD/new CUDA_VISIBLE_DEVICES=0 new/chase -b cuda -d 0 --sizes 4K -q -o $R/tiny.tsv
+done
+for d in $R/old-* $R/new-*; do
+    for f in $d/topology/*.tsv; do
+        echo "$f $(grep -h '^# elapsed_s' $f | cut -d' ' -f3) $(grep -h '^# visible_devices' $f | cut -d' ' -f3)"
+    done
+done > $R/topology-elapsed.txt
 for d in $R/old-* $R/new-*; do
     echo "$d: $(grep -o '"\(reports_s\|topology_latency_s\|topology_bandwidth_s\)": [0-9.]*' $d/node.json | tr '\n' ' ')"
 done | tee -a $R/times.txt

@@ -129,6 +129,14 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     CHECK(cu.cuCtxSetCurrent(g->ctx), "cuCtxSetCurrent");
     CHECK(cu.cuModuleLoadData(&g->mod, chase_gpu_image), "loading the chase kernels (cuModuleLoadData)");
     CHECK(cu.cuDeviceGetName(info->name, (int)sizeof info->name, g->dev), "cuDeviceGetName");
+    /* Under a launcher (Slurm's --gpus-per-task) or a node report, device
+     * indices count the devices this list lets through, not the host's. */
+    {
+        const char *vis = getenv("CUDA_VISIBLE_DEVICES");
+        if (vis)
+            chase_kv_set(info->settings, &info->nsettings, "visible_devices", "CUDA_VISIBLE_DEVICES=%.200s: "
+                         "device_index counts these", vis);
+    }
     major = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
     minor = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     sms = attr(g, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);

@@ -119,8 +119,8 @@ static void last_line(const char *log, char *buf, size_t len)
 
 /* The part's command line: the options the report was given that the part
  * takes, its output, its plot, and the sweep's file where it needs one. */
-static int part_argv(const struct chase_opts *o, const struct part_def *p, const char *backend, const char *dir,
-                     const char *ext, int sweep_ok, char (*buf)[4200], char **argv)
+static int part_argv(const struct chase_opts *o, const struct part_def *p, const char *backend, int device,
+                     const char *dir, const char *ext, int sweep_ok, char (*buf)[4200], char **argv)
 {
     int n = 0, b = 0;
 
@@ -131,7 +131,7 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
         argv[n++] = "-b";
         argv[n++] = (char *)backend;
     }
-    snprintf(buf[b], sizeof buf[b], "%d", o->device);
+    snprintf(buf[b], sizeof buf[b], "%d", device);
     argv[n++] = "-d";
     argv[n++] = buf[b++];
     if (o->spec) {
@@ -357,14 +357,17 @@ static void drop_links(const char *dir)
     closedir(d);
 }
 
-static int check_device(const struct chase_opts *o)
+static int check_device(const struct chase_opts *o, char *backend, size_t len)
 {
     struct chase_session s;
     int code = chase_session_open(&s, o, NULL);
 
+    if (!code && s.slot)
+        snprintf(backend, len, "%s", s.slot->name);
     chase_session_close(&s);
     return code;
 }
+
 
 /* One report a directory at a time: two tasks given one device (or two
  * users one directory) would write each other's parts.  The lock goes
@@ -403,12 +406,12 @@ static int run_report(const struct chase_opts *o)
 {
     struct part_run runs[MAX_PARTS];
     const char *dir = o->output, *ext = o->plot_format ? o->plot_format : "png";
-    char path[4200], backend[32] = "", log[4200], why[600];
+    char path[4200], backend[32] = "", used[32] = "", log[4200], why[600], env[256];
     const char *status = "complete";
     struct chase_meta meta;
     double t0 = now();
     size_t i, k;
-    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO), lock;
+    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO), lock, device;
 
     memset(runs, 0, sizeof runs);
     memset(&meta, 0, sizeof meta);
@@ -422,8 +425,11 @@ static int run_report(const struct chase_opts *o)
         fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
         return CHASE_EXIT_USAGE;
     }
-    if ((code = chase_report_dir_check(dir, report_name, "report")) || (code = check_device(o)))
+    if ((code = chase_report_dir_check(dir, report_name, "report")) ||
+        (code = check_device(o, used, sizeof used)))
         return code;
+    /* The parts see only the device measured, as their device 0. */
+    device = chase_place_child_env(used, &o->device, 1, env, sizeof env) ? o->device : 0;
     if ((code = chase_report_dir_make(dir)))
         return code;
     drop_links(dir);
@@ -445,7 +451,7 @@ static int run_report(const struct chase_opts *o)
             snprintf(runs[i].reason, sizeof runs[i].reason, "needs the sweep's levels, and the sweep did not complete");
             continue;
         }
-        n = part_argv(o, &parts[i], backend[0] ? backend : NULL, dir, ext, sweep_ok, buf, argv);
+        n = part_argv(o, &parts[i], backend[0] ? backend : NULL, device, dir, ext, sweep_ok, buf, argv);
         if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
                                                              (int)sizeof log) {
             fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
@@ -458,7 +464,7 @@ static int run_report(const struct chase_opts *o)
                     parts[i].what, now() - t0);
             fflush(stderr);
         }
-        runs[i].status = chase_spawn(argv, log);
+        runs[i].status = chase_spawn(argv, log, env[0] ? env : NULL);
         runs[i].seconds = now() - p0;
         if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);

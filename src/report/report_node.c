@@ -17,7 +17,12 @@
  * - the bandwidths between devices in the same rounds (each device's
  *   memory serves one peer; the links carry each direction once), those
  *   to the host one device at a time: they would share the host's memory
- *   and links.
+ *   and links;
+ * - the devices side by side (chase fleet) beside the topology: it reads
+ *   the reports' files on the host's CPU and measures nothing.
+ * The cuda backend's children see only the devices they use
+ * (chase_place_child_env): a CUDA process's start sets up every device it
+ * sees.
  *
  * Every figure is read back from the files the children wrote, through
  * the same parser as any saved file. */
@@ -45,6 +50,7 @@
 #include "io/table.h"
 #include "report/report_dir.h"
 #include "report/report_md.h"
+#include "report/report_place.h"
 #include "report/spawn.h"
 #include "run/session.h"
 
@@ -169,6 +175,8 @@ static int start_report(struct node *n, struct node_dev *d)
     char buf[8][4200], *argv[NODE_ARGS], log[4200];
     int k = 0, b = 0;
 
+    /* Its parts see only its device: the report sees to that
+     * (chase_place_child_env), given the device by the node's index. */
     argv[k++] = "chase";
     argv[k++] = "report";
     k = common_args(n, argv, k, buf, &b);
@@ -210,7 +218,7 @@ static int start_report(struct node *n, struct node_dev *d)
     argv[k++] = "-q";
     argv[k] = NULL;
     d->t0 = now();
-    d->pid = chase_spawn_start(argv, log);
+    d->pid = chase_spawn_start(argv, log, NULL);
     return d->pid < 0 ? -1 : 0;
 }
 
@@ -280,21 +288,27 @@ static uint64_t clamp_size(double v)
 }
 
 /* The arguments every run of a pair takes: the node's, the reading
- * device, the target memory; then, by pair_start, the file and its log
- * (topology/WHAT-FROM-TO.tsv and .log) and -q. */
-static int pair_args(struct node *n, const struct node_link *l, char **argv, int k, char (*buf)[4200], int *b)
+ * device, the target memory (as the child numbers them where env, from
+ * chase_place_child_env, is set: the reader is its device 0, a peer its
+ * device 1); then, by pair_start, the file and its log (topology/WHAT-FROM-TO.tsv
+ * and .log) and -q.  On four H100s a 4 KiB sweep took 1.12-1.25 s seeing
+ * every device, 0.44 s seeing one (bench/NOTES.md). */
+static int pair_args(struct node *n, const struct node_link *l, char **argv, int k, char (*buf)[4200], int *b,
+                     char *env, size_t len)
 {
+    int idx[2] = {l->from, l->to}, own = !chase_place_child_env(n->backend, idx, l->to >= 0 ? 2 : 1, env, len);
+
     k = common_args(n, argv, k, buf, b);
-    snprintf(buf[*b], sizeof buf[*b], "%d", l->from);
+    snprintf(buf[*b], sizeof buf[*b], "%d", own ? 0 : l->from);
     argv[k++] = "-d";
     argv[k++] = buf[(*b)++];
     argv[k++] = "--memory";
-    argv[k++] = (char *)l->target;
+    argv[k++] = own && l->to >= 0 ? "peer:1" : (char *)l->target;
     return k;
 }
 
 static pid_t pair_start(struct node *n, const struct node_link *l, const char *what, char **argv, int k,
-                        char (*buf)[4200], int b)
+                        char (*buf)[4200], int b, const char *env)
 {
     char log[4200];
 
@@ -306,7 +320,7 @@ static pid_t pair_start(struct node *n, const struct node_link *l, const char *w
     argv[k++] = buf[b];
     argv[k++] = "-q";
     argv[k] = NULL;
-    return chase_spawn_start(argv, log);
+    return chase_spawn_start(argv, log, env[0] ? env : NULL);
 }
 
 /* The sweep of one pair at two working sets: a quarter of the reader's
@@ -314,27 +328,27 @@ static pid_t pair_start(struct node *n, const struct node_link *l, const char *w
  * times it (past any cache: its memory). */
 static pid_t start_latency(struct node *n, struct node_link *l, const struct node_dev *d)
 {
-    char buf[10][4200], *argv[NODE_ARGS];
+    char buf[10][4200], *argv[NODE_ARGS], env[256];
     int k = 0, b = 0;
 
     argv[k++] = "chase";
-    k = pair_args(n, l, argv, k, buf, &b);
+    k = pair_args(n, l, argv, k, buf, &b, env, sizeof env);
     snprintf(buf[b], sizeof buf[b], "%llu,%llu", (unsigned long long)clamp_size((double)d->last_cache / 4),
              (unsigned long long)clamp_size((double)d->last_cache * 4));
     argv[k++] = "--sizes";
     argv[k++] = buf[b++];
-    return pair_start(n, l, "latency", argv, k, buf, b);
+    return pair_start(n, l, "latency", argv, k, buf, b, env);
 }
 
 /* One streamed read past every cache of either end. */
 static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct node_dev *d)
 {
-    char buf[10][4200], *argv[NODE_ARGS];
+    char buf[10][4200], *argv[NODE_ARGS], env[256];
     int k = 0, b = 0;
 
     argv[k++] = "chase";
     argv[k++] = "bandwidth";
-    k = pair_args(n, l, argv, k, buf, &b);
+    k = pair_args(n, l, argv, k, buf, &b, env, sizeof env);
     argv[k++] = "--op";
     argv[k++] = "read";
     argv[k++] = "--placement";
@@ -344,7 +358,7 @@ static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct n
     argv[k++] = buf[b];
     argv[k++] = "--max";
     argv[k++] = buf[b++];
-    return pair_start(n, l, "bandwidth", argv, k, buf, b);
+    return pair_start(n, l, "bandwidth", argv, k, buf, b, env);
 }
 
 /* The last line a child wrote on stderr, for the reason a figure is missing. */
@@ -573,7 +587,11 @@ static void run_topology(struct node *n, int progress)
 
 /* ---- the devices side by side ------------------------------------------ */
 
-static int run_fleet(struct node *n)
+/* chase fleet over the devices' reports, started beside the topology:
+ * it reads files and draws plots on the host's CPU, and measures nothing
+ * (the topology's chains run on the devices, from memory the CPU does not
+ * touch meanwhile).  Returns its pid, or -1. */
+static pid_t start_fleet(struct node *n)
 {
     char buf[NODE_MAX + 8][4200];
     char *argv[NODE_MAX + 12], log[4200];
@@ -594,7 +612,7 @@ static int run_fleet(struct node *n)
     argv[k] = NULL;
     if ((size_t)snprintf(log, sizeof log, "%s/fleet.log", n->dir) >= sizeof log)
         return -1;
-    return chase_spawn(argv, log);
+    return chase_spawn_start(argv, log, NULL);
 }
 
 /* ---- node.json and node.md --------------------------------------------- */
@@ -648,7 +666,7 @@ static const char concurrency[] =
     "topology: between devices in rounds where every device reads one peer's memory and serves one peer, at "
     "once (latencies, then bandwidths); to the host, the latencies of every device at once (a dependent chain "
     "keeps one load in flight), the bandwidths one device at a time (they would share the host's memory and "
-    "links)";
+    "links); the devices side by side (chase fleet) beside the topology: it reads files and measures nothing";
 
 static void describe(const struct node *n, struct chase_meta *m, struct chase_meta *res, const char *host)
 {
@@ -838,6 +856,7 @@ int chase_report_node(const struct chase_opts *o)
     char path[4200], host[256] = "";
     const char *status = "complete";
     int code, i, fleet = -1, progress = !o->quiet && isatty(STDERR_FILENO);
+    pid_t fleet_pid = -1;
 
     memset(&n, 0, sizeof n);
     n.o = o;
@@ -863,9 +882,11 @@ int chase_report_node(const struct chase_opts *o)
         return CHASE_EXIT_FAIL;
     }
     if (!chase_stop)
-        run_topology(&n, progress);
+        fleet_pid = start_fleet(&n);
     if (!chase_stop)
-        fleet = run_fleet(&n);
+        run_topology(&n, progress);
+    if (fleet_pid > 0)
+        fleet = chase_spawn_wait(fleet_pid);
     if (progress)
         fputs("\r\033[K", stderr);
     if (chase_stop) {

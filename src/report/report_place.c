@@ -98,3 +98,66 @@ void chase_place_name(const struct chase_place *p, const char *uuid, int device,
         snprintf(buf, len, "%s-device%d", p->host, device);
     clean(buf);
 }
+
+int chase_place_visible(const char *inherited, const int *idx, int count, char *buf, size_t len)
+{
+    size_t used = 0;
+    int i;
+
+    if (!len || count < 1)
+        return -1;
+    buf[0] = 0;
+    for (i = 0; i < count; i++) {
+        char one[80];
+        if (idx[i] < 0)
+            return -1;
+        if (!inherited) {
+            snprintf(one, sizeof one, "%d", idx[i]);
+        } else {
+            /* The idx-th entry of the inherited list: an index, a UUID
+             * or a MIG instance, as the driver takes them. */
+            const char *p = inherited, *e;
+            int k;
+            for (k = 0; k < idx[i] && p; k++)
+                p = (e = strchr(p, ',')) ? e + 1 : NULL;
+            if (!p)
+                return -1;
+            e = p + strcspn(p, ",");
+            while (p < e && *p == ' ')
+                p++;
+            while (e > p && e[-1] == ' ')
+                e--;
+            if (e == p || (size_t)(e - p) >= sizeof one)
+                return -1;
+            for (k = 0; p + k < e; k++) {
+                unsigned char c = (unsigned char)p[k];
+                /* Nothing the driver's list could not hold. */
+                if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+                      c == '/' || c == ':' || c == '.' || c == '_'))
+                    return -1;
+                one[k] = (char)c;
+            }
+            one[k] = 0;
+        }
+        if (used + strlen(one) + (i > 0) >= len)
+            return -1;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", one);
+    }
+    return 0;
+}
+
+int chase_place_child_env(const char *backend, const int *idx, int count, char *env, size_t len)
+{
+    char list[200];
+
+    if (!len)
+        return -1;
+    env[0] = 0;
+    if (strcmp(backend, "cuda") ||
+        chase_place_visible(getenv("CUDA_VISIBLE_DEVICES"), idx, count, list, sizeof list) ||
+        (size_t)snprintf(env, len, "CUDA_VISIBLE_DEVICES=%s", list) >= len) {
+        env[0] = 0;
+        return -1;
+    }
+    return 0;
+}

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,7 +18,7 @@
 #include "core/signals.h"
 #include "report/spawn.h"
 
-pid_t chase_spawn_start(char *const *argv, const char *log)
+pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
 {
     pid_t pid;
 
@@ -37,6 +38,8 @@ pid_t chase_spawn_start(char *const *argv, const char *log)
             dup2(fd, STDOUT_FILENO);
             close(fd);
         }
+        if (env && putenv((char *)env))
+            _exit(127);
         execv("/proc/self/exe", argv);
         _exit(127);
     }
@@ -63,7 +66,7 @@ int chase_spawn_wait(pid_t pid)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-int chase_spawn(char *const *argv, const char *log)
+int chase_spawn(char *const *argv, const char *log, const char *env)
 {
-    return chase_spawn_wait(chase_spawn_start(argv, log));
+    return chase_spawn_wait(chase_spawn_start(argv, log, env));
 }

@@ -9,13 +9,14 @@
 #include <sys/types.h>
 
 /* Starts chase with argv (argv[0] is only a name), stderr to log (made
- * afresh, never through a link).  Returns the child's pid, or -1. */
-pid_t chase_spawn_start(char *const *argv, const char *log);
+ * afresh, never through a link), and env ("NAME=VALUE", or NULL) added to
+ * its environment.  Returns the child's pid, or -1. */
+pid_t chase_spawn_start(char *const *argv, const char *log, const char *env);
 /* Waits for one child; a signal the parent caught (chase_stop) goes on to
  * it, which keeps what it measured.  Returns its exit status, 128 + the
  * signal if one killed it, or -1. */
 int chase_spawn_wait(pid_t pid);
 /* Both: runs one child to its end. */
-int chase_spawn(char *const *argv, const char *log);
+int chase_spawn(char *const *argv, const char *log, const char *env);
 
 #endif
