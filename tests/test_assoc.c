@@ -71,6 +71,82 @@ static void level(struct chase_assoc_level *L, unsigned ways, uint64_t sets, uin
         }
     }
 }
+/* A set of `ways` LRU ways holding every line the lists give (the lines
+ * an eviction set found, in one set): a list's cycles a timed access, h on
+ * a hit and m on a miss, as the backend's list hook returns them. */
+struct one_set {
+    unsigned ways;
+    double h, m;
+};
+
+static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
+                       unsigned samples, double *cycles, unsigned *got)
+{
+    const struct one_set *c = ctx;
+    uint64_t tag[64];
+    unsigned used = 0, lap, k, s, i;
+
+    for (s = 0; s < samples; s++) {
+        double sum = 0;
+        unsigned count = 0;
+        for (lap = 0; lap < (s ? laps : warm + laps); lap++)
+            for (k = 0; k < n; k++) {
+                uint64_t line = off[k] / 64;
+                int hit = 0;
+                for (i = 0; i < used; i++)
+                    if (tag[i] == line) {
+                        hit = 1;
+                        break;
+                    }
+                if (hit)    /* to the front: most recently used first */
+                    memmove(tag + 1, tag, i * sizeof *tag);
+                else {
+                    if (used < c->ways)
+                        used++;
+                    memmove(tag + 1, tag, (used - 1) * sizeof *tag);
+                }
+                tag[0] = line;
+                if ((s || lap >= warm) && k >= n - timed) {
+                    sum += hit ? c->h : c->m;
+                    count++;
+                }
+            }
+        cycles[s] = sum / count;
+    }
+    *got = samples;
+    return 0;
+}
+
+/* The policy sequences over x and `found` lines of its set, in a set of
+ * `truth` LRU ways. */
+static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned truth)
+{
+    static uint64_t pool[64], tmp[64], buf[2 * 64 + 2];
+    struct one_set c = {truth, 4, 14};
+    struct chase_assoc_prober p;
+    unsigned i;
+
+    memset(L, 0, sizeof *L);
+    snprintf(L->name, sizeof L->name, "L1");
+    L->h = c.h;
+    L->m = c.m;
+    L->line = 64;
+    L->ways = found;
+    L->evicted = 1;
+    L->probe_x = 0;
+    for (i = 0; i < found; i++)
+        L->group[i] = (uint64_t)(i + 1) * 4096;
+    L->ngroup = found;
+    memset(&p, 0, sizeof p);
+    p.run = one_set_run;
+    p.ctx = &c;
+    p.pool = pool;
+    p.tmp = tmp;
+    p.buf = buf;
+    p.lines = 64;
+    p.budget = (uint64_t)1 << 40;
+    chase_assoc_policy(L, NULL, 0, &p);
+}
 
 int main(void)
 {
@@ -336,5 +412,17 @@ int main(void)
         tap_ok(lru == 2 && fifo == w + 1 && rnd > 2 && rnd < w + 1, "hot lines, %u ways: lru %.2f fifo %.2f random %.2f",
                w, lru, fifo, rnd);
     }
+    /* An eviction set one line short of the ways (as one H100 L1 of four
+     * read beside three other reports): its sequences of ways + 1 lines
+     * fit in the set, missing none, which no set of that many ways can. */
+    policy_of(&L, 3, 4);
+    tap_ok(L.ways_contradicted && !strcmp(L.policy, "undetermined") && strstr(L.policy_how, "holds more lines"),
+           "3 lines found in a set of 4 ways: contradicted, policy %s (%s)", L.policy, L.policy_how);
+    policy_of(&L, 4, 4);
+    tap_ok(!L.ways_contradicted && !strcmp(L.policy, "lru"), "4 lines found in a set of 4 ways: policy %s (%s)",
+           L.policy, L.policy_how);
+    policy_of(&L, 8, 4);
+    tap_ok(!L.ways_contradicted, "8 lines found in a set of 4 ways (too many): not what this check tells (%s)",
+           L.policy_how);
     return tap_done();
 }

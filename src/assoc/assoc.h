@@ -76,6 +76,10 @@ struct chase_assoc_level {
     char evict_how[600];
     char policy[16];            /* lru, fifo, random, direct-mapped, undetermined */
     char policy_how[900];
+    /* A policy sequence of ways + 1 lines of the set missed less than one
+     * line a lap, which no set of that many ways can: the set holds more
+     * lines than the ways found, which are then not taken. */
+    int ways_contradicted;
 };
 
 /* assoc_evict.c: what it asks of the backend (the list hook, through run:

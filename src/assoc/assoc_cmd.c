@@ -588,6 +588,20 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
         L->ngroup = i;
     }
     code = chase_assoc_policy(L, st->ll, k, &pr);
+    if (!code && L->ways_contradicted) {
+        /* One H100 L1 of four, measured beside three other reports, gave
+         * an eviction set of 3 lines whose cycle missed every line and
+         * whose hot sequence 0.42 a lap: the set held more than 3. */
+        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: a sequence of ways + 1 of the set's "
+                           "lines missed less than one a lap (policy_how), so the set holds more than %u", L->ways);
+        snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the ways were not");
+        snprintf(L->check, sizeof L->check, "not resolved");
+        if (L->evicted)
+            snprintf(L->indexing, sizeof L->indexing, "not resolved: the eviction set's ways were contradicted");
+        L->ways = 0;
+        L->way_bytes = L->sets = L->capacity = 0;
+        L->in_interval = 0;
+    }
 out:
     free(pr.pool);
     free(pr.tmp);

@@ -479,10 +479,11 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
 {
     unsigned w = L->ways, seq[2 * CHASE_ASSOC_MAX_LINES + 2], n, s, q, i, alive[3] = {1, 1, 1}, left = 0;
     const char *why, *names[2] = {"cycle", "hot"};
-    char told[200] = "";
+    char told[200] = "", doubt[160] = "";
     int code;
 
     L->policy_how[0] = 0;
+    L->ways_contradicted = 0;
     snprintf(L->policy, sizeof L->policy, "undetermined");
     if (!w || L->ngroup < w) {
         snprintf(L->policy_how, sizeof L->policy_how, "no ways + 1 lines of one set to test with");
@@ -523,6 +524,13 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         if ((code = lap_misses(L, p, p->buf, n, &got, &se)))
             return code;
         tol = fmax(FIT_MISSES, 4 * se);
+        /* Both sequences visit x and w lines of its set: a set of w ways
+         * holds w of those w + 1, so whatever it replaces, the one it
+         * lacks when a lap starts misses in that lap. */
+        if (got < 1 - tol && !L->ways_contradicted) {
+            L->ways_contradicted = 1;
+            snprintf(doubt, sizeof doubt, "%s missed %.2f a lap, under the one a set of %u ways must", names[s], got, w);
+        }
         chase_assoc_append(L->policy_how, sizeof L->policy_how, "%s%s (%u loads a lap): %.2f misses a lap (lru %s, fifo %s, random "
             "%s)", s ? "; " : "", names[s], n, got, "", "", "");
         for (q = 0; q < 3; q++) {
@@ -542,6 +550,11 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
     }
     for (q = 0; q < 3; q++)
         left += alive[q];
+    if (L->ways_contradicted) {
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; %s: the set holds more lines than %u, whose "
+                           "policy is not told", doubt, w);
+        return 0;
+    }
     if (left == 1) {
         for (q = 0; !alive[q]; q++)
             ;
