@@ -118,8 +118,9 @@ static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
 }
 
 /* The policy sequences over x and `found` lines of its set, in a set of
- * `truth` LRU ways. */
-static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned truth)
+ * `truth` LRU ways, behind the nearer levels given. */
+static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned truth,
+                      const struct chase_assoc_level *near, size_t nnear)
 {
     static uint64_t pool[64], tmp[64], buf[2 * 64 + 2];
     struct one_set c = {truth, 4, 14};
@@ -145,7 +146,7 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
     p.buf = buf;
     p.lines = 64;
     p.budget = (uint64_t)1 << 40;
-    chase_assoc_policy(L, NULL, 0, &p);
+    chase_assoc_policy(L, near, nnear, &p);
 }
 
 int main(void)
@@ -415,14 +416,27 @@ int main(void)
     /* An eviction set one line short of the ways (as one H100 L1 of four
      * read beside three other reports): its sequences of ways + 1 lines
      * fit in the set, missing none, which no set of that many ways can. */
-    policy_of(&L, 3, 4);
+    policy_of(&L, 3, 4, NULL, 0);
     tap_ok(L.ways_contradicted && !strcmp(L.policy, "undetermined") && strstr(L.policy_how, "holds more lines"),
            "3 lines found in a set of 4 ways: contradicted, policy %s (%s)", L.policy, L.policy_how);
-    policy_of(&L, 4, 4);
+    policy_of(&L, 4, 4, NULL, 0);
     tap_ok(!L.ways_contradicted && !strcmp(L.policy, "lru"), "4 lines found in a set of 4 ways: policy %s (%s)",
            L.policy, L.policy_how);
-    policy_of(&L, 8, 4);
+    policy_of(&L, 8, 4, NULL, 0);
     tap_ok(!L.ways_contradicted, "8 lines found in a set of 4 ways (too many): not what this check tells (%s)",
            L.policy_how);
+    /* Behind a plain LRU level of as many ways, which keeps the hot lines'
+     * second visits (a simulated L2 of 12 ways behind an L1 of 12 read
+     * -8 misses a lap): a lap that cheap is the nearer level's. */
+    {
+        struct chase_assoc_level near;
+        memset(&near, 0, sizeof near);
+        near.ways = 3;
+        near.plain = 1;
+        snprintf(near.policy, sizeof near.policy, "lru");
+        policy_of(&L, 3, 4, &near, 1);
+        tap_ok(!L.ways_contradicted, "3 lines found behind a nearer level of 3 ways: not contradicted (%s)",
+               L.policy_how);
+    }
     return tap_done();
 }

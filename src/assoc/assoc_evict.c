@@ -480,7 +480,7 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
     unsigned w = L->ways, seq[2 * CHASE_ASSOC_MAX_LINES + 2], n, s, q, i, alive[3] = {1, 1, 1}, left = 0;
     const char *why, *names[2] = {"cycle", "hot"};
     char told[200] = "", doubt[160] = "";
-    int code;
+    int code, few_nearer = 1;
 
     L->policy_how[0] = 0;
     L->ways_contradicted = 0;
@@ -502,6 +502,8 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         snprintf(L->policy_how, sizeof L->policy_how, "not tested: %s", why);
         return 0;
     }
+    for (i = 0; i < nnear; i++)
+        few_nearer &= near[i].ways < w;
     for (s = 0; s < 2; s++) {
         double got, se, pred[3], tol;
         /* Line 0 is x, line i the group's i-th; hot lines' second visit
@@ -526,8 +528,11 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         tol = fmax(FIT_MISSES, 4 * se);
         /* Both sequences visit x and w lines of its set: a set of w ways
          * holds w of those w + 1, so whatever it replaces, the one it
-         * lacks when a lap starts misses in that lap. */
-        if (got < 1 - tol && !L->ways_contradicted) {
+         * lacks when a lap starts misses in that lap.  Read so only where
+         * no nearer level can serve a line of them (its ways fewer than
+         * w: an LRU level of w ways keeps the hot lines' second visits)
+         * and the lap cost no less than hits here. */
+        if (got < 1 - tol && got > -tol && few_nearer && !L->ways_contradicted) {
             L->ways_contradicted = 1;
             snprintf(doubt, sizeof doubt, "%s missed %.2f a lap, under the one a set of %u ways must", names[s], got, w);
         }
