@@ -152,8 +152,17 @@ fi
 # A disk that fills mid-sweep (a file size limit): the sweep stops at the
 # first row that could not be written, and FILE.partial keeps the whole
 # rows before it.
+# The limit lies half way through the file's rows, whatever the header's
+# length (the command line in it names this build's path) and whatever
+# unit this shell's ulimit -f counts in (dash 512 bytes, bash 1024).
 big='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=20;mem:lat=200'
-( trap '' XFSZ; ulimit -f 2; "$CHASE" --sim "$big" --max 16M -v -o "$tmp/big.tsv" 2>&1; echo "exit $?" ) | cat > "$tmp/err"
+"$CHASE" --sim "$big" --max 16M -q -o "$tmp/whole.tsv"
+head_bytes=$(awk '/^bytes/ { print c; exit } { c += length($0) + 1 }' "$tmp/whole.tsv")
+all_bytes=$(wc -c < "$tmp/whole.tsv")
+unit=$( (trap '' XFSZ; ulimit -f 1; head -c 4096 /dev/zero > "$tmp/unit" 2> /dev/null); wc -c < "$tmp/unit")
+blocks=$(( (head_bytes + (all_bytes - head_bytes) / 2) / unit ))
+( trap '' XFSZ; ulimit -f "$blocks"; "$CHASE" --sim "$big" --max 16M -v -o "$tmp/big.tsv" 2>&1; echo "exit $?" ) |
+    cat > "$tmp/err"
 measured=$(grep -c ' cycles, [0-9]* samples$' "$tmp/err")
 kept=$(data "$tmp/big.tsv.partial" 2>/dev/null | wc -l)
 after=$(sed -n "/big.tsv' failed/,\$p" "$tmp/err" | grep -c ' cycles, [0-9]* samples$')
