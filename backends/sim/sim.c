@@ -159,10 +159,12 @@ static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint
     uint64_t blk = line_of(c, addr), set = cache_set(c, blk);
     uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
     uint64_t *valid = c->valid ? c->valid + set * c->ways : NULL;
-    uint64_t w, victim = 0;
+    uint64_t w, victim = 0, empty = ~0ULL;
 
     d->clock++;
-    for (w = 0; w < c->ways; w++)
+    /* One pass (the sweeps of make check spend most of their time here):
+     * the line, else the first empty way, else the oldest stamp. */
+    for (w = 0; w < c->ways; w++) {
         if (tag[w] == blk) {
             if (c->policy == SIM_LRU)
                 stamp[w] = d->clock;
@@ -172,17 +174,16 @@ static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint
             }
             return 1;
         }
-    for (w = 0; w < c->ways; w++) {
         if (tag[w] == ~0ULL) {
-            victim = w;
-            goto fill;
-        }
-        if (stamp[w] < stamp[victim])
+            if (empty == ~0ULL)
+                empty = w;
+        } else if (stamp[w] < stamp[victim])
             victim = w;
     }
-    if (c->policy == SIM_RANDOM)
+    if (empty != ~0ULL)
+        victim = empty;
+    else if (c->policy == SIM_RANDOM)
         victim = xorshift(&d->rng) % c->ways;
-fill:
     tag[victim] = blk;
     stamp[victim] = d->clock;
     if (valid)
