@@ -14,10 +14,12 @@
  *   device reads one peer's memory and serves one peer, every device at
  *   once; then every device reads the host's at once (a dependent chain
  *   keeps one load in flight, too little traffic to disturb another);
- * - the bandwidths between devices in the same rounds (each device's
- *   memory serves one peer; the links carry each direction once), those
- *   to the host one device at a time: they would share the host's memory
- *   and links;
+ * - the bandwidths one pair at a time, and those to the host one device
+ *   at a time: in rounds where each device read one peer and served
+ *   another, two H100s read each other at 336-344 GB/s in 3 rounds of 4,
+ *   374 alone, and four H100s read a pair 9-10% under alone in one round
+ *   of two (bench/NOTES.md); to the host they would share its memory and
+ *   links;
  * - the devices side by side (chase fleet) beside the topology: it reads
  *   the reports' files on the host's CPU and measures nothing.
  * The cuda backend's children see only the devices they use
@@ -533,12 +535,14 @@ static void run_set(struct node *n, const int *set, int count, int bandwidth)
     }
 }
 
-/* The schedule, the same for latencies and bandwidths: rounds where the
- * i-th device reads the (i + r)-th's memory, every device at once (each
- * device runs one chase and serves one other's: no device is asked to do
- * two things); then the host.  A host's latencies run at once (a chain
- * keeps one load in flight); its bandwidths one device at a time (they
- * would share the host's memory and links). */
+/* The schedule: rounds where the i-th device reads the (i + r)-th's
+ * memory, then the host.  Latencies run a round at once (each device runs
+ * one chain and serves one other's: a chain keeps one load in flight, and
+ * the latencies read at once and alone agreed within 0.1%), and every
+ * device's to the host at once.  Bandwidths run one at a time: streams at
+ * once slowed each other by up to 10% between devices (the reverse
+ * direction's traffic on the same links), and would share the host's
+ * memory and links. */
 static void run_phase(struct node *n, int bandwidth, int progress)
 {
     int set[NODE_MAX], r, i, count;
@@ -550,9 +554,15 @@ static void run_phase(struct node *n, int bandwidth, int progress)
             fflush(stderr);
         }
         for (i = count = 0; i < n->ndev; i++)
-            if ((set[count] = link_of(n, i, (i + r) % n->ndev)) >= 0)
+            if ((set[count] = link_of(n, i, (i + r) % n->ndev)) >= 0) {
                 count++;
-        run_set(n, set, count, bandwidth);
+                if (bandwidth && !chase_stop) {
+                    run_set(n, set, 1, 1);
+                    count = 0;
+                }
+            }
+        if (count && !chase_stop)
+            run_set(n, set, count, 0);
     }
     if (progress) {
         fprintf(stderr, "\r\033[Knode: topology, %s to the host", bandwidth ? "bandwidths" : "latencies");
@@ -663,10 +673,11 @@ static const struct chase_table links_table = {"topology", link_cols, CHASE_COLS
 
 static const char concurrency[] =
     "the devices' reports at once (each measures its own memory, which no other report touches); then the "
-    "topology: between devices in rounds where every device reads one peer's memory and serves one peer, at "
-    "once (latencies, then bandwidths); to the host, the latencies of every device at once (a dependent chain "
-    "keeps one load in flight), the bandwidths one device at a time (they would share the host's memory and "
-    "links); the devices side by side (chase fleet) beside the topology: it reads files and measures nothing";
+    "topology: the latencies between devices in rounds where every device reads one peer's memory and serves "
+    "one peer, at once, and to the host every device's at once (a dependent chain keeps one load in flight); "
+    "the bandwidths one pair at a time (streams at once slowed each other by up to 10% between devices, and "
+    "would share the host's memory and links); the devices side by side (chase fleet) beside the topology: "
+    "it reads files and measures nothing";
 
 static void describe(const struct node *n, struct chase_meta *m, struct chase_meta *res, const char *host)
 {
