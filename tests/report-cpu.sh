@@ -10,9 +10,9 @@
 # A last cache past 16 MiB (this VM's host's 105 MiB L3) makes the default
 # sweep, to four times it, take two minutes alone: there the report's
 # curves end at 16 MiB (report --max: past a 2 MiB L2 four times over; to
-# 64 MiB the sweep took 41 s of the report's 79 here), which the limit
-# below then does not judge (the sweep names the cache it ends in, or the
-# part it reached).
+# 64 MiB the sweep took 41 s of the report's 79 here); the limit below is
+# judged where the last cache is 64 MiB or less (capped or not), and the
+# sweep names the cache it ends in, or the part it reached.
 llc=0
 for lv in 1 2 3 4; do
     b=$(sysfs_cache_bytes $lv "$(pinned_cpu)" 2> /dev/null)

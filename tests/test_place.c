@@ -3,6 +3,7 @@
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report_place.h"
@@ -40,5 +41,18 @@ int main(void)
     refuses(NULL, neg, 1, sizeof(char[64]), "a negative index");
     refuses(NULL, p13, 2, 3, "no room for '1,3'");
     refuses(NULL, d0, 0, sizeof(char[64]), "no device");
+    /* What a child is given: only the cuda backend's list, whole. */
+    {
+        char env[64];
+        unsetenv("CUDA_VISIBLE_DEVICES");
+        tap_ok(!chase_place_child_env("cuda", p31, 2, env, sizeof env) && !strcmp(env, "CUDA_VISIBLE_DEVICES=3,1"),
+               "cuda, no list inherited: '%s'", env);
+        setenv("CUDA_VISIBLE_DEVICES", "4,5,6,7", 1);
+        tap_ok(!chase_place_child_env("cuda", d3, 1, env, sizeof env) && !strcmp(env, "CUDA_VISIBLE_DEVICES=7"),
+               "cuda, 4,5,6,7 inherited, device 3: '%s'", env);
+        tap_ok(chase_place_child_env("sim", d3, 1, env, sizeof env) == -1 && !env[0], "sim: nothing given");
+        tap_ok(chase_place_child_env("hip", d3, 1, env, sizeof env) == -1 && !env[0], "hip: nothing given");
+        tap_ok(chase_place_child_env("cuda", d3, 1, env, 10) == -1 && !env[0], "no room: nothing given");
+    }
     return tap_done();
 }

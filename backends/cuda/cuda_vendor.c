@@ -133,9 +133,13 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
      * indices count the devices this list lets through, not the host's. */
     {
         const char *vis = getenv("CUDA_VISIBLE_DEVICES");
-        if (vis)
-            chase_kv_set(info->settings, &info->nsettings, "visible_devices", "CUDA_VISIBLE_DEVICES=%.200s: "
-                         "device_index counts these", vis);
+        /* The list as given (the schema and man page say what it means);
+         * one too long for a setting is cut, and says so. */
+        if (vis && strlen(vis) < sizeof info->settings[0].val)
+            chase_kv_set(info->settings, &info->nsettings, "visible_devices", "%s", vis);
+        else if (vis)
+            chase_kv_set(info->settings, &info->nsettings, "visible_devices", "%.*s... (cut: %zu characters)",
+                         (int)sizeof info->settings[0].val - 32, vis, strlen(vis));
     }
     major = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
     minor = attr(g, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);

@@ -596,6 +596,8 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
                            "lines missed less than one a lap (policy_how), so the set holds more than %u", L->ways);
         snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the ways were not");
         snprintf(L->check, sizeof L->check, "not resolved");
+        snprintf(L->replacement, sizeof L->replacement, "not resolved: the ways were not");
+        L->miss_share = NAN;
         if (L->evicted)
             snprintf(L->indexing, sizeof L->indexing, "not resolved: the eviction set's ways were contradicted");
         L->ways = 0;

@@ -73,35 +73,42 @@ static double end_se(const struct chase_fit *f, const struct chase_fit_piece *p,
     return p->sd * sqrt(1 / m + (isfinite(p->se) ? d * d * p->se * p->se / (p->sd * p->sd) : 0));
 }
 
-/* Slopes closer than this are one (log latency an octave). */
+/* Scores closer than this are one (log latency an octave). */
 #define SLOPE_SAME 1e-9
 
-/* Whether piece p is flatter than q: by more than p's slope's standard
- * error, or as flat and longer.  A few points past a long plateau fit a
- * slope of 0 as well as any, and taken for the level they gave it their
- * latency: an H100's L1 read 33.9 cycles from a three-point shoulder
- * (slope 0) after 62 points flat at 32.0 (a fitted slope of -7.6e-16),
- * another's far L2 555.9 from three points before its edge after eight at
- * 527 (slope 0.014 an octave, its error 0.002; the three's error 0.045). */
-static int flatter(const struct chase_fit_piece *p, const struct chase_fit_piece *q)
+/* How flat a piece is known to be: its slope's size and that slope's
+ * standard error (a piece of two points: none known).  A few points past
+ * a long plateau fit a slope of 0 as well as any, and taken for the level
+ * by their slope alone they gave it their latency: an H100's L1 read 33.9
+ * cycles from a three-point shoulder (slope 0, its error 0.009) after 62
+ * points flat at 32.0 (-7.6e-16), another's far L2 555.9 from three points
+ * before its edge (0, error 0.045) after eight at 527 (0.014, error
+ * 0.002). */
+static double flat_score(const struct chase_fit_piece *p)
 {
-    double se = isfinite(p->se) ? p->se : INFINITY;
-
-    if (fabs(p->slope) + se < fabs(q->slope) - SLOPE_SAME)
-        return 1;
-    return fabs(fabs(p->slope) - fabs(q->slope)) <= SLOPE_SAME && p->b - p->a > q->b - q->a;
+    return fabs(p->slope) + (isfinite(p->se) ? p->se : INFINITY);
 }
 
-/* Flattest plateau piece among pieces [p0, p1] (flatter); (size_t)-1 if
- * none. */
+/* Flattest plateau piece among pieces [p0, p1] (the least flat_score, the
+ * longest of those alike, wherever they lie); (size_t)-1 if none. */
 static size_t flattest(const struct chase_fit *f, size_t p0, size_t p1)
 {
     size_t j, best = (size_t)-1;
     for (j = p0; j <= p1 && j < f->npc; j++) {
         const struct chase_fit_piece *p = &f->pc[j];
+        double a, b;
         if (!is_plateau(f, p))
             continue;
-        if (best == (size_t)-1 || flatter(p, &f->pc[best]))
+        if (best == (size_t)-1) {
+            best = j;
+            continue;
+        }
+        a = flat_score(p);
+        b = flat_score(&f->pc[best]);
+        if ((isinf(a) && isinf(b)) || fabs(a - b) <= SLOPE_SAME) {
+            if (p->b - p->a > f->pc[best].b - f->pc[best].a)
+                best = j;
+        } else if (a < b)
             best = j;
     }
     return best;

@@ -207,12 +207,11 @@ static int is_outlier(const struct fleet_figure *f, double v)
  * share is taken of that latency. */
 static void set_scale(struct fleet *fl, struct fleet_figure *f)
 {
-    static const char step[] = "miss_cycles";
-    size_t n = strlen(f->key), i;
-    const char *dot;
+    const char *dot = strrchr(f->key, '.');
+    size_t i;
 
     f->scale = fabs(f->median);
-    if (n < sizeof step - 1 || strcmp(f->key + n - (sizeof step - 1), step) || !(dot = strrchr(f->key, '.')))
+    if (!dot || strcmp(dot + 1, "miss_cycles"))
         return;
     for (i = 0; i < fl->nfig; i++) {
         const struct fleet_figure *b = &fl->fig[i];

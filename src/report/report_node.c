@@ -17,8 +17,8 @@
  * - the bandwidths one pair at a time, and those to the host one device
  *   at a time: in rounds where each device read one peer and served
  *   another, two H100s read each other at 336-344 GB/s in 3 rounds of 4,
- *   374 alone, and four H100s read a pair 9-10% under alone in one round
- *   of two (bench/NOTES.md); to the host they would share its memory and
+ *   375 alone, and four H100s read some pair at 337.6-352.7 in 4 rounds
+ *   of 4 (bench/NOTES.md); to the host they would share its memory and
  *   links;
  * - the devices side by side (chase fleet) beside the topology: it reads
  *   the reports' files on the host's CPU and measures nothing.
@@ -293,8 +293,9 @@ static uint64_t clamp_size(double v)
  * device, the target memory (as the child numbers them where env, from
  * chase_place_child_env, is set: the reader is its device 0, a peer its
  * device 1); then, by pair_start, the file and its log (topology/WHAT-FROM-TO.tsv
- * and .log) and -q.  On four H100s a 4 KiB sweep took 1.12-1.25 s seeing
- * every device, 0.44 s seeing one (bench/NOTES.md). */
+ * and .log) and -q.  On four H100s a lone 4 KiB sweep took 0.89-1.25 s
+ * seeing every device, 0.40-0.46 s seeing one (bench/NOTES.md; in a node
+ * report, every device busy, the gain was within the spread). */
 static int pair_args(struct node *n, const struct node_link *l, char **argv, int k, char (*buf)[4200], int *b,
                      char *env, size_t len)
 {
@@ -817,7 +818,9 @@ static int write_md(const struct node *n, const char *path, const char *status, 
         fprintf(f, " | [device%d](device%d/report.md) | %s | %.1f |\n", d->index, d->index,
                 chase_exit_state(d->status, 1), d->status < 0 ? 0.0 : d->seconds);
     }
-    if (fleet >= 0)
+    /* Only a merge that wrote its files (0, or outliers found): one a
+     * signal stopped may have left none, or an earlier run's. */
+    if (fleet == 0 || fleet == CHASE_EXIT_OUTLIERS)
         fprintf(f, "\nEvery figure of the devices' reports side by side, with the rule that marks an outlier: "
                 "[fleet.md](fleet.md)%s.\n", n->ndev < 3 ? " (with fewer than three devices no figure is called "
                 "an outlier: the table shows the differences)" : "");

@@ -35,8 +35,8 @@ int chase_place_visible(const char *inherited, const int *idx, int count, char *
  * only the devices it uses, as its devices 0, 1...: with the cuda backend,
  * "CUDA_VISIBLE_DEVICES=LIST" from chase_place_visible and this process's
  * own list (a CUDA process's start sets up every device it sees: on four
- * H100s a 4 KiB sweep took 1.12-1.25 s seeing all four, 0.44 s seeing one;
- * bench/NOTES.md).  Returns 0 with env set, or -1 with env empty: the
+ * H100s a lone 4 KiB sweep took 0.89-1.25 s seeing all four, 0.40-0.46 s
+ * seeing one; bench/NOTES.md).  Returns 0 with env set, or -1 with env empty: the
  * child sees what this process sees and is given the same indices
  * (another backend: the sim's devices are its spec's, and the hip
  * backend's HIP_VISIBLE_DEVICES is not tried, no AMD GPU having run it;

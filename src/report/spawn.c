@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,14 +19,43 @@
 #include "core/signals.h"
 #include "report/spawn.h"
 
+/* The environment a child gets: this process's, with env ("NAME=VALUE")
+ * in place of NAME's entry, or added.  Built before the fork: the parent
+ * may have threads (a CUDA driver's), and a child of a threaded process
+ * should not allocate before it execs.  NULL where env is, or out of
+ * memory (the child then gets this process's as it is). */
+static char **child_environ(const char *env)
+{
+    extern char **environ;
+    size_t n = 0, k = 0, name;
+    char **e;
+
+    if (!env || !strchr(env, '='))
+        return NULL;
+    name = (size_t)(strchr(env, '=') - env) + 1;
+    while (environ[n])
+        n++;
+    if (!(e = malloc((n + 2) * sizeof *e)))
+        return NULL;
+    for (n = 0; environ[n]; n++)
+        if (strncmp(environ[n], env, name))
+            e[k++] = environ[n];
+    e[k++] = (char *)env;
+    e[k] = NULL;
+    return e;
+}
+
 pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
 {
+    char **envp = child_environ(env);
     pid_t pid;
 
     fflush(NULL);
     pid = fork();
-    if (pid != 0)
+    if (pid != 0) {
+        free(envp);
         return pid;
+    }
     {
         int fd = chase_fresh_open(log);     /* never through a link left in the directory */
         if (fd >= 0) {
@@ -38,9 +68,10 @@ pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
             dup2(fd, STDOUT_FILENO);
             close(fd);
         }
-        if (env && putenv((char *)env))
-            _exit(127);
-        execv("/proc/self/exe", argv);
+        if (envp)
+            execve("/proc/self/exe", argv, envp);
+        else
+            execv("/proc/self/exe", argv);
         _exit(127);
     }
 }
@@ -52,7 +83,12 @@ int chase_spawn_wait(pid_t pid)
     if (pid < 0)
         return -1;
     /* A signal to the report (one sent to it alone, not to the terminal's
-     * process group) goes on to the child. */
+     * process group) goes on to the child, also one caught before this
+     * wait began (a node's fleet merge, started before its topology). */
+    if (chase_stop) {
+        kill(pid, chase_stop);
+        forwarded = 1;
+    }
     while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
             return -1;
