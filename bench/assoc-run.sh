@@ -8,9 +8,8 @@
 set -u
 R=$OUT/r
 mkdir -p $R
-tar xzf chase-0.2.0.tar.gz && cd chase-0.2.0 || exit 1
-(./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror > conf.log 2>&1 &&
-    make -j16 > make.log 2>&1) || { tail -30 conf.log make.log; exit 1; }
+. "$(dirname "$0")/device-build.sh"
+chase_build chase-0.2.0.tar.gz chase-0.2.0 && cd chase-0.2.0 || exit 1
 export CHASE_BACKEND_PATH=$PWD
 make check TESTS="tests/list-asm.sh" > $R/check.log 2>&1
 grep -E "^(FAIL|ERROR)|^# (TOTAL|PASS|FAIL)" $R/check.log

@@ -4,14 +4,9 @@
 # times, and each device's figures.  Run from the directory holding both
 # tarballs; the results go to $OUT/node-ab.tar.gz.
 set -u
-build() {   # tarball dir
-    mkdir -p $2 && tar xzf $1 -C $2 --strip-components=1 && cd $2 &&
-        ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror > conf.log 2>&1 &&
-        make -j16 > make.log 2>&1 || { tail -30 conf.log make.log; exit 1; }
-    cd ..
-}
-build chase-old.tar.gz old &
-build chase-0.2.0.tar.gz new &
+. "$(dirname "$0")/device-build.sh"
+chase_build chase-old.tar.gz old &
+chase_build chase-0.2.0.tar.gz new &
 wait
 [ -x old/chase ] && [ -x new/chase ] || exit 1
 R=$OUT/r

@@ -4,9 +4,8 @@
 # device visible; each its own), the topology's children alone, and the
 # node report.  Run from the directory holding chase-0.2.0.tar.gz; the
 # results go to $OUT/node-diag.tar.gz.
-tar xzf chase-0.2.0.tar.gz && cd chase-0.2.0 || exit 1
-(./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror > conf.log 2>&1 &&
-    make -j16 > make.log 2>&1) || { tail -30 conf.log make.log; exit 1; }
+. "$(dirname "$0")/device-build.sh"
+chase_build chase-0.2.0.tar.gz chase-0.2.0 && cd chase-0.2.0 || exit 1
 export CHASE_BACKEND_PATH=$PWD
 R=$OUT/r
 mkdir -p $R

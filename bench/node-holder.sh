@@ -4,9 +4,8 @@
 # the machine has it (read, never changed).  Run from the directory
 # holding chase-0.2.0.tar.gz; the results go to $OUT/node-holder.tar.gz.
 set -u
-mkdir -p new && tar xzf chase-0.2.0.tar.gz -C new --strip-components=1 && cd new &&
-    ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror > conf.log 2>&1 &&
-    make -j16 > make.log 2>&1 || { tail -30 conf.log make.log; exit 1; }
+. "$(dirname "$0")/device-build.sh"
+chase_build chase-0.2.0.tar.gz new && cd new || exit 1
 export CHASE_BACKEND_PATH=$PWD
 R=$OUT/r
 mkdir -p $R

@@ -1,0 +1,15 @@
+# device-build.sh: sourced by the bench scripts that build chase on the
+# device machine (no libtool there: from the `make dist` tarball, which
+# proves it complete).
+#   chase_build TARBALL DIR   unpacks TARBALL into DIR, configures it for
+#                             the CUDA module alone (sm_90, warnings as
+#                             errors) and builds it with every core; on
+#                             failure prints the logs' tails, returns 1.
+# SPDX-License-Identifier: BSD-3-Clause
+# Copyright (c) 2026 the chase developers
+chase_build() {
+    mkdir -p "$2" && tar xzf "$1" -C "$2" --strip-components=1 &&
+        (cd "$2" && ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror \
+            > conf.log 2>&1 && make -j"$(nproc)" > make.log 2>&1) ||
+        { tail -30 "$2/conf.log" "$2/make.log" 2> /dev/null; return 1; }
+}
