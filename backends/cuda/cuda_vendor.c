@@ -129,12 +129,12 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     CHECK(cu.cuCtxSetCurrent(g->ctx), "cuCtxSetCurrent");
     CHECK(cu.cuModuleLoadData(&g->mod, chase_gpu_image), "loading the chase kernels (cuModuleLoadData)");
     CHECK(cu.cuDeviceGetName(info->name, (int)sizeof info->name, g->dev), "cuDeviceGetName");
-    /* Under a launcher (Slurm's --gpus-per-task) or a node report, device
-     * indices count the devices this list lets through, not the host's. */
+    /* Under a launcher (Slurm's --gpus-per-task) or a report's part, device
+     * indices count the devices this list lets through, not the host's: the
+     * list as given (the schema and man page say so), one too long for a
+     * setting cut, and said to be. */
     {
         const char *vis = getenv("CUDA_VISIBLE_DEVICES");
-        /* The list as given (the schema and man page say what it means);
-         * one too long for a setting is cut, and says so. */
         if (vis && strlen(vis) < sizeof info->settings[0].val)
             chase_kv_set(info->settings, &info->nsettings, "visible_devices", "%s", vis);
         else if (vis)
