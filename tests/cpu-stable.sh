@@ -80,7 +80,7 @@ for name in L1 L2; do
         END { for (s in c) if (c[s] > 1 && hi[s] <= 1.5 * lo[s]) { near = near " sweep " s " (" lo[s] "-" hi[s] " cycles)"; u[s] = 1 }
                 else if (c[s] > 1 && !(s in out)) { inside = inside " sweep " s " (" c[s] " parts, " lo[s] "-" hi[s] " cycles)"; u[s] = 1 }
               if (near != "") print "# " n " parts within 1.5x in latency, said:" near > "/dev/stderr"
-              if (inside != "") print "# " n " parts all ending inside its " w " B, said:" inside > "/dev/stderr" }
+              if (inside != "") print "# NOT MET (said, not failed): " n " parts all ending inside its " w " B, placed sweep by sweep:" inside > "/dev/stderr" }
         $7 ~ /not_resolved/ { unres[$1] = 1 }
         END { for (s = 1; s <= r; s++) if (!c[s] && (s in unres)) { spn++; sp = sp " sweep " s " names no " n " (a level not resolved in its place: flagged)" }
                 else if (!c[s]) miss = miss " sweep " s " names no " n
