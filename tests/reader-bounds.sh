@@ -175,23 +175,31 @@ done
 check "... and written again, alike" cmp -s "$tmp/keys-back.tsv" "$tmp/keys-again.tsv"
 
 # ---- a large JSON chase wrote reads back (more than the 64 MiB its reader took) ----
-awk 'BEGIN { srand(5); print "#bytes\tcycles"
-             for (i = 0; i < 750000; i++) {
-                 b = int(1024 * 2 ^ (i / 40000)); c = b <= 49152 ? 4 : b <= 2097152 ? 14 : 200
-                 printf "%d\t%.4g\n", b, c * (1 + 0.02 * (rand() - 0.5)) } }' > "$tmp/big.tsv"
-"$CHASE" analyze -f json "$tmp/big.tsv" -o "$tmp/big.json" 2> "$tmp/err"
-st=$?
-ran "analyze -f json of 750000 rows" 0 ''
-size=$(wc -c < "$tmp/big.json")
-check "... writes $size bytes, past 64 MiB" test "$size" -gt 67108864
-"$CHASE" analyze -f tsv "$tmp/big.json" > "$tmp/back.tsv" 2> "$tmp/err"
-st=$?
-ran "... which chase reads back" 0 ''
-"$CHASE" analyze -f tsv "$tmp/big.tsv" > "$tmp/want.tsv" 2> "$tmp/err"
-check "... with the levels of the TSV it came from" \
-    sh -c "grep '^# level' '$tmp/want.tsv' > '$tmp/a' && grep '^# level' '$tmp/back.tsv' > '$tmp/b' &&
-           test -s '$tmp/a' && cmp -s '$tmp/a' '$tmp/b'"
-rm -f "$tmp/big.tsv" "$tmp/big.json"
+# Skipped under CHASE_TEST_QUICK (the sanitizer build and distcheck, after
+# the full run on the same commit): reading it back takes 19 s under ASan
+# (7 s plain), five million JSON values allocated and freed; the reader's
+# code is the small files' above.
+if [ -n "${CHASE_TEST_QUICK:-}" ]; then
+    ok "a JSON past 64 MiB reads back # SKIP CHASE_TEST_QUICK: the full run reads it"
+else
+    awk 'BEGIN { srand(5); print "#bytes\tcycles"
+                 for (i = 0; i < 750000; i++) {
+                     b = int(1024 * 2 ^ (i / 40000)); c = b <= 49152 ? 4 : b <= 2097152 ? 14 : 200
+                     printf "%d\t%.4g\n", b, c * (1 + 0.02 * (rand() - 0.5)) } }' > "$tmp/big.tsv"
+    "$CHASE" analyze -f json "$tmp/big.tsv" -o "$tmp/big.json" 2> "$tmp/err"
+    st=$?
+    ran "analyze -f json of 750000 rows" 0 ''
+    size=$(wc -c < "$tmp/big.json")
+    check "... writes $size bytes, past 64 MiB" test "$size" -gt 67108864
+    "$CHASE" analyze -f tsv "$tmp/big.json" > "$tmp/back.tsv" 2> "$tmp/err"
+    st=$?
+    ran "... which chase reads back" 0 ''
+    "$CHASE" analyze -f tsv "$tmp/big.tsv" > "$tmp/want.tsv" 2> "$tmp/err"
+    check "... with the levels of the TSV it came from" \
+        sh -c "grep '^# level' '$tmp/want.tsv' > '$tmp/a' && grep '^# level' '$tmp/back.tsv' > '$tmp/b' &&
+               test -s '$tmp/a' && cmp -s '$tmp/a' '$tmp/b'"
+    rm -f "$tmp/big.tsv" "$tmp/big.json"
+fi
 
 # ---- a full disk: nothing replaces an older file but a complete one ----
 # A refined sweep streams its rows, then writes them again sorted; 12 KiB
