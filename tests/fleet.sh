@@ -144,6 +144,9 @@ EOF
         check "a TLB miss's step 14.6 cycles off, 5% of the latency it rises from: an outlier (exit $st)" \
             sh -c '[ "$1" -eq 10 ] && grep -q "^tlb.TLB1.miss_cycles	[^	]*b4	board 4	25	" "$2/fleet.tsv"' \
             sh "$st" "$tmp/so"
+        # Said off by what it was judged against: (25 - 10.45) / 282.5.
+        check "... fleet.md gives it off by 5.2% of its base latency" \
+            grep -q "| +5.2% of its base latency (+139.2% of the median) |" "$tmp/so/fleet.md"
     fi
 done
 finish

@@ -338,7 +338,13 @@ static int write_md(const char *path, const struct fleet *fl, size_t nout)
                 chase_md_num(f, g->v[r]);
                 fputs(" | ", f);
                 chase_md_num(f, g->median);
-                fprintf(f, " | %+.1f%% |\n", 100 * (g->v[r] - g->median) / fabs(g->median));
+                /* Off by what it was judged against: a step's base
+                 * latency where that is larger than its median. */
+                if (g->scale > fabs(g->median))
+                    fprintf(f, " | %+.1f%% of its base latency (%+.1f%% of the median) |\n",
+                            100 * (g->v[r] - g->median) / g->scale, 100 * (g->v[r] - g->median) / fabs(g->median));
+                else
+                    fprintf(f, " | %+.1f%% |\n", 100 * (g->v[r] - g->median) / fabs(g->median));
             }
         fputc('\n', f);
     } else {
