@@ -438,5 +438,23 @@ int main(void)
         tap_ok(!L.ways_contradicted, "3 lines found behind a nearer level of 3 ways: not contradicted (%s)",
                L.policy_how);
     }
+
+    /* A shape holding under half what the sweep saw the level hold is a
+     * nearer level's: withdrawn, its policy with it. */
+    level(&L, 8, 64, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    snprintf(L.policy, sizeof L.policy, "lru");
+    L.lo = 701 * 1024;
+    L.hi = 709 * 1024;
+    chase_assoc_too_small(&L);
+    tap_ok(!L.ways && !L.sets && !L.capacity && !strcmp(L.policy, "undetermined") &&
+           strstr(L.ways_how, "a nearer level's shape"), "8 x 64 x 64 B under an L2 of 701 KiB: withdrawn (%s)",
+           L.ways_how);
+    level(&L, 8, 64, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    L.lo = 2 * L.capacity;
+    chase_assoc_too_small(&L);
+    tap_ok(L.ways == 8 && L.sets == 64, "8 x 64 x 64 B under a sweep edge at twice it: kept (%u x %llu)", L.ways,
+           (unsigned long long)L.sets);
     return tap_done();
 }

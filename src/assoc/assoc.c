@@ -502,3 +502,21 @@ void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_le
         unresolve(L, why);
     }
 }
+
+void chase_assoc_too_small(struct chase_assoc_level *L)
+{
+    char why[300], a[32], b[32];
+    uint64_t twice;
+
+    if (!L->ways || !L->capacity || !L->lo || chase_mul_u64(L->capacity, 2, &twice) || twice >= L->lo)
+        return;
+    snprintf(why, sizeof why, "%u ways x %llu sets of %llu B lines hold %s, under half the %s the sweep saw this "
+             "level hold: a nearer level's shape", L->ways, (unsigned long long)L->sets, (unsigned long long)L->line,
+             chase_size_format(L->capacity, a, sizeof a), chase_size_format(L->lo, b, sizeof b));
+    unresolve(L, why);
+    L->miss_share = NAN;
+    if (strcmp(L->policy, "undetermined")) {
+        snprintf(L->policy, sizeof L->policy, "undetermined");
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; withdrawn with the ways (%s)", why);
+    }
+}

@@ -131,6 +131,12 @@ void chase_assoc_analyze(struct chase_assoc_level *L);
  * random one breaks L's cycle; where L's knee is no more than a nearer
  * level's at the way, the ways may be the nearer level's (not resolved). */
 void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear);
+/* Withdraws L's figures where its ways x sets x line hold under half what
+ * the sweep saw the level hold before its edge: no level holds more lines
+ * than it has, so the shape is a nearer level's (chase assoc --level L2
+ * alone on a CPU read the L1's 8 x 64 lines of 64 B, 32 KiB, for an L2
+ * the sweep saw hold 701 KiB). */
+void chase_assoc_too_small(struct chase_assoc_level *L);
 /* Whether L's strides from 2 x *unit up should be measured again with
  * *fill lines a lap that evict the chain from every nearer level (odd
  * multiples of *unit, the largest nearer way): the nearer levels are all

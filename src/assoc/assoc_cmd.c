@@ -670,6 +670,7 @@ static int measure(struct chase_run *r)
             r->failed = 1;
             return code;
         }
+        chase_assoc_too_small(&st->ll[k]);
         if (!lists)
             snprintf(st->ll[k].policy_how, sizeof st->ll[k].policy_how, "not tested: %s", err);
         st->measured++;
