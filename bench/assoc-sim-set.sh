@@ -120,7 +120,11 @@ one() {
         fi
         # A policy named wrong where the ways are not resolved is wrong too.
         if [ "$class" = nr ]; then
-            case $gp in undetermined | "$pol" | "") ;; *) class=POLICY ;; esac
+            case $gp in
+            undetermined | "$pol" | "") ;;
+            direct-mapped) [ "$ways" = 1 ] || class=POLICY ;;     # one way: any policy is direct-mapped
+            *) class=POLICY ;;
+            esac
         fi
         echo "case $i $name: true w=$ways s=$sets $pol $idx; got${part:+ ($part)} w=$gw s=$gs $gp ${gi:-?} $class"
         part=

@@ -28,6 +28,9 @@ truth() {
 # Cases 6 and 7: a level with fewer ways behind a nearer level whose way
 # divides its own (its knee hides behind the nearer level's: measured
 # again with lines that flush the nearer levels), two and three levels.
+# Cases 8 and 9: a hashed level with fewer ways behind a plain nearer
+# level (its eviction set holds the nearer level's ways: counted again with
+# each lap led by lines that flush the nearer level).
 cat > "$tmp/cases" <<'CASES'
 L1:size=16K,ways=4,lat=4;L2:size=256K,ways=8,lat=14,policy=fifo;mem:lat=200
 L1:size=32K,ways=8,lat=4,policy=random;L2:size=512K,ways=16,lat=14;mem:lat=200
@@ -36,6 +39,8 @@ L1:size=8K,ways=2,lat=3,policy=fifo;L2:size=128K,ways=4,lat=12;L3:size=512K,ways
 L1:size=32K,ways=8,lat=4;L2:size=256K,ways=16,lat=14,index=hash;mem:lat=200
 L1:size=16K,ways=8,lat=4,policy=fifo;L2:size=96K,ways=3,lat=16;mem:lat=192,noise=0.02
 L1:size=6K,ways=12,lat=4,policy=fifo;L2:size=64K,ways=8,lat=16;L3:size=768K,ways=6,lat=64,policy=fifo;mem:lat=768,noise=0.02
+L1:size=12K,ways=48,lat=4,policy=fifo;L2:size=128K,ways=16,lat=12,policy=lru,index=hash;mem:lat=144,noise=0.01
+L1:size=8K,ways=8,lat=4,policy=fifo;L2:size=128K,ways=4,lat=16,policy=lru,index=hash;mem:lat=192,noise=0.02
 CASES
 n=0
 while read -r spec; do

@@ -51,6 +51,7 @@
 #include "core/exitcode.h"
 #include "core/size.h"
 
+#define FLUSH_TRIES 3           /* flushes drawn for a group hidden behind a nearer level */
 #define FIRST_CHUNKS 17         /* twice 8 ways and one: a round of chunk tests costs chunks x the group */
 #define PROBE_WARM 1
 #define PROBE_LAPS 2
@@ -245,6 +246,75 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
     return 0;
 }
 
+/* The ways of a group hidden behind nearer levels (every pool line lies
+ * in one of their sets, so a lap of x and up to their ways lines never
+ * reaches this level): each lap is led by nf lines of that set, fresh from
+ * the pool's order (blocks first .. of cc, unit apart), which evict x from
+ * the nearer levels; a line of the group is this level's where the lap
+ * without it no longer misses.  A flush line in x's set here (a hashed
+ * index puts one there now and then) leaves no line needed, the lap
+ * missing without any one: another flush is drawn, FLUSH_TRIES in all.
+ * *ways: the lines needed (the group becomes them), 0 where none was. */
+static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
+                        uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, unsigned *ways)
+{
+    uint64_t keep[CHASE_ASSOC_MAX_LINES];
+    uint32_t i, k, m, t, n;
+    double misses, se;
+    int code;
+
+    *ways = 0;
+    if (nf > p->lines || L->ngroup + nf + 1 > 2 * p->lines + 2)
+        return 0;
+    for (t = 0; t < FLUSH_TRIES && first + (uint64_t)(t + 1) * nf <= slots; t++) {
+        for (i = 0; i < nf; i++)
+            p->tmp[i] = chase_chain_block(cc, first + (uint64_t)t * nf + i) * unit;
+        /* The whole group with the flush must evict x. */
+        memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
+        memcpy(p->buf + nf, L->group, L->ngroup * sizeof *p->buf);
+        p->buf[nf + L->ngroup] = L->probe_x;
+        if ((code = lap_misses(L, p, p->buf, nf + L->ngroup + 1, &misses, &se)))
+            return code;
+        if (misses < SCAN_MISSES)
+            continue;
+        for (i = n = 0; i < L->ngroup; i++) {
+            memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
+            for (m = nf, k = 0; k < L->ngroup; k++)
+                if (k != i)
+                    p->buf[m++] = L->group[k];
+            p->buf[m++] = L->probe_x;
+            if ((code = lap_misses(L, p, p->buf, m, &misses, &se)))
+                return code;
+            if (misses < SCAN_MISSES)
+                keep[n++] = L->group[i];
+        }
+        if (!n)
+            continue;       /* a flush line in x's set: another flush */
+        /* The lines needed, with the flush, evict x by themselves. */
+        memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
+        memcpy(p->buf + nf, keep, n * sizeof *p->buf);
+        p->buf[nf + n] = L->probe_x;
+        if ((code = lap_misses(L, p, p->buf, nf + n + 1, &misses, &se)))
+            return code;
+        if (misses < SCAN_MISSES)
+            continue;
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " each lap led by %u other lines of that set (flush %u), "
+                           "which evict x from the levels in front: %u of the group's lines x's lap then needs;", nf,
+                           t + 1, n);
+        memcpy(L->group, keep, n * sizeof *keep);
+        L->ngroup = n;
+        *ways = n;
+        return 0;
+    }
+    if (!t)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no room past the pool for %u lines of that set to "
+                           "lead each lap;", nf);
+    else
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines of that set, "
+                           "no flush of %u left a group this level's alone;", nf, t);
+    return 0;
+}
+
 /* The nearest level in front with a plain index and a known way, whose
  * sets the pool is kept to (NULL: none). */
 static const struct chase_assoc_level *plain_near(const struct chase_assoc_level *near, size_t nnear)
@@ -261,7 +331,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
 {
     const struct chase_assoc_level *pn = plain_near(near, nnear);
     uint64_t unit = pn ? pn->way_bytes : L->line, slots, hi = L->hi ? L->hi : L->lo, cap_lines, pool, cap;
-    uint32_t n, have, k;
+    uint32_t n, have, k, nf = 0;
     struct chase_chain cc;
     char a[32], b[32], c[32];
     unsigned ways;
@@ -286,7 +356,17 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     pool = 3 * cap_lines + 64;
     if (pool > p->lines)
         pool = p->lines;
-    if (pool > slots - 1)
+    /* Room past the pool for the flushes of a group hidden behind the
+     * levels in front (flushed_ways). */
+    for (k = 0; k < nnear; k++)
+        if (near[k].way_bytes && unit % near[k].way_bytes == 0) {
+            int random = near[k].ways > 1 && !strncmp(near[k].replacement, "random", 6);
+            uint32_t want = near[k].ways * (random ? 8u : 1u) + 1;
+            nf = want > nf ? want : nf;
+        }
+    if (slots > (uint64_t)FLUSH_TRIES * nf + 1 && pool > slots - 1 - (uint64_t)FLUSH_TRIES * nf)
+        pool = slots - 1 - (uint64_t)FLUSH_TRIES * nf;
+    else if (pool > slots - 1)
         pool = slots - 1;
     if (pool > CHASE_LIST_MAX - 1)
         pool = CHASE_LIST_MAX - 1;
@@ -353,10 +433,18 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         int random = N->ways > 1 && !strncmp(N->replacement, "random", 6);
         if (N->way_bytes && unit % N->way_bytes == 0 && ways <= N->ways * (random ? 4u : 1u)) {
             chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than %s%s keeps of one of "
-                               "its sets (%u ways): this level's ways may be fewer, hidden behind it: not resolved",
+                               "its sets (%u ways): this level's ways may be fewer, hidden behind it;",
                                ways, random ? "about what the random " : "", N->name, N->ways);
-            L->ngroup = 0;
-            return 0;
+            /* nf (above): enough lines of that set to push x out of every
+             * such level (eight times the ways of a random one). */
+            if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, &ways)))
+                return code;
+            if (!ways) {
+                chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
+                L->ngroup = 0;
+                return 0;
+            }
+            break;
         }
     }
     L->ways = ways;
