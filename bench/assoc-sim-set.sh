@@ -9,7 +9,7 @@
 # Prints one line a level, truth against what chase wrote, and its class:
 #   ok      ways and sets exact, the index named right, the policy right
 #           (or undetermined; direct-mapped at one way)
-#   nr      ways or sets not resolved (no wrong figure)
+#   nr      ways or sets not resolved, or the index not told (no wrong figure)
 #   WAYS    a wrong ways or sets figure
 #   POLICY  a wrong policy name (ways and sets right)
 #   INDEX   the index named wrong (ways and sets right)
@@ -110,7 +110,10 @@ one() {
             direct-mapped) [ "$ways" = 1 ] || class=POLICY ;;
             *) class=POLICY ;;
             esac
-            [ "$class" = ok ] && [ "$gi" != "$idx" ] && class=INDEX
+            # An index not told (undetermined) is not resolved, not wrong.
+            if [ "$class" = ok ] && [ "$gi" != "$idx" ]; then
+                [ "$gi" = undetermined ] && class=nr || class=INDEX
+            fi
         elif { [ "$gw" = nan ] || [ -z "$gw" ]; } && { [ "$gs" = nan ] || [ -z "$gs" ]; }; then
             class=nr
         elif [ "$gw" = "$ways" ] && { [ "$gs" = nan ] || [ -z "$gs" ]; }; then

@@ -447,7 +447,7 @@ int main(void)
     L.lo = 701 * 1024;
     L.hi = 709 * 1024;
     chase_assoc_too_small(&L);
-    tap_ok(!L.ways && !L.sets && !L.capacity && !strcmp(L.policy, "undetermined") &&
+    tap_ok(!L.ways && !L.sets && !L.capacity && !L.evicted && !strcmp(L.policy, "undetermined") &&
            strstr(L.ways_how, "a nearer level's shape"), "8 x 64 x 64 B under an L2 of 701 KiB: withdrawn (%s)",
            L.ways_how);
     level(&L, 8, 64, 64, 0, 0, 256);
@@ -456,5 +456,8 @@ int main(void)
     chase_assoc_too_small(&L);
     tap_ok(L.ways == 8 && L.sets == 64, "8 x 64 x 64 B under a sweep edge at twice it: kept (%u x %llu)", L.ways,
            (unsigned long long)L.sets);
+    L.lo = 2 * L.capacity + 1;
+    chase_assoc_too_small(&L);
+    tap_ok(!L.ways, "... and past twice it: withdrawn (%s)", L.check);
     return tap_done();
 }

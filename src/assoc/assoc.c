@@ -514,7 +514,7 @@ void chase_assoc_too_small(struct chase_assoc_level *L)
              "level hold: a nearer level's shape", L->ways, (unsigned long long)L->sets, (unsigned long long)L->line,
              chase_size_format(L->capacity, a, sizeof a), chase_size_format(L->lo, b, sizeof b));
     unresolve(L, why);
-    L->miss_share = NAN;
+    L->evicted = 0;         /* its index, read with the shape, is not this level's either */
     if (strcmp(L->policy, "undetermined")) {
         snprintf(L->policy, sizeof L->policy, "undetermined");
         chase_assoc_append(L->policy_how, sizeof L->policy_how, "; withdrawn with the ways (%s)", why);

@@ -600,6 +600,7 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
         L->miss_share = NAN;
         if (L->evicted)
             snprintf(L->indexing, sizeof L->indexing, "not resolved: the eviction set's ways were contradicted");
+        L->evicted = 0;     /* index: undetermined, as indexing says */
         L->ways = 0;
         L->way_bytes = L->sets = L->capacity = 0;
         L->in_interval = 0;

@@ -51,7 +51,8 @@
 #include "core/exitcode.h"
 #include "core/size.h"
 
-#define FLUSH_TRIES 3           /* flushes drawn for a group hidden behind a nearer level */
+#define FLUSHES 8               /* flushes drawn for a group hidden behind a nearer level ... */
+#define FLUSH_TRIES 3           /* ... of which this many may cut it, the rest check it */
 #define FIRST_CHUNKS 17         /* twice 8 ways and one: a round of chunk tests costs chunks x the group */
 #define PROBE_WARM 1
 #define PROBE_LAPS 2
@@ -246,72 +247,115 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
     return 0;
 }
 
+/* Whether x, timed alone at the end of a lap of flush f (nf lines) and
+ * g[0 .. n-1] but its line `skip` (n: none), misses, as evicts() reads
+ * it (the lap's own misses would count the flush's lines evicting each
+ * other in a level of few ways).  0 or an exit status. */
+static int flushed_lap(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *f, uint32_t nf,
+                       const uint64_t *g, uint32_t n, uint32_t skip, int *miss)
+{
+    double med, se;
+    uint32_t k, m = nf;
+    unsigned laps;
+    int code;
+
+    memcpy(p->buf, f, nf * sizeof *p->buf);
+    for (k = 0; k < n; k++)
+        if (k != skip)
+            p->buf[m++] = g[k];
+    p->buf[m++] = L->probe_x;
+    laps = 16384 / m;
+    laps = laps < PROBE_LAPS ? PROBE_LAPS : laps > 64 ? 64 : laps;
+    if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
+        return code;
+    *miss = med > L->h + 0.5 * (L->m - L->h);
+    return 0;
+}
+
 /* The ways of a group hidden behind nearer levels (every pool line lies
  * in one of their sets, so a lap of x and up to their ways lines never
- * reaches this level): each lap is led by nf lines of that set, fresh from
- * the pool's order (blocks first .. of cc, unit apart), which evict x from
- * the nearer levels; a line of the group is this level's where the lap
- * without it no longer misses.  A flush line in x's set here (a hashed
- * index puts one there now and then) leaves no line needed, the lap
- * missing without any one: another flush is drawn, FLUSH_TRIES in all.
- * *ways: the lines needed (the group becomes them), 0 where none was. */
+ * reaches this level): each lap is led by nf other lines of that set,
+ * fresh past the pool (FLUSHES such flushes), which evict x from the
+ * nearer levels.  The group is cut, one line at a time, to the lines such
+ * a lap needs (it may hold more of x's set here than the ways: pruning had
+ * to keep the nearer level's ways).  A flush line in x's set here stands
+ * in for one of them (a hashed index puts one there now and then: with
+ * 49 lines over 128 sets, a third of the flushes), so what is left is
+ * checked with the other flushes: none may find it short of evicting x
+ * (a clean flush would, were a line missing), and two must find every
+ * line of it needed.  Up to FLUSH_TRIES flushes cut the group.  *ways:
+ * the lines left (the group becomes them), 0 where none was checked so. */
 static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
                         uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, unsigned *ways)
 {
-    uint64_t keep[CHASE_ASSOC_MAX_LINES];
-    uint32_t i, k, m, t, n;
-    double misses, se;
-    int code;
+    uint64_t cur[CHASE_ASSOC_MAX_LINES];
+    uint32_t i, n, t, v, nfl;
+    int code, miss = 0;
 
     *ways = 0;
-    if (nf > p->lines || L->ngroup + nf + 1 > 2 * p->lines + 2)
+    nfl = nf ? (uint32_t)((slots - first) / nf) : 0;
+    if (nfl > FLUSHES)
+        nfl = FLUSHES;
+    if (nf && (uint64_t)nfl * nf > p->lines)
+        nfl = (uint32_t)(p->lines / nf);
+    if (!nf || nfl < 3 || L->ngroup + (uint64_t)nf + 1 > 2 * p->lines + 2) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no room for three flushes of %u lines of that set "
+                           "past the pool;", nf);
         return 0;
-    for (t = 0; t < FLUSH_TRIES && first + (uint64_t)(t + 1) * nf <= slots; t++) {
+    }
+    for (v = 0; v < nfl; v++)
         for (i = 0; i < nf; i++)
-            p->tmp[i] = chase_chain_block(cc, first + (uint64_t)t * nf + i) * unit;
-        /* The whole group with the flush must evict x. */
-        memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
-        memcpy(p->buf + nf, L->group, L->ngroup * sizeof *p->buf);
-        p->buf[nf + L->ngroup] = L->probe_x;
-        if ((code = lap_misses(L, p, p->buf, nf + L->ngroup + 1, &misses, &se)))
+            p->tmp[v * nf + i] = chase_chain_block(cc, first + (uint64_t)v * nf + i) * unit;
+    for (t = 0; t < FLUSH_TRIES && t < nfl; t++) {
+        const uint64_t *f = p->tmp + t * nf;
+        unsigned confirmed = 0, short_of = 0;
+        if ((code = flushed_lap(L, p, f, nf, L->group, L->ngroup, L->ngroup, &miss)))
             return code;
-        if (misses < SCAN_MISSES)
-            continue;
-        for (i = n = 0; i < L->ngroup; i++) {
-            memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
-            for (m = nf, k = 0; k < L->ngroup; k++)
-                if (k != i)
-                    p->buf[m++] = L->group[k];
-            p->buf[m++] = L->probe_x;
-            if ((code = lap_misses(L, p, p->buf, m, &misses, &se)))
+        if (!miss)
+            continue;       /* the group and this flush do not evict x */
+        /* Cut: a line goes where the lap without it still misses. */
+        memcpy(cur, L->group, L->ngroup * sizeof *cur);
+        n = L->ngroup;
+        for (i = 0; i < n;) {
+            if ((code = flushed_lap(L, p, f, nf, cur, n, i, &miss)))
                 return code;
-            if (misses < SCAN_MISSES)
-                keep[n++] = L->group[i];
+            if (miss) {
+                memmove(cur + i, cur + i + 1, (n - i - 1) * sizeof *cur);
+                n--;
+            } else
+                i++;
         }
-        if (!n)
-            continue;       /* a flush line in x's set: another flush */
-        /* The lines needed, with the flush, evict x by themselves. */
-        memcpy(p->buf, p->tmp, nf * sizeof *p->buf);
-        memcpy(p->buf + nf, keep, n * sizeof *p->buf);
-        p->buf[nf + n] = L->probe_x;
-        if ((code = lap_misses(L, p, p->buf, nf + n + 1, &misses, &se)))
-            return code;
-        if (misses < SCAN_MISSES)
+        /* The other flushes: none finds it short, two find it exact. */
+        for (v = 0; n && v < nfl && !short_of && confirmed < 2; v++) {
+            const uint64_t *g = p->tmp + v * nf;
+            int exact = 1;
+            if (v == t)
+                continue;
+            if ((code = flushed_lap(L, p, g, nf, cur, n, n, &miss)))
+                return code;
+            if (!miss) {
+                short_of = 1;
+                break;
+            }
+            for (i = 0; exact && i < n; i++) {
+                if ((code = flushed_lap(L, p, g, nf, cur, n, i, &miss)))
+                    return code;
+                exact = !miss;
+            }
+            confirmed += exact;
+        }
+        if (short_of || confirmed < 2)
             continue;
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " each lap led by %u other lines of that set (flush %u), "
-                           "which evict x from the levels in front: %u of the group's lines x's lap then needs;", nf,
-                           t + 1, n);
-        memcpy(L->group, keep, n * sizeof *keep);
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " each lap led by %u other lines of that set, which "
+                           "evict x from the levels in front: with flush %u, %u of the group's lines x's lap needs, "
+                           "as two other flushes confirm;", nf, t + 1, n);
+        memcpy(L->group, cur, n * sizeof *cur);
         L->ngroup = n;
         *ways = n;
         return 0;
     }
-    if (!t)
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no room past the pool for %u lines of that set to "
-                           "lead each lap;", nf);
-    else
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines of that set, "
-                           "no flush of %u left a group this level's alone;", nf, t);
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines of that set, %u "
+                       "flushes cut the group to none the others confirmed;", nf, t);
     return 0;
 }
 
@@ -332,6 +376,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     const struct chase_assoc_level *pn = plain_near(near, nnear);
     uint64_t unit = pn ? pn->way_bytes : L->line, slots, hi = L->hi ? L->hi : L->lo, cap_lines, pool, cap;
     uint32_t n, have, k, nf = 0;
+    int near_random = 0;
     struct chase_chain cc;
     char a[32], b[32], c[32];
     unsigned ways;
@@ -360,12 +405,11 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
      * levels in front (flushed_ways). */
     for (k = 0; k < nnear; k++)
         if (near[k].way_bytes && unit % near[k].way_bytes == 0) {
-            int random = near[k].ways > 1 && !strncmp(near[k].replacement, "random", 6);
-            uint32_t want = near[k].ways * (random ? 8u : 1u) + 1;
-            nf = want > nf ? want : nf;
+            near_random |= near[k].ways > 1 && !strncmp(near[k].replacement, "random", 6);
+            nf = near[k].ways + 1 > nf ? near[k].ways + 1 : nf;
         }
-    if (slots > (uint64_t)FLUSH_TRIES * nf + 1 && pool > slots - 1 - (uint64_t)FLUSH_TRIES * nf)
-        pool = slots - 1 - (uint64_t)FLUSH_TRIES * nf;
+    if (slots > (uint64_t)FLUSHES * nf + 1 && pool > slots - 1 - (uint64_t)FLUSHES * nf)
+        pool = slots - 1 - (uint64_t)FLUSHES * nf;
     else if (pool > slots - 1)
         pool = slots - 1;
     if (pool > CHASE_LIST_MAX - 1)
@@ -436,10 +480,16 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
                                "its sets (%u ways): this level's ways may be fewer, hidden behind it;",
                                ways, random ? "about what the random " : "", N->name, N->ways);
             /* nf (above): enough lines of that set to push x out of every
-             * such level (eight times the ways of a random one). */
-            if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, &ways)))
+             * such level.  Not behind a random one: it keeps some of the
+             * group's lines from lap to lap, which then never reach this
+             * level (a simulated L3 of 8 ways behind a random L2 of 12
+             * read 13 so, three flushes agreeing). */
+            if (near_random)
+                chase_assoc_append(L->evict_how, sizeof L->evict_how, " a level in front replaces at random, "
+                                   "so no flush is tried;");
+            else if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, &ways)))
                 return code;
-            if (!ways) {
+            if (near_random || !ways) {
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
                 L->ngroup = 0;
                 return 0;
@@ -482,6 +532,19 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
                  (unsigned long long)L->sets, chase_size_format(L->line, a, sizeof a),
                  chase_size_format(L->capacity, b, sizeof b), L->in_interval ? "inside" : "outside",
                  chase_size_format(L->lo, a, sizeof a), chase_size_format(hi, b, sizeof b));
+        /* No aliasing is no sign of a hash where the strides stopped short
+         * of the way (a simulated plain L3 of one way, 8 MiB, its strides
+         * to 4 MiB, read "hashed"). */
+        uint64_t top = 0;
+        size_t j;
+        for (j = 0; j < L->nst; j++)
+            top = L->st[j].stride > top ? L->st[j].stride : top;
+        if (top && L->sets * L->line > top) {
+            snprintf(L->indexing, sizeof L->indexing, "not told: the strides stopped at %s, short of the way "
+                     "(%s: line x sets), so their showing no aliasing says nothing of the index",
+                     chase_size_format(top, a, sizeof a), chase_size_format(L->sets * L->line, b, sizeof b));
+            L->evicted = 0;     /* index: undetermined */
+        }
     }
     return 0;
 }
