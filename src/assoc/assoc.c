@@ -140,8 +140,8 @@ static void capacity(struct chase_assoc_level *L)
              chase_size_format(L->lo, c, sizeof c), chase_size_format(L->hi ? L->hi : L->lo, d, sizeof d));
 }
 
-/* The cycle of ways + 1 lines at every stride from the way up. */
-/* The share is the median over the strides, not the mean: at a stride
+/* The cycle of ways + 1 lines at every stride from the way up.  Its share
+ * of the step is the median over the strides, not the mean: at a stride
  * that is a multiple of the next level's way the cycle overflows that
  * level's set too, and its misses cost the memory's latency, not the next
  * level's (a simulated random L2 of 12 ways behind an L3 of 8 plain ways
@@ -175,9 +175,10 @@ static void replacement(struct chase_assoc_level *L, size_t j, size_t top)
         snprintf(L->replacement, sizeof L->replacement, "random (the cycle of ways+1 hits %.0f%% of the time)",
                  100 * (1 - L->miss_share));
     snprintf(L->repl_how, sizeof L->repl_how, "a cycle of %u lines in one set (%zu strides from %s) costs, at "
-             "the median stride, %.0f%% of the way from the level's latency (%.1f) to the next's (%.1f): LRU and FIFO miss every access, "
-             "random replacement %.0f%% (2 / (ways + 1)); the class is the nearer, split half way; telling LRU "
-             "from FIFO needs a chain that revisits a line out of turn, which a cyclic chain cannot",
+             "the median stride, %.0f%% of the way from the level's latency (%.1f) to the next's (%.1f): LRU and "
+             "FIFO miss every access, random replacement %.0f%% (2 / (ways + 1)); the class is the nearer, split "
+             "half way; telling LRU from FIFO needs a chain that revisits a line out of turn, which a cyclic chain "
+             "cannot",
              L->ways + 1, n, chase_size_format(L->st[j].stride, a, sizeof a), 100 * L->miss_share, L->h, L->m,
              100 * random_miss);
 }
