@@ -108,31 +108,50 @@ static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t 
     return 0;
 }
 
-/* Does the group g[0 .. n-1] evict x?  Its lap, then x, x timed. */
-static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
-                  int *yes)
+/* Does x miss, timed alone at the end of a lap of f[0 .. nf-1] (a flush,
+ * flushed_ways; none: nf 0) and g[0 .. n-1] but its line `skip` (n:
+ * none)?  Timing x alone, not the lap, keeps the flush's own lines
+ * evicting each other in a level of few ways out of it. */
+static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *f, uint32_t nf,
+                    const uint64_t *g, uint32_t n, uint32_t skip, int *yes)
 {
     double med, se;
+    uint32_t k, m = nf;
     unsigned laps;
     int code;
 
-    memcpy(p->buf, g, n * sizeof *g);
-    p->buf[n] = L->probe_x;
+    if (nf)
+        memcpy(p->buf, f, nf * sizeof *p->buf);
+    if (skip >= n) {
+        memcpy(p->buf + m, g, n * sizeof *g);
+        m += n;
+    } else
+        for (k = 0; k < n; k++)
+            if (k != skip)
+                p->buf[m++] = g[k];
+    p->buf[m++] = L->probe_x;
     /* Small groups get more laps: under random replacement x misses only
      * some laps, and the share must be read well enough that a line x
      * does not need is never kept by chance. */
-    laps = 16384 / (n + 1);
+    laps = 16384 / m;
     laps = laps < PROBE_LAPS ? PROBE_LAPS : laps > 64 ? 64 : laps;
     /* A group of a GPU L2's lines costs a tenth of a second a lap: one
      * timed lap after the warm one (x's fate is decided by then under
      * LRU and FIFO, and a large group overflows x's set well). */
-    if (n > 65536)
+    if (m > 65537)
         laps = 1;
-    if ((code = run_list(p, p->buf, n + 1, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
+    if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
         return code;
     *yes = med > L->h + 0.5 * (L->m - L->h);
     p->last = med;
     return 0;
+}
+
+/* Does the group g[0 .. n-1] evict x?  Its lap, then x, x timed. */
+static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
+                  int *yes)
+{
+    return x_misses(L, p, NULL, 0, g, n, n, yes);
 }
 
 /* Misses a lap of the chain off[0 .. n-1], timed whole, and their error. */
@@ -247,31 +266,6 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
     return 0;
 }
 
-/* Whether x, timed alone at the end of a lap of flush f (nf lines) and
- * g[0 .. n-1] but its line `skip` (n: none), misses, as evicts() reads
- * it (the lap's own misses would count the flush's lines evicting each
- * other in a level of few ways).  0 or an exit status. */
-static int flushed_lap(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *f, uint32_t nf,
-                       const uint64_t *g, uint32_t n, uint32_t skip, int *miss)
-{
-    double med, se;
-    uint32_t k, m = nf;
-    unsigned laps;
-    int code;
-
-    memcpy(p->buf, f, nf * sizeof *p->buf);
-    for (k = 0; k < n; k++)
-        if (k != skip)
-            p->buf[m++] = g[k];
-    p->buf[m++] = L->probe_x;
-    laps = 16384 / m;
-    laps = laps < PROBE_LAPS ? PROBE_LAPS : laps > 64 ? 64 : laps;
-    if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
-        return code;
-    *miss = med > L->h + 0.5 * (L->m - L->h);
-    return 0;
-}
-
 /* The ways of a group hidden behind nearer levels (every pool line lies
  * in one of their sets, so a lap of x and up to their ways lines never
  * reaches this level): each lap is led by nf other lines of that set,
@@ -309,7 +303,7 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     for (t = 0; t < FLUSH_TRIES && t < nfl; t++) {
         const uint64_t *f = p->tmp + t * nf;
         unsigned confirmed = 0, short_of = 0;
-        if ((code = flushed_lap(L, p, f, nf, L->group, L->ngroup, L->ngroup, &miss)))
+        if ((code = x_misses(L, p, f, nf, L->group, L->ngroup, L->ngroup, &miss)))
             return code;
         if (!miss)
             continue;       /* the group and this flush do not evict x */
@@ -317,7 +311,7 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
         memcpy(cur, L->group, L->ngroup * sizeof *cur);
         n = L->ngroup;
         for (i = 0; i < n;) {
-            if ((code = flushed_lap(L, p, f, nf, cur, n, i, &miss)))
+            if ((code = x_misses(L, p, f, nf, cur, n, i, &miss)))
                 return code;
             if (miss) {
                 memmove(cur + i, cur + i + 1, (n - i - 1) * sizeof *cur);
@@ -331,14 +325,14 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
             int exact = 1;
             if (v == t)
                 continue;
-            if ((code = flushed_lap(L, p, g, nf, cur, n, n, &miss)))
+            if ((code = x_misses(L, p, g, nf, cur, n, n, &miss)))
                 return code;
             if (!miss) {
                 short_of = 1;
                 break;
             }
             for (i = 0; exact && i < n; i++) {
-                if ((code = flushed_lap(L, p, g, nf, cur, n, i, &miss)))
+                if ((code = x_misses(L, p, g, nf, cur, n, i, &miss)))
                     return code;
                 exact = !miss;
             }
@@ -376,6 +370,8 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     const struct chase_assoc_level *pn = plain_near(near, nnear);
     uint64_t unit = pn ? pn->way_bytes : L->line, slots, hi = L->hi ? L->hi : L->lo, cap_lines, pool, cap;
     uint32_t n, have, k, nf = 0;
+    uint64_t top = 0;
+    size_t j;
     int near_random = 0;
     struct chase_chain cc;
     char a[32], b[32], c[32];
@@ -480,10 +476,10 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
                                "its sets (%u ways): this level's ways may be fewer, hidden behind it;",
                                ways, random ? "about what the random " : "", N->name, N->ways);
             /* nf (above): enough lines of that set to push x out of every
-             * such level.  Not behind a random one: it keeps some of the
-             * group's lines from lap to lap, which then never reach this
-             * level (a simulated L3 of 8 ways behind a random L2 of 12
-             * read 13 so, three flushes agreeing). */
+             * such level that replaces LRU or FIFO.  Not behind a random
+             * one: through a lap of ways + 1 lines a random level of 12
+             * ways keeps x a third of the time ((11/12)^13), and the
+             * group's lines as often. */
             if (near_random)
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " a level in front replaces at random, "
                                    "so no flush is tried;");
@@ -535,8 +531,6 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         /* No aliasing is no sign of a hash where the strides stopped short
          * of the way (a simulated plain L3 of one way, 8 MiB, its strides
          * to 4 MiB, read "hashed"). */
-        uint64_t top = 0;
-        size_t j;
         for (j = 0; j < L->nst; j++)
             top = L->st[j].stride > top ? L->st[j].stride : top;
         if (top && L->sets * L->line > top) {
