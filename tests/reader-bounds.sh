@@ -175,10 +175,10 @@ done
 check "... and written again, alike" cmp -s "$tmp/keys-back.tsv" "$tmp/keys-again.tsv"
 
 # ---- a large JSON chase wrote reads back (more than the 64 MiB its reader took) ----
-# Skipped under CHASE_TEST_QUICK (the sanitizer build and distcheck, after
-# the full run on the same commit): reading it back takes 19 s under ASan
-# (7 s plain), five million JSON values allocated and freed; the reader's
-# code is the small files' above.
+# Skipped under CHASE_TEST_QUICK (the sanitizer build, after the full run
+# on the same commit): reading it back takes 19 s under ASan (7 s plain),
+# five million JSON values allocated and freed; the reader's code is the
+# small files' above.
 if [ -n "${CHASE_TEST_QUICK:-}" ]; then
     ok "a JSON past 64 MiB reads back # SKIP CHASE_TEST_QUICK: the full run reads it"
 else
