@@ -5,16 +5,21 @@
 # ld.global.OP.u64 whose address is the register it writes (a lap's
 # untimed head and its timed tail), exactly two %clock64 reads, each right
 # after an xor.b64 of the chain's register (the read waits for the load
-# that wrote it), and the tail's loop between them.
+# that wrote it), and the tail's loop between them.  chase_list_spread_ca
+# and _cg (a block's threads walking a lap's untimed stretches at once)
+# call that function for the tail, and each chain load's register is
+# compared before the next barrier (a thread's last load has returned
+# before the tail starts).
 # SASS (where the toolkit has cuobjdump: the GPU machine): in chase_list_ca
-# and _cg the last two CS2R SR_CLOCKLO reads bracket a loop of one LDG (no
-# CALL, RET or EXIT), and an instruction between that LDG and the closing
-# read uses the register the LDG wrote (so the read waits for it).  The
-# checker runs everywhere on small listings.
-# AMD ISA: in chase_list_ca and _cg every loop holds at most one vector
-# load, there are loops whose one load reads the registers it writes, and
-# at least four s_memtime reads (the overhead's two, a lap's two) come
-# right after an s_waitcnt vmcnt(0).
+# and _cg, and the spread kernels, the last two CS2R SR_CLOCKLO reads
+# bracket a loop of one LDG (no CALL, RET or EXIT), and an instruction
+# between that LDG and the closing read uses the register the LDG wrote
+# (so the read waits for it).  The checker runs everywhere on small
+# listings.
+# AMD ISA: in chase_list_ca and _cg and the spread kernels every innermost
+# loop holds at most one vector load, there are loops whose one load reads
+# the registers it writes, and at least four s_memtime reads (the
+# overhead's two, a lap's two) come right after an s_waitcnt vmcnt(0).
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
@@ -114,11 +119,37 @@ if [ "${CHASE_HAVE_CUDA:-no}" = yes ]; then
                 }' "$tmp/f.ptx")
             [ "$v" = ok ] && ok "sm_$arch PTX chase_list_timed_$op: two loops of one ld.global.$op.u64 each reading what it writes, the tail's between two %clock64 reads that wait on the chain" ||
                 not_ok "sm_$arch PTX chase_list_timed_$op: $v"
+            # The spread kernel: its timed tail is the function checked
+            # above; its threads' stretches are loops of the chain's load,
+            # each thread's last value compared before the barrier that
+            # lets the tail start.
+            awk -v f="chase_list_spread_$op(" '/\.entry/ && index($0, f) { on = 1 } on { print } on && /^}/ { exit }' \
+                "$ptx" | sed 's/^[ \t]*//; /^\/\//d; /^$/d' > "$tmp/s.ptx"
+            v=$(awk -v op="$op" '
+                $1 ~ /^ld\.global\./ && $1 != "ld.global.u64" {
+                    if ($1 != "ld.global." op ".u64") bad = bad "load " $1 "; "
+                    d = $2; sub(/,$/, "", d); s = $3; gsub(/[\[\];]/, "", s)
+                    if (d != s) bad = bad "a chain load reads " s " but writes " d "; "
+                    nld++; pend[d] = 1 }
+                /^setp/ { for (r in pend) if (index($0, r ";") || index($0, r ",")) { waited[r] = 1; delete pend[r] } }
+                /^bar\.sync/ { nbar++; for (r in pend) { if (!(r in waited)) early = early r " "; delete pend[r] } }
+                /chase_list_timed_/ { if (index($0, "chase_list_timed_" op)) calls++ }
+                END {
+                    if (nld < 2) bad = bad nld " chain loads (want 2 or more); "
+                    if (nbar < 3) bad = bad nbar " barriers (want 3 or more); "
+                    if (calls < 1) bad = bad "no call of chase_list_timed_" op "; "
+                    if (early != "") bad = bad "a barrier before a comparison of " early "; "
+                    print bad == "" ? "ok" : bad
+                }' "$tmp/s.ptx")
+            [ "$v" = ok ] && ok "sm_$arch PTX chase_list_spread_$op: stretches of ld.global.$op.u64 each waited for before a barrier; the tail timed by chase_list_timed_$op" ||
+                not_ok "sm_$arch PTX chase_list_spread_$op: $v"
             [ -n "$dis" ] || continue
-            sass_function "$tmp/sass.$arch" chase_list_$op > "$tmp/k.sass"
-            v=$(sass_list chase_list_$op "$tmp/k.sass")
-            [ "$v" = ok ] && ok "sm_$arch SASS chase_list_$op: the timed tail is a loop of one LDG, its value waited for before the clock read" ||
-                not_ok "sm_$arch SASS chase_list_$op: $v"
+            for k in chase_list_$op chase_list_spread_$op; do
+                sass_function "$tmp/sass.$arch" $k > "$tmp/k.sass"
+                v=$(sass_list $k "$tmp/k.sass")
+                [ "$v" = ok ] && ok "sm_$arch SASS $k: the timed tail is a loop of one LDG, its value waited for before the clock read" ||
+                    not_ok "sm_$arch SASS $k: $v"
+            done
         done
     done
     [ -n "$dis" ] || echo "# no cuobjdump here (or no fatbinary): the SASS part runs where the toolkit has one"
@@ -127,7 +158,7 @@ if [ "${CHASE_HAVE_HIP:-no}" = yes ]; then
     any=yes
     for arch in $HIP_ARCHS; do
         asm=$(kernel_asm hip "$arch") || { not_ok "hipcc -S for $arch: $(head -3 "$tmp/asm.err")"; continue; }
-        for op in ca cg; do
+        for op in ca cg spread_ca spread_cg; do
             awk -v k="chase_list_$op:" '$1 == k { on = 1 } on { print } on && /s_endpgm/ { exit }' "$asm" |
                 grep -v '^[[:space:]]*;' > "$tmp/h.s"
             v=$(awk '
@@ -140,7 +171,10 @@ if [ "${CHASE_HAVE_HIP:-no}" = yes ]; then
                 $1 ~ /^s_cbranch/ && ($2 in start) { nl++; ls[nl] = start[$2]; le[nl] = NR }
                 { prev = $0 }
                 END {
-                    for (l = 1; l <= nl; l++) { n = 0; for (i = 1; i <= nld; i++) if (ld[i] > ls[l] && ld[i] < le[l]) n++
+                    for (l = 1; l <= nl; l++) { n = 0; outer = 0
+                        for (m = 1; m <= nl; m++) if (m != l && ls[m] > ls[l] && le[m] < le[l]) outer = 1
+                        if (outer) continue     # a loop of loops (a lap of the spread kernels: its stretch and its tail)
+                        for (i = 1; i <= nld; i++) if (ld[i] > ls[l] && ld[i] < le[l]) n++
                         if (n > 1) bad = bad "a loop holds " n " loads; " }
                     if (self < 2) bad = bad self " loads read the registers they write (want 2 or more); "
                     if (waited < 4) bad = bad waited " s_memtime reads after s_waitcnt vmcnt(0) (want 4 or more); "

@@ -110,7 +110,7 @@ struct gpu_dev {
     void *async;                /* async_host.c's state (its chain, its cursors) */
     uint64_t list_off;          /* list_host.c: the offsets' device copy */
     uint64_t list_cap;          /* ... its room, in offsets */
-    gpu_fn list_walk, list_build;
+    gpu_fn list_walk, list_build, list_spread;
 };
 
 #define GPU_SCRATCH 65536       /* bytes of scratch: cursor, claim, results */

@@ -1,6 +1,7 @@
 /* list_host.c: the list hook on a GPU: the host's offsets copied to the
  * device, the chain written there in parallel, one thread walking it in
- * one launch (list_kernels.h). */
+ * one launch, or a block's threads a lap's untimed stretch where the
+ * request allows it (list_kernels.h). */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -11,6 +12,12 @@
 
 #include "gpu.h"
 #include "list_abi.h"
+
+/* The spread walk's block (a multiple of any wave), and the untimed
+ * positions a thread must have for it to pay: below, a lap's stretches
+ * are short and one thread walks it, as before the spread walk was. */
+#define SPREAD_THREADS 512u
+#define SPREAD_MIN_PER_THREAD 32u
 
 void gpu_list_close(struct gpu_dev *d)
 {
@@ -34,9 +41,16 @@ static int kernels(struct gpu_dev *d, char *err, size_t len)
         d->list_walk = NULL;
         return rc;
     }
-    if (d->carveout >= 0 || CHASE_GPU_CARVEOUT_DEFAULT >= 0)
-        rc = gpu_carveout(d->g, d->list_walk, d->carveout >= 0 ? d->carveout : CHASE_GPU_CARVEOUT_DEFAULT, err,
-                          len);
+    snprintf(name, sizeof name, "chase_list_spread_%s", d->op);
+    if ((rc = gpu_function(d->g, name, &d->list_spread, err, len)) != CHASE_OK) {
+        d->list_walk = NULL;
+        return rc;
+    }
+    if (d->carveout >= 0 || CHASE_GPU_CARVEOUT_DEFAULT >= 0) {
+        int c = d->carveout >= 0 ? d->carveout : CHASE_GPU_CARVEOUT_DEFAULT;
+        if ((rc = gpu_carveout(d->g, d->list_walk, c, err, len)) == CHASE_OK)
+            rc = gpu_carveout(d->g, d->list_spread, c, err, len);
+    }
     if (rc != CHASE_OK)
         d->list_walk = NULL;
     return rc;
@@ -89,11 +103,16 @@ int gpu_list(void *dev, const struct chase_list_req *rq, struct chase_samples *o
     warm = rq->warm;
     laps = rq->laps;
     samples = rq->samples;
-    {
+    if ((rc = gpu_memset32(d->g, claimed, 0, 1, err, len)) != CHASE_OK ||
+        (rc = gpu_memset32(d->g, results + 8 * LIST_SM, 0xffffffffu, 2, err, len)) != CHASE_OK)
+        return rc;
+    if (rq->spread >= SPREAD_THREADS && n - timed >= SPREAD_THREADS * SPREAD_MIN_PER_THREAD) {
+        uint64_t base = d->base, off = d->list_off;
+        void *args[] = {&base, &off, &n, &timed, &warm, &laps, &samples, &results, &sm, &claimed, &zero};
+        threads = SPREAD_THREADS;
+        rc = gpu_launch(d->g, d->list_spread, sm >= 0 ? gpu_pin_grid(d, threads) : 1, threads, 0, args, err, len);
+    } else {
         void *args[] = {&head, &n, &timed, &warm, &laps, &samples, &results, &sm, &claimed, &zero};
-        if ((rc = gpu_memset32(d->g, claimed, 0, 1, err, len)) != CHASE_OK ||
-            (rc = gpu_memset32(d->g, results + 8 * LIST_SM, 0xffffffffu, 2, err, len)) != CHASE_OK)
-            return rc;
         rc = gpu_launch(d->g, d->list_walk, sm >= 0 ? gpu_pin_grid(d, threads) : 1, threads, 0, args, err, len);
     }
     if (rc == CHASE_OK)

@@ -610,9 +610,31 @@ static int sim_measure(void *p, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* A list lap's untimed positions 0 .. u-1 as a GPU's spread walk reads
+ * them (chase_list_req's spread): stretches of the chain, one a thread,
+ * the threads' i-th loads together.  Stretches here are 4 lines or more,
+ * so that groups a GPU would walk from one thread (they are short) are
+ * read out of order too, and every test of the simulated hierarchies
+ * shows whether the order mattered. */
+#define SIM_SPREAD_MAX 512u
+
+static void spread_lap(struct sim_dev *d, const struct chase_list_req *rq, uint32_t u)
+{
+    uint32_t threads = rq->spread < SIM_SPREAD_MAX ? rq->spread : SIM_SPREAD_MAX, per, i, t;
+
+    if (threads > u / 4)
+        threads = u / 4 ? u / 4 : 1;
+    per = (u + threads - 1) / threads;
+    for (i = 0; i < per; i++)
+        for (t = 0; t < threads; t++)
+            if ((uint64_t)t * per + i < u)
+                load(d, rq->offset[t * per + i]);
+}
+
 /* The list hook: the host's chain from cold caches, its warm laps, then
  * each sample's laps, the last `timed` positions of each lap counted;
- * noise as a point's, on each sample. */
+ * noise as a point's, on each sample.  With spread, each lap's untimed
+ * positions as spread_lap reads them. */
 static int sim_list(void *p, const struct chase_list_req *rq, struct chase_samples *out, char *err, size_t len)
 {
     struct sim_dev *d = p;
@@ -640,7 +662,9 @@ static int sim_list(void *p, const struct chase_list_req *rq, struct chase_sampl
     for (lap = 0; lap < rq->warm; lap++) {
         if (*rq->stop)
             return CHASE_EINTR;
-        for (k = 0; k < rq->n; k++)
+        if (rq->spread > 1)
+            spread_lap(d, rq, first);
+        for (k = rq->spread > 1 ? first : 0; k < rq->n; k++)
             load(d, rq->offset[k]);
     }
     out->n = rq->samples;
@@ -648,12 +672,15 @@ static int sim_list(void *p, const struct chase_list_req *rq, struct chase_sampl
         double sum = 0;
         if (*rq->stop)
             return CHASE_EINTR;
-        for (lap = 0; lap < rq->laps; lap++)
-            for (k = 0; k < rq->n; k++) {
+        for (lap = 0; lap < rq->laps; lap++) {
+            if (rq->spread > 1)
+                spread_lap(d, rq, first);
+            for (k = rq->spread > 1 ? first : 0; k < rq->n; k++) {
                 double c = load(d, rq->offset[k]);
                 if (k >= first)
                     sum += c;
             }
+        }
         out->cycles[s] = sum / ((double)rq->laps * rq->timed);
         if (d->spec.noise > 0)
             out->cycles[s] *= fmax(0.05, 1 + d->spec.noise * gauss(&noise_rng));

@@ -42,8 +42,10 @@
  *    a chain through offsets the host lists, its tail timed lap after lap
  *    (eviction sets and replacement sequences, chase assoc); chase_bw_req's
  *    window (a partitioned block reads at least that many bytes, its
- *    window overlapping its neighbours' in a small set). */
-#define CHASE_BACKEND_ABI 9
+ *    window overlapping its neighbours' in a small set).
+ * 10: chase_list_req's spread (the untimed positions may be walked by
+ *    several threads at once, where only which lines were read counts). */
+#define CHASE_BACKEND_ABI 10
 
 /* What a backend call returns. */
 enum chase_status {
@@ -594,7 +596,12 @@ static inline int chase_async_req_check(const struct chase_async_req *rq, char *
  * (timed = n: whole laps; timed = 1: a probe line's latency after the
  * group that may evict it), the timer's own cost removed.  cycles[s]: the
  * cycles a timed access in sample s; ns[s] at the clock measured (NAN:
- * unknown). */
+ * unknown).  With spread (ABI 10), where a lap's untimed positions matter
+ * only as the lines they read and not in their order (a group that may
+ * evict a probe), a backend may walk them as up to spread stretches of
+ * the chain at once, then the timed tail as before: a GPU L2's group of
+ * 200 000 lines took a tenth of a second a lap from one thread.  0 or 1:
+ * one thread, in order. */
 #define CHASE_LIST_MAX (1u << 22)
 #define CHASE_LIST_MAX_LAPS 4096u
 
@@ -606,6 +613,7 @@ struct chase_list_req {
     unsigned laps;              /* laps a sample, 1 .. CHASE_LIST_MAX_LAPS */
     unsigned samples;           /* 1 .. CHASE_MAX_SAMPLES */
     const volatile sig_atomic_t *stop;
+    unsigned spread;            /* threads that may walk the untimed positions at once (0, 1: one) */
 };
 
 /* The checks every list hook makes first, written once, against the

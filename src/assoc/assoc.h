@@ -88,7 +88,7 @@ struct chase_assoc_level {
  * loads, spent across the level. */
 struct chase_assoc_prober {
     int (*run)(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-               unsigned samples, double *cycles, unsigned *got);
+               unsigned samples, unsigned spread, double *cycles, unsigned *got);
     void *ctx;
     uint64_t *pool, *tmp, *buf;
     uint64_t lines;             /* what pool and tmp hold */

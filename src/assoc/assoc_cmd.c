@@ -347,10 +347,10 @@ static int measure_level(struct chase_run *r, struct chase_measure *m, struct ch
 
 /* The list hook, for assoc_evict.c: one chain's samples. */
 static int list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-                    unsigned samples, double *cycles, unsigned *got)
+                    unsigned samples, unsigned spread, double *cycles, unsigned *got)
 {
     struct chase_run *r = ctx;
-    struct chase_list_req rq = {off, n, timed, warm, laps, samples, &chase_stop};
+    struct chase_list_req rq = {off, n, timed, warm, laps, samples, &chase_stop, spread};
     struct chase_samples out;
     char err[CHASE_ERRLEN];
     unsigned k;
@@ -413,7 +413,7 @@ static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struc
     laps = (FLUSH_TIMED + lines - 1) / lines;
     if (laps < 2)
         laps = 2;
-    if ((code = list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, v, &got)))
+    if ((code = list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, 0, v, &got)))
         return code;
     if (!got)
         return CHASE_EXIT_FAIL;

@@ -62,6 +62,7 @@
 #define SEQ_SAMPLES 9
 #define SCAN_MISSES 1.0         /* a lap misses when it costs at least this many misses more than hits */
 #define FIT_MISSES 0.45         /* a policy fits a sequence within this many misses a lap (or 4 sd) */
+#define SPREAD 1024             /* threads that may read a group at once (chase_list_req's spread) */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -72,7 +73,7 @@ static int cmp_double(const void *a, const void *b)
 /* One list chain: the median cycles a timed access and its standard
  * error (from the samples' spread).  0 or an exit status. */
 static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm,
-                    unsigned laps, unsigned samples, double *median, double *se)
+                    unsigned laps, unsigned samples, unsigned spread, double *median, double *se)
 {
     double v[CHASE_MAX_SAMPLES], mean = 0, var = 0;
     unsigned k, got = 0;
@@ -94,7 +95,7 @@ static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t 
     }
     p->loads += (uint64_t)n * (warm + laps * samples);
     p->lists++;
-    if ((code = p->run(p->ctx, off, n, timed, warm, laps, samples, v, &got)))
+    if ((code = p->run(p->ctx, off, n, timed, warm, laps, samples, spread, v, &got)))
         return code;
     if (!got)
         return CHASE_EXIT_FAIL;
@@ -140,7 +141,10 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
      * LRU and FIFO, and a large group overflows x's set well). */
     if (m > 65537)
         laps = 1;
-    if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, &med, &se)))
+    /* Which lines a lap reads decides x's fate, not their order: without a
+     * flush (whose lines must come first) a backend may read the group as
+     * stretches at once (chase_list_req's spread). */
+    if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, nf ? 0 : SPREAD, &med, &se)))
         return code;
     *yes = med > L->h + 0.5 * (L->m - L->h);
     p->last = med;
@@ -161,7 +165,7 @@ static int lap_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p,
     double med, s, step = L->m - L->h;
     int code;
 
-    if ((code = run_list(p, off, n, n, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, &med, &s)))
+    if ((code = run_list(p, off, n, n, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, 0, &med, &s)))
         return code;
     *misses = (med - L->h) * n / step;
     *se = s * n / step;
