@@ -22,7 +22,8 @@ truth() {
           print $1, ways, size / line / ways, pol, idx }'
 }
 
-# Cases: a hashed level behind plain ones (its pool kept to one set of the
+# Cases (the last: a hashed level of 96 sets, no power of two, as a GPU
+# L2 spread over its slices can be): a hashed level behind plain ones (its pool kept to one set of the
 # level in front), hashed first levels under each policy, plain levels from
 # 1 to 64 ways, two and three levels.  Cases 10 and 11: random replacement
 # with 48 ways (its cycle of ways + 1 misses 2 / 49, under the threshold:
@@ -42,6 +43,7 @@ L1:size=8K,ways=4,lat=4;L2:size=64K,ways=8,lat=12,policy=fifo;L3:size=512K,ways=
 L1:size=16K,ways=4,lat=4;L2:size=128K,ways=8,lat=14;L3:size=1M,ways=16,lat=40,index=hash;mem:lat=200,noise=0.02
 L1:size=12K,ways=48,lat=4,policy=random;L2:size=64K,ways=64,lat=12,policy=fifo;mem:lat=108,noise=0.02
 L1:size=6K,ways=48,lat=4,policy=random;L2:size=32K,ways=8,lat=16,policy=fifo;L3:size=192K,ways=24,lat=64;mem:lat=576,noise=0.01
+L1:size=32K,ways=8,lat=4;L2:size=96K,ways=16,lat=14,index=hash;mem:lat=200,noise=0.01
 CASES
 if [ -n "${CHASE_TEST_QUICK:-}" ]; then
     # Under a sanitizer: one hashed level behind a plain one, and a hashed first level.
@@ -95,6 +97,15 @@ spec='L1:size=8K,ways=8,lat=4,policy=fifo;L2:size=128K,ways=4,lat=16,index=hash;
 check "a hashed level hidden behind a nearer level's ways: 4 ways, 512 sets, policy undetermined" \
     test "$(sed -n 's/^# L2\.ways: //p;s/^# L2\.sets: //p;s/^# L2\.policy: //p' "$tmp/h.tsv" | tr '\n' ' ')" = "4 512 undetermined "
 check "... and its evict_how says how" grep -q "^# assoc: L2.*evict_how=.*hidden behind it; each lap led by 9 other lines" "$tmp/h.tsv"
+
+# A plain index needs a power of two of sets; a hashed one does not.
+expect 2 "a power of two sets" --sim 'L1:size=96K,ways=16,lat=4;mem:lat=100' --sizes 4K
+# The capacity check names the sweep's interval, not the line or the
+# capacity in its place (two sizes were formatted into one buffer).
+"$CHASE" assoc --sim "$(sed -n 1p "$tmp/cases")" -q -o "$tmp/c.tsv" 2> /dev/null
+lohi=$(sed -n 's/^# L2\.capacity_check: .* the sweep.s \(.*\) \.\. \(.*\)$/\1 \2/p' "$tmp/c.tsv")
+check "the L2's capacity check: its interval's two ends ($lohi), neither the 64 B line" \
+    sh -c 'set -- $1; [ $# -eq 4 ] && [ "$1 $2" != "$3 $4" ] && [ "$1 $2" != "64 B" ]' sh "$lohi"
 
 # The policy says which sequences told it apart, and the eviction set how
 # it was found, in the table's texts.

@@ -148,8 +148,14 @@ static void cache_clear(struct cache *c)
 
 static uint64_t cache_set(const struct cache *c, uint64_t blk)
 {
+    uint64_t h = blk * 0x9e3779b97f4a7c15ULL;
+
+    /* A hashed level of sets not a power of two (a GPU L2's slices): the
+     * hash's top 32 bits scaled to the sets. */
+    if (c->hashed && c->sets & (c->sets - 1))
+        return ((h >> 32) * c->sets) >> 32;
     if (c->hashed && c->set_bits)
-        return (blk * 0x9e3779b97f4a7c15ULL) >> (64 - c->set_bits);
+        return h >> (64 - c->set_bits);
     return blk & (c->sets - 1);
 }
 

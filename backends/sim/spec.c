@@ -420,8 +420,9 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             snprintf(why, len, "spec: level %s: line x ways is larger than size", L->name);
             return -1;
         }
-        if (L->size % set_bytes || !pow2(L->size / set_bytes)) {
-            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets", L->name);
+        if (L->size % set_bytes || (!L->hashed && !pow2(L->size / set_bytes)) || L->size / set_bytes > UINT32_MAX) {
+            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets (any count up to "
+                     "2^32 with index=hash)", L->name);
             return -1;
         }
         if (L->size / L->line > SIM_MAX_CACHE_LINES) {

@@ -510,9 +510,10 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         snprintf(L->sets_how, sizeof L->sets_how, "the driver's capacity (%s) / (line %s x %u ways)",
                  chase_size_format(driver_bytes, a, sizeof a), chase_size_format(L->line, b, sizeof b), ways);
     } else {
-        uint64_t s, found = 0, count = 0;
-        for (s = 1; s && s <= hi / (L->line * ways); s *= 2)
-            if (s * L->line * ways >= L->lo && s * L->line * ways <= hi) {
+        uint64_t s, found = 0, count = 0, set_bytes = L->line * ways;
+        uint64_t least = (L->lo + set_bytes - 1) / set_bytes, most = hi / set_bytes;
+        for (s = 1; s && s <= hi / set_bytes; s *= 2)
+            if (s * set_bytes >= L->lo && s * set_bytes <= hi) {
                 found = s;
                 count++;
             }
@@ -521,17 +522,26 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             snprintf(L->sets_how, sizeof L->sets_how, "the one power of two with line x ways x sets inside the "
                      "sweep's %s .. %s (no driver's figure for this level)", chase_size_format(L->lo, a, sizeof a),
                      chase_size_format(hi, b, sizeof b));
+        } else if (!count && least && least <= most) {
+            /* A hash needs no power of two of sets (a GPU L2's slices), but
+             * such a count is the sweep's interval's, and a hashed level's
+             * edge is read early on its ramp: said, not taken. */
+            snprintf(L->sets_how, sizeof L->sets_how, "not resolved: %llu .. %llu sets put line x ways x sets "
+                     "inside the sweep's %s .. %s, no power of two among them (a hashed index needs none), and no "
+                     "driver's figure for this level", (unsigned long long)least, (unsigned long long)most,
+                     chase_size_format(L->lo, a, sizeof a), chase_size_format(hi, b, sizeof b));
         } else
             snprintf(L->sets_how, sizeof L->sets_how, "not resolved: no driver's capacity for this level, and "
                      "%llu powers of two fit the sweep's interval", (unsigned long long)count);
     }
     if (L->sets) {
+        char f[32], e[32];
         L->capacity = L->sets * L->line * ways;
         L->in_interval = L->capacity >= L->lo && L->capacity <= hi;
         snprintf(L->check, sizeof L->check, "%u x %llu x %s = %s, %s the sweep's %s .. %s", ways,
                  (unsigned long long)L->sets, chase_size_format(L->line, a, sizeof a),
                  chase_size_format(L->capacity, b, sizeof b), L->in_interval ? "inside" : "outside",
-                 chase_size_format(L->lo, a, sizeof a), chase_size_format(hi, b, sizeof b));
+                 chase_size_format(L->lo, f, sizeof f), chase_size_format(hi, e, sizeof e));
         /* No aliasing is no sign of a hash where the strides stopped short
          * of the way (a simulated plain L3 of one way, 8 MiB, its strides
          * to 4 MiB, read "hashed"). */
