@@ -107,6 +107,20 @@ lohi=$(sed -n 's/^# L2\.capacity_check: .* the sweep.s \(.*\) \.\. \(.*\)$/\1 \2
 check "the L2's capacity check: its interval's two ends ($lohi), neither the 64 B line" \
     sh -c 'set -- $1; [ $# -eq 4 ] && [ "$1 $2" != "$3 $4" ] && [ "$1 $2" != "64 B" ]' sh "$lohi"
 
+# Where an eviction set's ways replace the strides' (a random L1 of 40
+# ways in 4 hashed sets knees at about 164 lines at every stride), neither
+# the strides' capacity check nor the class their cycle of 165 lines gave
+# is kept.
+spec='L1:size=20K,line=128,ways=40,lat=32,policy=random,index=hash;L2:size=4M,line=128,ways=16,lat=280,index=hash;mem:lat=680,noise=0.01'
+"$CHASE" assoc --sim "$spec" --level L1 -q -o "$tmp/r.tsv" 2> /dev/null
+grep "^# assoc: L1	" "$tmp/r.tsv" | tr '\t' '\n' > "$tmp/r1"
+w=$(sed -n 's/^ways=//p' "$tmp/r1")
+check "random L1 of 40 ways: an eviction set's ways (read $w)" grep -q '^ways_how=an eviction set of' "$tmp/r1"
+check "... its capacity check is of those ways or not resolved ($(sed -n 's/^capacity_check=//p' "$tmp/r1"))" \
+    grep -E -q "^capacity_check=(not resolved|$w x )" "$tmp/r1"
+check "... and no class is read from a cycle of other than ways + 1 lines" \
+    sh -c '! grep "^replacement_how=a cycle of" "$1" | grep -v -q "a cycle of $(($2 + 1)) lines"' sh "$tmp/r1" "$w"
+
 # The policy says which sequences told it apart, and the eviction set how
 # it was found, in the table's texts.
 spec=$(sed -n 1p "$tmp/cases")

@@ -497,6 +497,11 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             break;
         }
     }
+    /* The strides' capacity check is of a shape these ways replace (an
+     * H100 L1 at carveout 100: "169 x 1 x 128 B" beside 40 ways). */
+    snprintf(L->check, sizeof L->check, "not resolved");
+    L->sets = L->way_bytes = L->capacity = 0;
+    L->in_interval = 0;
     L->ways = ways;
     L->ngroup = ways;
     L->evicted = 1;
