@@ -134,6 +134,23 @@ peak() {
 check "bandwidth: its own memory's peak, 16 GB/s ($(peak "$tmp/bwl.tsv" memory))" test "$(peak "$tmp/bwl.tsv" memory)" = 16
 check "bandwidth: no memory peak for the peer's memory ($(peak "$tmp/bwp.tsv" "peer memory"))" \
     test "$(peak "$tmp/bwp.tsv" "peer memory")" = nan
+# The link's peak (peak=, as a driver's NVLink or PCIe words give it) is
+# the peer memory's bound: 8 GB/s, read at half; at 3 GB/s the 4 GB/s
+# read is a defect, said and counted.
+"$CHASE" bandwidth --sim "${withpeak},peak=8" --memory peer:1 --op read -q -o "$tmp/bwk.tsv" 2> "$tmp/err"
+col() {
+    awk -F'\t' -v L="$2" -v c="$3" '/^# table:/ { on = $0 == "# table: levels" } on && !/^#/ && $1 == "level" {
+        for (i = 1; i <= NF; i++) k[$i] = i; next } on && !/^#/ && $1 == L { print $k[c]; exit }' "$1"
+}
+check "bandwidth: the peer's memory against the link's 8 GB/s ($(col "$tmp/bwk.tsv" "peer memory" peak), from $(col "$tmp/bwk.tsv" "peer memory" peak_from))" \
+    test "$(col "$tmp/bwk.tsv" "peer memory" peak) $(col "$tmp/bwk.tsv" "peer memory" peak_from)" = "8 link"
+check "... read at half of it ($(col "$tmp/bwk.tsv" "peer memory" fraction)), no defect" \
+    sh -c 'awk -v f="$1" "BEGIN { exit !(f > 0.45 && f < 0.55) }" && grep -q "^# over_peak: 0$" "$2"' sh \
+    "$(col "$tmp/bwk.tsv" "peer memory" fraction)" "$tmp/bwk.tsv"
+check "... the metadata names the link's bound" grep -q "^# peak: memory (peer:1's, read through a link): the link's" "$tmp/bwk.tsv"
+"$CHASE" bandwidth --sim "${withpeak},peak=3" --memory peer:1 --op read -q -o "$tmp/bwd.tsv" 2> "$tmp/err"
+check "bandwidth: 4 GB/s through a link of 3 is a defect: counted, said on stderr" \
+    sh -c 'grep -q "^# over_peak: 1$" "$1" && grep -q "defect" "$2"' sh "$tmp/bwd.tsv" "$tmp/err"
 unset CHASE_SIM_DEVICES
 
 # --- the cpu backend: host is its own memory; peer and managed it has not

@@ -10,7 +10,7 @@
 # Copyright (c) 2026 the chase developers
 . "$srcdir/tests/common.sh"
 
-spec='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200;peer:lat=1700,bw=8;host:lat=2300'
+spec='L1:size=8K,lat=4;L2:size=256K,ways=16,lat=20;mem:lat=200;peer:lat=1700,bw=8,peak=10;host:lat=2300'
 export CHASE_SIM_DEVICES=3
 "$CHASE" report -b sim --sim "$spec" --devices all -o "$tmp/node" 2> "$tmp/err"
 st=$?
@@ -35,6 +35,10 @@ if command -v jq > /dev/null 2>&1; then
         jq -e '[.topology[] | select(.target != "host") | .read_gbs] | all(. > 0 and . <= 8)' "$j"
     check "each pair's link as the backend words it" \
         jq -e '[.topology[] | .link | test("simulated: ")] | all' "$j"
+    check "each peer's link bound as the driver would give it (the spec's peak=10), the host's none" \
+        test "$(jq -c '[.topology[] | "\(.target | test("peer")) \(.link_peak_gbs)"] | unique' "$j")" = '["false null","true 10"]'
+    check "node.md gives each peer's read as a share of its link's bound" \
+        grep -q "GB/s ([0-9]*% of the link's 10)" "$tmp/node/node.md"
     check "no pair measured twice, none skipped: from x target distinct" \
         test "$(jq -r '.topology[] | "\(.from) \(.target)"' "$j" | sort -u | wc -l)" -eq 9
     check "the times: the reports, the latencies, the bandwidths" \
@@ -45,7 +49,7 @@ if python3 -c 'import json' 2> /dev/null; then
         python3 "$srcdir/tests/json-check.py" "$srcdir/data/chase-format.schema.json" "$j"
 fi
 check "node.md: the topology matrix, a row a reader, a column a memory" \
-    grep -q '^| device 1 | 1700 / 1880 cyc (1700 / 1880 ns)<br>[0-9.]* GB/s<br>simulated: 8 B a cycle .* | (own: its report) | 1700 / 1880 cyc .* | 2300 / 2300 cyc' "$tmp/node/node.md"
+    grep -q '^| device 1 | 1700 / 1880 cyc (1700 / 1880 ns)<br>[0-9.]* GB/s ([0-9]*% of the link.s 10)<br>simulated: 8 B a cycle .* | (own: its report) | 1700 / 1880 cyc .* | 2300 / 2300 cyc' "$tmp/node/node.md"
 check "node.md says what ran at once" grep -q "the devices' reports at once" "$tmp/node/node.md"
 check "fleet.md: the three devices' figures side by side" \
     grep -q '^| sweep memory cycles | 200 | 200 | 200 |$' "$tmp/node/fleet.md"

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,7 +40,27 @@ static struct {
     nvml_ret (*width)(nvml_dev, unsigned *);
     nvml_ret (*max_gen)(nvml_dev, unsigned *);
     nvml_ret (*max_width)(nvml_dev, unsigned *);
+    nvml_ret (*version)(nvml_dev, unsigned, unsigned *);
 } nv;
+
+/* GB/s one NVLink carries each way, by the version code NVML gives
+ * (nvmlNvlinkVersion_t: 1 is 1.0, 2 and 3 are 2.x, 4 and 5 are 3.x, 6 is
+ * 4.0, 7 is 5.0; drivers before that enum gave 1 to 4, which map to the
+ * same rates): 20 for NVLink 1, 25 for 2 to 4, 50 for 5.  0: not known. */
+static double nvlink_gbs(unsigned code)
+{
+    return code == 1 ? 20 : code >= 2 && code <= 6 ? 25 : code == 7 ? 50 : 0;
+}
+
+/* GB/s one PCIe lane carries each way at generation g (after its line
+ * code: 8b/10b to Gen2, 128b/130b to Gen5, Gen6's flits 242 of 256).
+ * 0: not known. */
+static double pcie_lane_gbs(unsigned g)
+{
+    static const double rate[] = {0, 0.25, 0.5, 8.0 * 128 / 130 / 8, 16.0 * 128 / 130 / 8, 32.0 * 128 / 130 / 8,
+                                  64.0 * 242 / 256 / 8};
+    return g < sizeof rate / sizeof rate[0] ? rate[g] : 0;
+}
 
 static int open_nvml(char *out, size_t len)
 {
@@ -56,6 +77,7 @@ static int open_nvml(char *out, size_t len)
             *(void **)&nv.width = dlsym(nv.lib, "nvmlDeviceGetCurrPcieLinkWidth");
             *(void **)&nv.max_gen = dlsym(nv.lib, "nvmlDeviceGetMaxPcieLinkGeneration");
             *(void **)&nv.max_width = dlsym(nv.lib, "nvmlDeviceGetMaxPcieLinkWidth");
+            *(void **)&nv.version = dlsym(nv.lib, "nvmlDeviceGetNvLinkVersion");
             nv.ok = nv.init && nv.by_bus && nv.init() == 0;
         }
     }
@@ -72,11 +94,14 @@ static int handle(const struct cuda_pci *p, nvml_dev *d)
     return nv.by_bus(id, d) == 0 ? 0 : -1;
 }
 
-int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *out, size_t len)
+int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *out, size_t len, double *gbs)
 {
     nvml_dev d;
-    unsigned i, active = 0, direct = 0, sw = 0;
+    unsigned i, active = 0, direct = 0, sw = 0, code = 0, codes = 0;
+    double sum = 0;
+    int known = 1;
 
+    *gbs = NAN;
     if (open_nvml(out, len))
         return -1;
     if (!nv.link_state || handle(a, &d)) {
@@ -84,19 +109,32 @@ int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *o
         return -1;
     }
     for (i = 0; i < NVML_LINKS; i++) {
-        int on = 0, type = -1;
+        int on = 0, type = -1, reaches = 0;
+        unsigned v = 0;
         struct nvml_pci r;
         if (nv.link_state(d, i, &on) != 0 || !on)
             continue;
         active++;
         if (nv.remote_type && nv.remote_type(d, i, &type) == 0 && type == NVML_TYPE_SWITCH) {
             sw++;
-            continue;
+            reaches = 1;
+        } else {
+            memset(&r, 0, sizeof r);
+            if (nv.remote_pci && nv.remote_pci(d, i, &r) == 0 && r.domain == b->domain && r.bus == b->bus &&
+                r.device == b->device) {
+                direct++;
+                reaches = 1;
+            }
         }
-        memset(&r, 0, sizeof r);
-        if (nv.remote_pci && nv.remote_pci(d, i, &r) == 0 && r.domain == b->domain && r.bus == b->bus &&
-            r.device == b->device)
-            direct++;
+        /* The links that reach the peer, each at its version's rate. */
+        if (reaches) {
+            if (nv.version && nv.version(d, i, &v) == 0 && nvlink_gbs(v) > 0) {
+                sum += nvlink_gbs(v);
+                codes += code != v;
+                code = v;
+            } else
+                known = 0;
+        }
     }
     if (!active)
         snprintf(out, len, "no NVLink active (NVML): PCIe");
@@ -106,24 +144,51 @@ int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *o
     else
         snprintf(out, len, "NVLink: %u links active, %u to the peer (NVML)%s", active, direct,
                  direct ? "" : ": the peer is reached over PCIe");
+    if (sw + direct && known) {
+        size_t n = strlen(out);
+        *gbs = sum;
+        if (codes == 1)
+            snprintf(out + n, len - n, "; version code %u, %g GB/s a link each way: %g GB/s", code,
+                     nvlink_gbs(code), sum);
+        else
+            snprintf(out + n, len - n, "; links of %u versions: %g GB/s each way", codes, sum);
+    } else if (!(sw + direct)) {
+        /* No NVLink reaches the peer: the reads cross this GPU's PCIe link. */
+        char pcie[200];
+        double p = NAN;
+        size_t n = strlen(out);
+        if (!cuda_nvml_pcie(a, pcie, sizeof pcie, &p) && p > 0) {
+            *gbs = p;
+            snprintf(out + n, len - n, "; %s", pcie);
+        }
+    }
     return 0;
 }
 
-int cuda_nvml_pcie(const struct cuda_pci *a, char *out, size_t len)
+int cuda_nvml_pcie(const struct cuda_pci *a, char *out, size_t len, double *gbs)
 {
     nvml_dev d;
     unsigned g = 0, w = 0, mg = 0, mw = 0;
 
+    *gbs = NAN;
     if (open_nvml(out, len))
         return -1;
     if (!nv.gen || !nv.width || handle(a, &d) || nv.gen(d, &g) || nv.width(d, &w)) {
         snprintf(out, len, "unknown: NVML does not know this GPU's PCIe link");
         return -1;
     }
-    if (nv.max_gen && nv.max_width && !nv.max_gen(d, &mg) && !nv.max_width(d, &mw))
-        snprintf(out, len, "PCIe Gen%u x%u now, Gen%u x%u at most (NVML; an idle link may run slower)", g, w, mg,
-                 mw);
-    else
-        snprintf(out, len, "PCIe Gen%u x%u now (NVML)", g, w);
+    if (nv.max_gen && nv.max_width && !nv.max_gen(d, &mg) && !nv.max_width(d, &mw)) {
+        /* The bound is the most the link may run at: an idle one reads a
+         * lower generation now than it runs at under load. */
+        if (pcie_lane_gbs(mg) > 0 && mw > 0 && mw <= 32)
+            *gbs = pcie_lane_gbs(mg) * mw;
+        snprintf(out, len, "PCIe Gen%u x%u now, Gen%u x%u at most (NVML; an idle link may run slower)%s", g, w, mg,
+                 mw, *gbs > 0 ? "" : "; no rate known for that generation");
+        if (*gbs > 0) {
+            size_t n = strlen(out);
+            snprintf(out + n, len - n, ": %.4g GB/s each way at most", *gbs);
+        }
+    } else
+        snprintf(out, len, "PCIe Gen%u x%u now (NVML; its most not known)", g, w);
     return 0;
 }

@@ -15,9 +15,14 @@ struct cuda_pci {
 
 /* The NVLinks of GPU a: how many are active, to the peer b directly, and
  * to NVSwitches, in words ("NVLink: 18 links active, 18 to NVSwitches
- * (NVML)").  Returns 0, or -1 when NVML cannot say (out says why). */
-int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *out, size_t len);
-/* GPU a's PCIe link: the generation and width now and at most. */
-int cuda_nvml_pcie(const struct cuda_pci *a, char *out, size_t len);
+ * (NVML)"), and *gbs the most a read of b's memory can move each way: the
+ * links that reach b (directly or through NVSwitches) times the rate of
+ * their version, or where none does a's PCIe link's (NAN: not known).
+ * Returns 0, or -1 when NVML cannot say (out says why). */
+int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *out, size_t len, double *gbs);
+/* GPU a's PCIe link: the generation and width now and at most, and *gbs
+ * the most it moves each way at its most generation and width (NAN: not
+ * known). */
+int cuda_nvml_pcie(const struct cuda_pci *a, char *out, size_t len, double *gbs);
 
 #endif

@@ -500,16 +500,19 @@ static void peer_facts(struct gpu *g, struct chase_devinfo *info)
             chase_kv_num(info->facts, &info->nfacts, facts[i].key, v);
     {
         struct cuda_pci a, b;
-        char words[160];
+        char words[320];
         int v2 = 0;
+        double gbs;
         a.domain = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID);
         a.bus = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID);
         a.device = (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID);
         b.domain = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
         b.bus = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
         b.device = cu.cuDeviceGetAttribute(&v2, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, g->peer) == CUDA_SUCCESS ? (unsigned)v2 : 0;
-        cuda_nvml_nvlink(&a, &b, words, sizeof words);
+        cuda_nvml_nvlink(&a, &b, words, sizeof words, &gbs);
         chase_kv_set(info->facts, &info->nfacts, "link", "%s", words);
+        if (gbs > 0)
+            chase_kv_num(info->facts, &info->nfacts, "link_peak_gbs", gbs);
     }
 }
 
@@ -597,9 +600,12 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
             struct cuda_pci pci = {(unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
                                    (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
                                    (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
-            char words[160];
-            cuda_nvml_pcie(&pci, words, sizeof words);
+            char words[200];
+            double gbs;
+            cuda_nvml_pcie(&pci, words, sizeof words, &gbs);
             chase_kv_set(info->facts, &info->nfacts, "link", "%s", words);
+            if (gbs > 0)
+                chase_kv_num(info->facts, &info->nfacts, "link_peak_gbs", gbs);
         }
         return CHASE_OK;
     }

@@ -506,6 +506,9 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         chase_kv_num(info->facts, &info->nfacts, "link_bytes_per_clock", R->bw);
         chase_kv_set(info->facts, &info->nfacts, "link", "simulated: %g B a cycle (the spec's %s: bw=)", R->bw,
                      p->target.memory == CHASE_MEMORY_PEER ? "peer" : "host");
+        /* What a driver's link would bound the reads by (peak=, GB/s). */
+        if (R->peak > 0)
+            chase_kv_num(info->facts, &info->nfacts, "link_peak_gbs", R->peak);
     }
     chase_kv_set(info->settings, &info->nsettings, "warm", "%s",
                  d->no_warm ? "none: timed from cold caches (--no-warm)"

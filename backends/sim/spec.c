@@ -229,7 +229,7 @@ static int sms_section(const char *sec, char *kvs, struct sim_spec *s, int *rc, 
     return 1;
 }
 
-/* "peer:lat=C,cached=N,bw=B" and "host:...": another device's memory and
+/* "peer:lat=C,cached=N,bw=B,peak=G" and "host:...": another device's memory and
  * the host's as the reader sees them; 1 if sec names one (parsed or
  * failed: *rc), 0 if not.  They may stand anywhere: they describe what
  * lies beyond the device, not a level of its hierarchy. */
@@ -266,6 +266,9 @@ static int remote_section(const char *sec, char *kvs, struct sim_spec *s, int *r
             R->cached = (unsigned)u;
         } else if (!strcmp(kv, "bw")) {
             if (number(kv, eq + 1, 0.001, 1e6, &R->bw, why, len))
+                return 1;
+        } else if (!strcmp(kv, "peak")) {
+            if (number(kv, eq + 1, 0.001, 1e6, &R->peak, why, len))
                 return 1;
         } else {
             snprintf(why, len, "spec: unknown key '%s' in section '%s'", kv, sec);

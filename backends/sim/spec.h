@@ -73,6 +73,7 @@ struct sim_remote_spec {
     double lat;
     unsigned cached;            /* default 1 */
     double bw;                  /* default SIM_REMOTE_BW */
+    double peak;                /* GB/s the link carries each way, as a driver gives it (0: none given) */
 };
 
 #define SIM_REMOTE_BW 16.0

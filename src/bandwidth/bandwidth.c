@@ -131,7 +131,10 @@ void chase_bw_peaks_from(const struct chase_meta *meta, struct chase_bw_peaks *p
 {
     double clk, bits, l1;
 
-    pk->mem_gbs = pk->l1_bpc = NAN;
+    pk->mem_gbs = pk->l1_bpc = pk->link_gbs = NAN;
+    pk->remote = 0;
+    if (!chase_meta_get_num(meta, "driver.link_peak_gbs", &l1) && l1 > 0)
+        pk->link_gbs = l1;
     if (!chase_meta_get_num(meta, "driver.memory_clock_mhz", &clk) &&
         !chase_meta_get_num(meta, "driver.memory_bus_bits", &bits) && clk > 0 && bits > 0)
         pk->mem_gbs = clk * 1e6 * 2 * bits / 8 / 1e9;
@@ -148,7 +151,14 @@ void chase_bw_set_peak(struct chase_bw_level *L, int is_first, int is_memory, co
     L->peak_from[0] = 0;
     L->fraction = NAN;
     L->over_peak = 0;
-    if (is_memory && L->target == CHASE_BW_GLOBAL && pk->mem_gbs > 0) {
+    if (is_memory && L->target == CHASE_BW_GLOBAL && pk->remote) {
+        /* A peer's or the host's memory: the device's own memory peak is
+         * no bound of it; the link's is, where the driver names it. */
+        if (pk->link_gbs > 0) {
+            L->peak = pk->link_gbs;
+            snprintf(L->peak_from, sizeof L->peak_from, "link");
+        }
+    } else if (is_memory && L->target == CHASE_BW_GLOBAL && pk->mem_gbs > 0) {
         L->peak = pk->mem_gbs;
         snprintf(L->peak_from, sizeof L->peak_from, "driver");
     } else if ((is_first || L->target == CHASE_BW_SHARED) && pk->l1_bpc > 0) {
@@ -159,7 +169,7 @@ void chase_bw_set_peak(struct chase_bw_level *L, int is_first, int is_memory, co
     if (!(L->peak > 0)) {
         /* Every load and store passes the multiprocessor's L1 path: no
          * level further out delivers more bytes a clock than its peak. */
-        L->over_peak = !is_memory && pk->l1_bpc > 0 && L->bpc_sm > pk->l1_bpc;
+        L->over_peak = (!is_memory || pk->remote) && pk->l1_bpc > 0 && L->bpc_sm > pk->l1_bpc;
         return;
     }
     fig = L->peak_bpc ? L->bpc_sm : L->gbs;

@@ -76,6 +76,8 @@ int chase_bw_curve(const struct chase_bw_point *p, size_t n, int op, int placeme
 struct chase_bw_peaks {
     double mem_gbs;
     double l1_bpc;
+    double link_gbs;            /* the link to a remote memory, each way (driver.link_peak_gbs) */
+    int remote;                 /* the run reads a peer's or the host's memory: memory's peak is the link's */
 };
 void chase_bw_peaks_from(const struct chase_meta *meta, struct chase_bw_peaks *pk);
 

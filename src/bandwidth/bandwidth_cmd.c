@@ -223,11 +223,23 @@ static int describe(struct chase_run *r)
                    "the largest the run reaches", CHASE_BW_MEM_FACTOR,
                    st->last_cache ? chase_size_format(st->last_cache, a, sizeof a) : "none reported");
     chase_bw_peaks_from(m, &st->pk);
-    chase_meta_add(m, "peak", "memory: the driver's memory clock x 2 x bus width (%s); the first level and shared "
-                   "memory: the architecture's bytes a clock a multiprocessor (%s); no other peak is known, none is "
-                   "invented; a figure above its peak is a defect (over_peak)",
-                   st->pk.mem_gbs > 0 ? "known" : "not reported here",
-                   st->pk.l1_bpc > 0 ? "known" : "not reported here");
+    {
+        const char *t = chase_meta_get(m, "memory_target");
+        st->pk.remote = t && chase_meta_get(m, "memory_reader_caches") && (!strncmp(t, "peer", 4) || !strcmp(t, "host"));
+    }
+    if (st->pk.remote)
+        chase_meta_add(m, "peak", "memory (%s's, read through a link): the link's each way, from the driver's "
+                       "words for it (driver.link, driver.link_peak_gbs: %s); the first level and shared memory: the "
+                       "architecture's bytes a clock a multiprocessor (%s); no other peak is known, none is "
+                       "invented; a figure above its peak is a defect (over_peak)", chase_meta_get(m, "memory_target"),
+                       st->pk.link_gbs > 0 ? "known" : "not reported here",
+                       st->pk.l1_bpc > 0 ? "known" : "not reported here");
+    else
+        chase_meta_add(m, "peak", "memory: the driver's memory clock x 2 x bus width (%s); the first level and "
+                       "shared memory: the architecture's bytes a clock a multiprocessor (%s); no other peak is "
+                       "known, none is invented; a figure above its peak is a defect (over_peak)",
+                       st->pk.mem_gbs > 0 ? "known" : "not reported here",
+                       st->pk.l1_bpc > 0 ? "known" : "not reported here");
     return 0;
 }
 
@@ -444,15 +456,9 @@ static int row(struct chase_run *r, const char *name, int op, int placement, uin
         chase_progress(&r->s, "bandwidth", st->nlv, st->nlv + 1, a);
         rc = best(r, op, placement, CHASE_BW_GLOBAL, bytes, L);
     }
-    {
-        /* A peer's or the host's memory is not the device's: its memory
-         * peak (the driver's clock and bus) is no bound of theirs, and
-         * none of the link's is known. */
-        const char *t = chase_meta_get(&r->s.meta, "memory_target");
-        int remote = t && chase_meta_get(&r->s.meta, "memory_reader_caches") &&
-                     (!strncmp(t, "peer", 4) || !strcmp(t, "host"));
-        chase_bw_set_peak(L, is_first, mem && !remote, &st->pk);
-    }
+    /* A peer's or the host's memory is bounded by the link, not by the
+     * device's own memory (st->pk.remote, describe). */
+    chase_bw_set_peak(L, is_first, mem, &st->pk);
     st->nlv++;
     return rc;
 }

@@ -115,7 +115,8 @@ void chase_bw_report(FILE *f, const struct chase_bw_level *lv, size_t nlv, const
             snprintf(shape, sizeof shape, "-");
         if (L->peak > 0)
             snprintf(pk, sizeof pk, "%.5g %s%s (%.0f%%)", L->peak, L->peak_bpc ? "B/clk" : "GB/s",
-                     L->peak_from[0] == 'd' ? " drv" : " arch", L->fraction * 100);
+                     L->peak_from[0] == 'd' ? " drv" : L->peak_from[0] == 'l' ? " link" : " arch",
+                     L->fraction * 100);
         else
             snprintf(pk, sizeof pk, "-");
         fprintf(f, "%-8s %-5s %-11s %11s %10s %9s %6s\n", L->level, chase_bw_op_names[L->op],

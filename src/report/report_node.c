@@ -77,6 +77,7 @@ struct node_link {
     int lat_status, bw_status;  /* exit statuses; -1: not run */
     double near_bytes, near_cycles, near_ns, far_bytes, far_cycles, far_ns;
     double read_gbs, read_bytes;
+    double link_gbs;            /* the link's bound each way, the driver's words for it (NAN: none said) */
     double rank;                /* the driver's P2P performance rank, NAN: none said */
     char link[200];             /* the driver's (or NVML's) words for the link */
     char reason[300];           /* why a figure is missing */
@@ -409,7 +410,7 @@ static void read_link(struct node *n, struct node_link *l)
     const char *v;
 
     l->near_bytes = l->near_cycles = l->near_ns = l->far_bytes = l->far_cycles = l->far_ns = NAN;
-    l->read_gbs = l->read_bytes = l->rank = NAN;
+    l->read_gbs = l->read_bytes = l->rank = l->link_gbs = NAN;
     if (!read_doc(n, l, "latency", &docs, &nd)) {
         const struct chase_doc_table *pt = chase_doc_table(&docs[0], "points");
         for (r = 0; pt && r < pt->nrows; r++) {
@@ -445,6 +446,8 @@ static void read_link(struct node *n, struct node_link *l)
         }
         if (!l->link[0] && (v = chase_meta_get(&docs[0].meta, "driver.link")))
             snprintf(l->link, sizeof l->link, "%s", v);
+        if ((v = chase_meta_get(&docs[0].meta, "driver.link_peak_gbs")) && strtod(v, NULL) > 0)
+            l->link_gbs = strtod(v, NULL);
         chase_docs_free(docs, nd);
     }
     if (l->lat_status != 0)
@@ -648,7 +651,7 @@ static const struct chase_table devices_table = {"devices", dev_cols, CHASE_COLS
 struct link_row {
     double from, to, rank;
     const char *target, *link;
-    double near_bytes, near_cycles, near_ns, far_bytes, far_cycles, far_ns, read_bytes, read_gbs;
+    double near_bytes, near_cycles, near_ns, far_bytes, far_cycles, far_ns, read_bytes, read_gbs, link_gbs;
     const char *latency, *bandwidth, *reason;
 };
 #define LR(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct link_row, F, FIELD, ROUND, FLAGS)
@@ -666,6 +669,7 @@ static const struct chase_column link_cols[] = {
     LR("far_ns", CHASE_REAL, far_ns, CHASE_F_DOUBLE, CHASE_R_R2, 0),
     LR("read_bytes", CHASE_INT, read_bytes, CHASE_F_DOUBLE, CHASE_R_NONE, 0),
     LR("read_gbs", CHASE_REAL, read_gbs, CHASE_F_DOUBLE, CHASE_R_R2, 0),
+    LR("link_peak_gbs", CHASE_REAL, link_gbs, CHASE_F_DOUBLE, CHASE_R_R2, 0),
     LR("latency_status", CHASE_TEXT, latency, CHASE_F_STR, CHASE_R_NONE, 0),
     LR("bandwidth_status", CHASE_TEXT, bandwidth, CHASE_F_STR, CHASE_R_NONE, 0),
     LR("reason", CHASE_TEXT, reason, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
@@ -696,7 +700,8 @@ static void describe(const struct node *n, struct chase_meta *m, struct chase_me
     chase_meta_add(m, "bandwidth", "chase bandwidth --memory TARGET --op read --placement stream, one point of "
                    "four times the reader's last cache; GB/s are 10^9 bytes a second");
     chase_meta_add(m, "link", "the driver's words for the pair (NVML's NVLink count where the driver has NVML), "
-                   "never measured");
+                   "never measured; link_peak_gbs: the most those links carry each way (chase bandwidth's bound of "
+                   "the read)");
     chase_meta_num(res, "reports_s", floor(n->t_reports * 100 + 0.5) / 100);
     chase_meta_num(res, "topology_latency_s", floor(n->t_latency * 100 + 0.5) / 100);
     chase_meta_num(res, "topology_bandwidth_s", floor(n->t_bandwidth * 100 + 0.5) / 100);
@@ -732,6 +737,7 @@ static void fill_link_row(const struct node_link *l, struct link_row *r)
     r->far_ns = l->far_ns;
     r->read_bytes = l->read_bytes;
     r->read_gbs = l->read_gbs;
+    r->link_gbs = l->link_gbs;
     r->latency = chase_exit_state(l->lat_status, 0);
     r->bandwidth = chase_exit_state(l->bw_status, 0);
     r->reason = l->reason;
@@ -785,6 +791,10 @@ static void md_cell(FILE *f, const struct node_link *l)
         fprintf(f, "%.0f / %.0f cyc (%.0f / %.0f ns)", l->near_cycles, l->far_cycles, l->near_ns, l->far_ns);
     if (!isnan(l->read_gbs))
         fprintf(f, "%s%.1f GB/s", isnan(l->near_cycles) ? "" : "<br>", l->read_gbs);
+    if (!isnan(l->read_gbs) && l->link_gbs > 0 && l->read_gbs > l->link_gbs)
+        fprintf(f, " (**above the link's %.4g GB/s: a defect**)", l->link_gbs);
+    else if (!isnan(l->read_gbs) && l->link_gbs > 0)
+        fprintf(f, " (%.0f%% of the link's %.4g)", 100 * l->read_gbs / l->link_gbs, l->link_gbs);
     if (l->link[0]) {
         fputs("<br>", f);
         chase_md_text(f, l->link);
