@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2340]
+set yrange [11:2403]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 279.5
-1.7 515
-2.7 725.5
+0.7 290
+1.7 494
+2.7 730.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 280
-1.9 493
-2.9 737
+0.9 284.5
+1.9 574.5
+2.9 766.5
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 296
-2.1 585.5
-3.1 780
+1.1 305
+2.1 579
+3.1 801
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 278
-2.3 488
-3.3 686
+1.3 283.5
+2.3 538
+3.3 722.5
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:57.4839]
+set yrange [2:61.5]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.8
-1.7 18.2826
-2.7 16.0323
+0.7 5.57143
+1.7 15.1129
+2.7 13.0161
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 5.91304
-1.9 17.4677
-2.9 14.6613
+0.9 6.06522
+1.9 14.9516
+2.9 14.371
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.75
-2.1 19.1613
-3.1 18.6129
+1.1 9
+2.1 20.5
+3.1 17.3065
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
 1.3 5.64286
-2.3 13.6935
-3.3 15.2742
+2.3 14.9355
+3.3 15.5806
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
