@@ -151,6 +151,11 @@ check "... the metadata names the link's bound" grep -q "^# peak: memory (peer:1
 "$CHASE" bandwidth --sim "${withpeak},peak=3" --memory peer:1 --op read -q -o "$tmp/bwd.tsv" 2> "$tmp/err"
 check "bandwidth: 4 GB/s through a link of 3 is a defect: counted, said on stderr" \
     sh -c 'grep -q "^# over_peak: 1$" "$1" && grep -q "defect" "$2"' sh "$tmp/bwd.tsv" "$tmp/err"
+# A copy's reads and writes cross the link in opposite ways: its bound is
+# twice the link's each way (6 GB/s), and its 4 GB/s no defect.
+"$CHASE" bandwidth --sim "${withpeak},peak=3" --memory peer:1 --op copy -q -o "$tmp/bwc.tsv" 2> "$tmp/err"
+check "bandwidth: a copy through a link of 3 GB/s each way against 6 ($(col "$tmp/bwc.tsv" "peer memory" peak)), no defect" \
+    sh -c 'test "$1" = 6 && grep -q "^# over_peak: 0$" "$2"' sh "$(col "$tmp/bwc.tsv" "peer memory" peak)" "$tmp/bwc.tsv"
 unset CHASE_SIM_DEVICES
 
 # --- the cpu backend: host is its own memory; peer and managed it has not

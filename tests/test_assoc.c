@@ -151,6 +151,40 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
     chase_assoc_policy(L, near, nnear, &p);
 }
 
+/* An eviction set in a hashed level of 96 sets x 16 ways (one set of 16
+ * LRU ways stands for x's), no driver's capacity, the sweep's interval
+ * 96 KiB .. 97.5 KiB: 16 ways, and the counts of sets the interval holds
+ * said, none taken (no power of two among them). */
+static void evict_range(void)
+{
+    static uint64_t pool[8192], tmp[8192], buf[2 * 8192 + 2];
+    struct one_set c = {16, 4, 14};
+    struct chase_assoc_level L;
+    struct chase_assoc_prober p;
+    int code;
+
+    memset(&L, 0, sizeof L);
+    snprintf(L.name, sizeof L.name, "L2");
+    L.line = 64;
+    L.lo = 96 * 16 * 64;
+    L.hi = L.lo + L.lo / 64;
+    L.h = c.h;
+    L.m = c.m;
+    memset(&p, 0, sizeof p);
+    p.run = one_set_run;
+    p.ctx = &c;
+    p.pool = pool;
+    p.tmp = tmp;
+    p.buf = buf;
+    p.lines = 8192;
+    p.budget = (uint64_t)1 << 40;
+    code = chase_assoc_evict(&L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
+    tap_ok(!code && L.ways == 16, "hashed, 96 sets x 16 ways: an eviction set of 16 (exit %d, %u: %s)", code, L.ways,
+           L.evict_how);
+    tap_ok(!L.sets && strstr(L.sets_how, "96 .. 97 sets") && !strcmp(L.check, "not resolved"),
+           "... its sets said as the interval's 96 .. 97, none taken (%s; %s)", L.sets_how, L.check);
+}
+
 int main(void)
 {
     struct chase_assoc_level L;
@@ -461,5 +495,6 @@ int main(void)
     L.lo = 2 * L.capacity + 1;
     chase_assoc_too_small(&L);
     tap_ok(!L.ways, "... and past twice it: withdrawn (%s)", L.check);
+    evict_range();
     return tap_done();
 }

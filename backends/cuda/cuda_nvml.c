@@ -94,12 +94,32 @@ static int handle(const struct cuda_pci *p, nvml_dev *d)
     return nv.by_bus(id, d) == 0 ? 0 : -1;
 }
 
+/* Does an active NVLink of d lead to something neither a GPU nor an
+ * NVSwitch (a CPU: POWER9's NVLink to its V100s), or one NVML cannot
+ * name?  Then the host may not lie behind the PCIe link alone. */
+static int nvlink_elsewhere(nvml_dev d)
+{
+    unsigned i;
+
+    if (!nv.link_state)
+        return 0;
+    for (i = 0; i < NVML_LINKS; i++) {
+        int on = 0, type = -1;
+        if (nv.link_state(d, i, &on) != 0 || !on)
+            continue;
+        if (!nv.remote_type || nv.remote_type(d, i, &type) != 0 ||
+            (type != NVML_TYPE_GPU && type != NVML_TYPE_SWITCH))
+            return 1;
+    }
+    return 0;
+}
+
 int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *out, size_t len, double *gbs)
 {
     nvml_dev d;
-    unsigned i, active = 0, direct = 0, sw = 0, code = 0, codes = 0;
+    unsigned i, active = 0, direct = 0, sw = 0, code = 0;
     double sum = 0;
-    int known = 1;
+    int known = 1, mixed = 0;
 
     *gbs = NAN;
     if (open_nvml(out, len))
@@ -115,7 +135,11 @@ int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *o
         if (nv.link_state(d, i, &on) != 0 || !on)
             continue;
         active++;
-        if (nv.remote_type && nv.remote_type(d, i, &type) == 0 && type == NVML_TYPE_SWITCH) {
+        /* A link whose far end NVML cannot name may reach the peer through
+         * a switch: no bound is reckoned then. */
+        if (!nv.remote_type || nv.remote_type(d, i, &type) != 0)
+            known = 0;
+        else if (type == NVML_TYPE_SWITCH) {
             sw++;
             reaches = 1;
         } else {
@@ -130,7 +154,7 @@ int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *o
         if (reaches) {
             if (nv.version && nv.version(d, i, &v) == 0 && nvlink_gbs(v) > 0) {
                 sum += nvlink_gbs(v);
-                codes += code != v;
+                mixed |= code && code != v;
                 code = v;
             } else
                 known = 0;
@@ -147,19 +171,20 @@ int cuda_nvml_nvlink(const struct cuda_pci *a, const struct cuda_pci *b, char *o
     if (sw + direct && known) {
         size_t n = strlen(out);
         *gbs = sum;
-        if (codes == 1)
+        if (!mixed)
             snprintf(out + n, len - n, "; version code %u, %g GB/s a link each way: %g GB/s", code,
                      nvlink_gbs(code), sum);
         else
-            snprintf(out + n, len - n, "; links of %u versions: %g GB/s each way", codes, sum);
-    } else if (!(sw + direct)) {
-        /* No NVLink reaches the peer: the reads cross this GPU's PCIe link. */
+            snprintf(out + n, len - n, "; links of several versions: %g GB/s each way", sum);
+    } else if (!(sw + direct) && known) {
+        /* No NVLink reaches the peer: the reads cross this GPU's PCIe link
+         * (its words are in the host's runs; here only its figure). */
         char pcie[200];
         double p = NAN;
         size_t n = strlen(out);
         if (!cuda_nvml_pcie(a, pcie, sizeof pcie, &p) && p > 0) {
             *gbs = p;
-            snprintf(out + n, len - n, "; %s", pcie);
+            snprintf(out + n, len - n, "; PCIe: %.4g GB/s each way at most", p);
         }
     }
     return 0;
@@ -179,14 +204,15 @@ int cuda_nvml_pcie(const struct cuda_pci *a, char *out, size_t len, double *gbs)
     }
     if (nv.max_gen && nv.max_width && !nv.max_gen(d, &mg) && !nv.max_width(d, &mw)) {
         /* The bound is the most the link may run at: an idle one reads a
-         * lower generation now than it runs at under load. */
-        if (pcie_lane_gbs(mg) > 0 && mw > 0 && mw <= 32)
-            *gbs = pcie_lane_gbs(mg) * mw;
-        snprintf(out, len, "PCIe Gen%u x%u now, Gen%u x%u at most (NVML; an idle link may run slower)%s", g, w, mg,
-                 mw, *gbs > 0 ? "" : "; no rate known for that generation");
+         * lower generation now than it runs at under load (and where NVML
+         * says more now than at most, the more). */
+        unsigned bg = g > mg ? g : mg, bw = w > mw ? w : mw;
+        if (pcie_lane_gbs(bg) > 0 && bw > 0 && bw <= 32 && !nvlink_elsewhere(d))
+            *gbs = pcie_lane_gbs(bg) * bw;
+        snprintf(out, len, "PCIe Gen%u x%u now, Gen%u x%u at most (NVML; an idle link may run slower)", g, w, mg, mw);
         if (*gbs > 0) {
             size_t n = strlen(out);
-            snprintf(out + n, len - n, ": %.4g GB/s each way at most", *gbs);
+            snprintf(out + n, len - n, ": %.4g GB/s each way", *gbs);
         }
     } else
         snprintf(out, len, "PCIe Gen%u x%u now (NVML; its most not known)", g, w);

@@ -604,7 +604,10 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
             double gbs;
             cuda_nvml_pcie(&pci, words, sizeof words, &gbs);
             chase_kv_set(info->facts, &info->nfacts, "link", "%s", words);
-            if (gbs > 0)
+            /* A device that reads host memory through the host's page
+             * tables sits on a coherent link (NVLink-C2C), not PCIe alone:
+             * no PCIe bound for it. */
+            if (gbs > 0 && attr(g, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES) != 1)
                 chase_kv_num(info->facts, &info->nfacts, "link_peak_gbs", gbs);
         }
         return CHASE_OK;

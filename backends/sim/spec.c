@@ -424,7 +424,7 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
             return -1;
         }
         if (L->size % set_bytes || (!L->hashed && !pow2(L->size / set_bytes)) || L->size / set_bytes > UINT32_MAX) {
-            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets (any count up to "
+            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets (any count below "
                      "2^32 with index=hash)", L->name);
             return -1;
         }

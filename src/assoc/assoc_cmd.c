@@ -558,9 +558,9 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
         if ((code = chase_assoc_evict(L, st->ll, k, alloc, r->o->seed ^ (0x51ed27ULL * (k + 1)),
                                       driver_bytes(r, L->name), &pr)))
             goto out;
-        if (L->ways && keep.ways && keep.ways != L->ways && keep.repl_how[0]) {
+        if (L->ways && keep.ways && keep.ways != L->ways && isfinite(keep.miss_share)) {
             /* The strides' class came from a cycle of their ways + 1 lines,
-             * not these ways + 1 (a simulated random L1 of 41 ways x 4 sets
+             * not these ways + 1 (a simulated random L1 of 40 ways x 4 sets
              * knees at 164 lines: "a cycle of 165 lines hits 94%"). */
             snprintf(L->replacement, sizeof L->replacement, "not resolved");
             snprintf(L->repl_how, sizeof L->repl_how, "not resolved: the strides' cycle of %u lines was their ways "

@@ -153,9 +153,11 @@ void chase_bw_set_peak(struct chase_bw_level *L, int is_first, int is_memory, co
     L->over_peak = 0;
     if (is_memory && L->target == CHASE_BW_GLOBAL && pk->remote) {
         /* A peer's or the host's memory: the device's own memory peak is
-         * no bound of it; the link's is, where the driver names it. */
+         * no bound of it; the link's is, where the driver names it.  A
+         * link carries each way at once, and a copy counts the bytes read
+         * (one way) and written (the other): twice the link's each way. */
         if (pk->link_gbs > 0) {
-            L->peak = pk->link_gbs;
+            L->peak = pk->link_gbs * (L->op == CHASE_BW_COPY ? 2 : 1);
             snprintf(L->peak_from, sizeof L->peak_from, "link");
         }
     } else if (is_memory && L->target == CHASE_BW_GLOBAL && pk->mem_gbs > 0) {

@@ -93,7 +93,7 @@ struct chase_bw_level {
     unsigned shapes;            /* shapes tried */
     double peak;                /* GB/s (memory) or B/clk/SM (L1, shared); NAN: none known */
     int peak_bpc;               /* the peak is bytes a clock a multiprocessor, not GB/s */
-    char peak_from[16];         /* "driver", "architecture", "" */
+    char peak_from[16];         /* "driver", "architecture", "link" (a remote memory's), "" */
     double fraction;            /* the figure over its peak (NAN: no peak) */
     int over_peak;              /* the figure is above its peak: a defect */
     char note[160];

@@ -229,7 +229,8 @@ static int describe(struct chase_run *r)
     }
     if (st->pk.remote)
         chase_meta_add(m, "peak", "memory (%s's, read through a link): the link's each way, from the driver's "
-                       "words for it (driver.link, driver.link_peak_gbs: %s); the first level and shared memory: the "
+                       "words for it (driver.link, driver.link_peak_gbs: %s), twice it for a copy (its reads and "
+                       "writes cross the link in opposite ways); the first level and shared memory: the "
                        "architecture's bytes a clock a multiprocessor (%s); no other peak is known, none is "
                        "invented; a figure above its peak is a defect (over_peak)", chase_meta_get(m, "memory_target"),
                        st->pk.link_gbs > 0 ? "known" : "not reported here",
