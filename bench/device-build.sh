@@ -5,6 +5,9 @@
 #                             the CUDA module alone (sm_90, warnings as
 #                             errors) and builds it with every core; on
 #                             failure prints the logs' tails, returns 1.
+#   T LABEL COMMAND...        runs COMMAND, and appends "LABEL: SECONDS s
+#                             (exit STATUS)" (its wall time, to the
+#                             millisecond) to $R/times.txt and stdout.
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 chase_build() {
@@ -12,4 +15,13 @@ chase_build() {
         (cd "$2" && ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror \
             > conf.log 2>&1 && make -j"$(nproc)" > make.log 2>&1) ||
         { tail -30 "$2/conf.log" "$2/make.log" 2> /dev/null; return 1; }
+}
+T() {
+    label=$1
+    shift
+    s=$(date +%s.%N)
+    "$@"
+    rc=$?
+    e=$(date +%s.%N)
+    echo "$label: $(awk "BEGIN{printf \"%.3f\", $e - $s}") s (exit $rc)" | tee -a "$R/times.txt"
 }

@@ -12,11 +12,6 @@ wait
 R=$OUT/r
 mkdir -p $R
 nvidia-smi -L > $R/smi-L.txt
-T() {   # label command...: the command's wall time, to times.txt
-    label=$1; shift
-    s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N)
-    echo "$label: $(awk "BEGIN{printf \"%.2f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt
-}
 for round in $(seq 1 ${ROUNDS:-2}); do
     T "round $round: one report (new), device 0" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda -d 0 -q -o $R/one-$round
     T "round $round: node report, old" env CHASE_BACKEND_PATH=$PWD/old old/chase report -b cuda --devices all -q -o $R/old-$round

@@ -9,7 +9,6 @@ chase_build chase-0.2.0.tar.gz chase-0.2.0 && cd chase-0.2.0 || exit 1
 export CHASE_BACKEND_PATH=$PWD
 R=$OUT/r
 mkdir -p $R
-T() { label=$1; shift; s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N); echo "$label: $(awk "BEGIN{printf \"%.2f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt; }
 nvidia-smi -L > $R/smi-L.txt
 nvidia-smi -q | grep -i -E 'persistence|product name' > $R/smi-q.txt
 for i in 1 2 3; do

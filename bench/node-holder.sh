@@ -11,11 +11,6 @@ R=$OUT/r
 mkdir -p $R
 nvidia-smi -q | grep -i -E 'persistence|product name' > $R/smi-q.txt
 cat $R/smi-q.txt
-T() {   # label command...: the command's wall time, to times.txt
-    label=$1; shift
-    s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N)
-    echo "$label: $(awk "BEGIN{printf \"%.2f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt
-}
 round() {   # tag
     for i in 1 2 3; do
         T "$1: a 4 KiB sweep, every device visible" ./chase -b cuda -d 0 --sizes 4K -q -o $R/tiny.tsv

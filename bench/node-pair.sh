@@ -15,7 +15,6 @@ R=$OUT/r
 mkdir -p $R
 nvidia-smi -L > $R/smi-L.txt
 SZ=211524608
-T() { label=$1; shift; s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N); echo "$label: $(awk "BEGIN{printf \"%.3f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt; }
 export CHASE_BACKEND_PATH=$PWD/new
 C=new/chase
 bw() {  # FROM TARGET OUT: one streamed read, as the node's topology runs it

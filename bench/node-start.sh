@@ -12,7 +12,6 @@ mkdir -p $R
 gcc -O2 -o $R/cuda-start ../bench/cuda-start.c -ldl || exit 1
 FB=$PWD/backends/cuda/chase_cuda.fatbin
 SZ=211524608
-T() { label=$1; shift; s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N); echo "$label: $(awk "BEGIN{printf \"%.3f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt; }
 nvidia-smi -L > $R/smi-L.txt
 nvidia-smi -q | grep -i -E 'persistence|product name' | sort | uniq -c > $R/smi-q.txt
 for i in 1 2 3; do

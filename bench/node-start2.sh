@@ -12,7 +12,6 @@ export CHASE_BACKEND_PATH=$PWD
 R=$OUT/r
 mkdir -p $R
 SZ=211524608
-T() { label=$1; shift; s=$(date +%s.%N); "$@"; rc=$?; e=$(date +%s.%N); echo "$label: $(awk "BEGIN{printf \"%.3f\", $e - $s}") s (exit $rc)" | tee -a $R/times.txt; }
 for t in strace ltrace perf; do echo "$t: $(command -v $t || echo none)"; done | tee -a $R/times.txt
 H="env CUDA_VISIBLE_DEVICES=0 ./chase -b cuda -d 0 --memory host"
 for i in 1 2; do

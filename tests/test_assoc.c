@@ -119,6 +119,21 @@ static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
     return 0;
 }
 
+/* A prober whose list chains run in one set (c), in arrays of lines
+ * lines (buf: twice and two more). */
+static void one_set_prober(struct chase_assoc_prober *p, struct one_set *c, uint64_t *pool, uint64_t *tmp,
+                           uint64_t *buf, uint64_t lines)
+{
+    memset(p, 0, sizeof *p);
+    p->run = one_set_run;
+    p->ctx = c;
+    p->pool = pool;
+    p->tmp = tmp;
+    p->buf = buf;
+    p->lines = lines;
+    p->budget = (uint64_t)1 << 40;
+}
+
 /* The policy sequences over x and `found` lines of its set, in a set of
  * `truth` LRU ways, behind the nearer levels given. */
 static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned truth,
@@ -140,14 +155,7 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
     for (i = 0; i < found; i++)
         L->group[i] = (uint64_t)(i + 1) * 4096;
     L->ngroup = found;
-    memset(&p, 0, sizeof p);
-    p.run = one_set_run;
-    p.ctx = &c;
-    p.pool = pool;
-    p.tmp = tmp;
-    p.buf = buf;
-    p.lines = 64;
-    p.budget = (uint64_t)1 << 40;
+    one_set_prober(&p, &c, pool, tmp, buf, 64);
     chase_assoc_policy(L, near, nnear, &p);
 }
 
@@ -170,14 +178,7 @@ static void evict_range(void)
     L.hi = L.lo + L.lo / 64;
     L.h = c.h;
     L.m = c.m;
-    memset(&p, 0, sizeof p);
-    p.run = one_set_run;
-    p.ctx = &c;
-    p.pool = pool;
-    p.tmp = tmp;
-    p.buf = buf;
-    p.lines = 8192;
-    p.budget = (uint64_t)1 << 40;
+    one_set_prober(&p, &c, pool, tmp, buf, 8192);
     code = chase_assoc_evict(&L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
     tap_ok(!code && L.ways == 16, "hashed, 96 sets x 16 ways: an eviction set of 16 (exit %d, %u: %s)", code, L.ways,
            L.evict_how);

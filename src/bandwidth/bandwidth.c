@@ -129,12 +129,12 @@ int chase_bw_curve(const struct chase_bw_point *p, size_t n, int op, int placeme
 
 void chase_bw_peaks_from(const struct chase_meta *meta, struct chase_bw_peaks *pk)
 {
-    double clk, bits, l1;
+    double clk, bits, l1, link;
 
     pk->mem_gbs = pk->l1_bpc = pk->link_gbs = NAN;
     pk->remote = 0;
-    if (!chase_meta_get_num(meta, "driver.link_peak_gbs", &l1) && l1 > 0)
-        pk->link_gbs = l1;
+    if (!chase_meta_get_num(meta, "driver.link_peak_gbs", &link) && link > 0)
+        pk->link_gbs = link;
     if (!chase_meta_get_num(meta, "driver.memory_clock_mhz", &clk) &&
         !chase_meta_get_num(meta, "driver.memory_bus_bits", &bits) && clk > 0 && bits > 0)
         pk->mem_gbs = clk * 1e6 * 2 * bits / 8 / 1e9;
