@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.3461 to graph 1, first 44.3461 nohead dt 3
-set arrow from graph 0, first 278.532 to graph 1, first 278.532 nohead dt 2
+set arrow from graph 0, first 44.5625 to graph 1, first 44.5625 nohead dt 3
+set arrow from graph 0, first 282.859 to graph 1, first 282.859 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 290.771 to graph 1, first 290.771 nohead dt 3
-set arrow from graph 0, first 523.314 to graph 1, first 523.314 nohead dt 2
+set arrow from graph 0, first 295.114 to graph 1, first 295.114 nohead dt 3
+set arrow from graph 0, first 527.952 to graph 1, first 527.952 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 531.314 to graph 1, first 531.314 nohead dt 3
-set arrow from graph 0, first 683.296 to graph 1, first 683.296 nohead dt 2
+set arrow from graph 0, first 535.963 to graph 1, first 535.963 nohead dt 3
+set arrow from graph 0, first 688.181 to graph 1, first 688.181 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

@@ -23,79 +23,79 @@ $c1 << EOD
 16 89.1055
 EOD
 $c2 << EOD
-16 325.723
+16 330.715
 EOD
 $c3 << EOD
-16 345.883
-64 349.73
-256 346.543
-1024 364.012
-4096 395.762
+16 350.867
+64 354.961
+256 352.441
+1024 371.035
+4096 405.398
 EOD
 $c4 << EOD
-4 312.254
-8 316.383
-16 322.891
+4 320.168
+8 324.148
+16 329.961
 EOD
 $c5 << EOD
-4 324.188
-8 324.312
-16 324.504
+4 331.648
+8 330.75
+16 331.578
 EOD
 $c6 << EOD
-16 323.172
+16 331.387
 EOD
 $c7 << EOD
-16 344.789
-64 347.777
-256 345.273
-1024 360.793
-4096 394.016
-16384 501.938
-65536 968.332
+16 352.434
+64 354.945
+256 352.68
+1024 370.785
+4096 401.164
+16384 509.215
+65536 967.52
 EOD
 $c8 << EOD
-4 561.832
-8 597.625
-16 571.844
+4 566.547
+8 580.727
+16 578.641
 EOD
 $c9 << EOD
-4 585.973
-8 607.383
-16 582.832
+4 596.363
+8 588.875
+16 581.289
 EOD
 $c10 << EOD
-16 583.016
+16 595.188
 EOD
 $c11 << EOD
-16 599.133
-64 609.141
-256 654.082
-1024 705.91
-4096 742.367
-16384 908.535
-65536 1293.2
+16 617.574
+64 611.348
+256 663.422
+1024 681.395
+4096 735.41
+16384 924.613
+65536 1299.31
 EOD
 $c12 << EOD
-4 720.273
-8 719.262
-16 724.066
+4 724.066
+8 734.234
+16 733.023
 EOD
 $c13 << EOD
-4 730.09
-8 723.84
-16 726.52
+4 734.75
+8 737.453
+16 740.926
 EOD
 $c14 << EOD
-16 729.812
+16 733.277
 EOD
 $c15 << EOD
-16 752.297
-64 754.648
-256 793.934
-1024 810.961
-4096 858.938
-16384 1078.61
-65536 1487.18
+16 758.098
+64 759.098
+256 802.953
+1024 812.602
+4096 868.918
+16384 1068.57
+65536 1489.17
 EOD
 plot $c0 using 1:2 with linespoints ls 1 title 'L1 load_store', $c1 using 1:2 with linespoints ls 2 title 'L1 cp_async_ca', $c2 using 1:2 with linespoints ls 3 title 'L1 cp_async_cg', $c3 using 1:2 with linespoints ls 4 title 'L1 bulk', $c4 using 1:2 with linespoints ls 5 title 'L2 near load_store', $c5 using 1:2 with linespoints ls 6 title 'L2 near cp_async_ca', $c6 using 1:2 with linespoints ls 7 title 'L2 near cp_async_cg', $c7 using 1:2 with linespoints ls 8 title 'L2 near bulk', $c8 using 1:2 with linespoints ls 1 title 'L2 far load_store', $c9 using 1:2 with linespoints ls 2 title 'L2 far cp_async_ca', $c10 using 1:2 with linespoints ls 3 title 'L2 far cp_async_cg', $c11 using 1:2 with linespoints ls 4 title 'L2 far bulk', $c12 using 1:2 with linespoints ls 5 title 'memory load_store', $c13 using 1:2 with linespoints ls 6 title 'memory cp_async_ca', $c14 using 1:2 with linespoints ls 7 title 'memory cp_async_cg', $c15 using 1:2 with linespoints ls 8 title 'memory bulk'

@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.2395 to graph 1, first 44.2395 nohead dt 3
-set arrow from graph 0, first 276.401 to graph 1, first 276.401 nohead dt 2
+set arrow from graph 0, first 44.5268 to graph 1, first 44.5268 nohead dt 3
+set arrow from graph 0, first 282.147 to graph 1, first 282.147 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 288.577 to graph 1, first 288.577 nohead dt 3
-set arrow from graph 0, first 519.924 to graph 1, first 519.924 nohead dt 2
+set arrow from graph 0, first 294.428 to graph 1, first 294.428 nohead dt 3
+set arrow from graph 0, first 527.765 to graph 1, first 527.765 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 527.934 to graph 1, first 527.934 nohead dt 3
-set arrow from graph 0, first 680.119 to graph 1, first 680.119 nohead dt 2
+set arrow from graph 0, first 535.713 to graph 1, first 535.713 nohead dt 3
+set arrow from graph 0, first 686.725 to graph 1, first 686.725 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

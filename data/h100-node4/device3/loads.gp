@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2343]
+set yrange [11:2391]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 281
-1.7 491
-2.7 722.5
+0.7 286
+1.7 500
+2.7 715
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 273.5
-1.9 492
-2.9 741
+0.9 283.5
+1.9 580.5
+2.9 756
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 296
-2.1 576.5
-3.1 781
+1.1 300
+2.1 586
+3.1 797
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 277
-2.3 539.5
-3.3 716.5
+1.3 277.5
+2.3 537
+3.3 719
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:57]
+set yrange [2:63.0484]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.75
-1.7 15.3387
-2.7 14.4516
+0.7 5.85714
+1.7 18.3548
+2.7 15.2903
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6.17391
-1.9 17.3696
-2.9 14.3871
+0.9 5.95652
+1.9 16.4565
+2.9 14.6129
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.42857
-2.1 18.0484
-3.1 19
+1.1 9.57143
+2.1 21.0161
+3.1 19.0484
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.57143
-2.3 14.1
-3.3 15.1129
+1.3 5.76667
+2.3 14.871
+3.3 15
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
