@@ -99,6 +99,18 @@ check "a sweep that stops in the L2: L1, then not memory ($(names "$tmp/stop.tsv
 check "... and the report says where it ended" \
     awk '/^beyond L1 / { getline; if (/^ +sweep ended at 512 KiB/) found = 1 } END { exit !found }' "$tmp/stop.err"
 
+# A hashed L3 of 4 ways misses from about 0.83 of its 512 KiB and leaves
+# it over a ramp to past it: one level, not "L3 near" and a piece of the
+# ramp "L3 far", its interval from the plateau's end to the ramp's, holding
+# the capacity; the note says so.  (bench/sim-set.sh: 4 such phantoms
+# before, 1 after.)
+spec='L1:size=16K,ways=4,lat=6;L2:size=128K,ways=8,lat=16.69;L3:size=512K,ways=4,lat=55.85,index=hash;mem:lat=358,noise=0.017'
+"$CHASE" --sim "$spec" --max 2M -q -o "$tmp/ramp.tsv" 2> /dev/null
+check "hashed 4-way L3: L1, L2, L3, memory ($(names "$tmp/ramp.tsv"))" test "$(names "$tmp/ramp.tsv")" = "L1|L2|L3|memory|"
+check "... the L3's interval holds its 512 KiB, its note says it ends on a ramp" \
+    awk -F'\t' '$1 == "# level: L3" { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+        ok = v["lo"] <= 524288 && v["hi"] >= 524288 && v["note"] ~ /^ends on a ramp/ } END { exit !ok }' "$tmp/ramp.tsv"
+
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
 "$CHASE" --sim "$spec,seed=1" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/a"

@@ -22,6 +22,7 @@
                                  * cost narrow real levels halves are too sparse to see: test_refine) */
 #define PHANTOM_OCTAVES 0.0     /* ... or after a level narrower than this that climbs (0: off; 0.5
                                  * removed the TLB climb's parts but also 1.4x capacities) */
+#define RAMP_OCTAVES 1.0        /* a part of a cache narrower than this that climbs is its ramp (join_ramps) */
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
@@ -601,6 +602,53 @@ static void shares(struct chase_level *lv, size_t n, char notes[][48])
                      chase_size_format(lv[i].cache_bytes, b, sizeof b));
 }
 
+/* Whether a name is a part of a cache the driver names once ("L3 near",
+ * "L2 part 2") or lies past every cache it names ("beyond L4"). */
+static int part_name(const char *name)
+{
+    return strstr(name, " near") || strstr(name, " far") || strstr(name, " part ") || !strncmp(name, "beyond ", 7);
+}
+
+/* A level named a part of a cache (or past them) that is a climb, narrower
+ * than RAMP_OCTAVES and neither begun nor ended at a TLB's gradual onset,
+ * is the way out of the level before it, not a level: a cache of few ways
+ * hashed (or replacing at random) begins to miss well short of its
+ * capacity and leaves it over a ramp, which the fit cuts into a plateau's
+ * end and a piece of the ramp (bench/sim-set.sh: every phantom was so).
+ * The two are one level, the latency the plateau's, its capacity interval
+ * from the plateau's end to the ramp's: the cache ends somewhere on it.
+ * Levels of the same cache with a plateau of their own (an H100's L2 far)
+ * end flat and stay, as do levels of caches the driver names apart (the
+ * 1.25x capacities, climbs too).  Returns the levels left; 1 in *merged
+ * where any were joined (their names are then given again). */
+static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][48],
+                         int *found, int *merged)
+{
+    size_t i;
+    char a[32], b[32];
+
+    *merged = 0;
+    if (n < 3)
+        return n;       /* a ramp lies between two levels, before the last */
+    for (i = n - 1; i-- > 1;)
+        if (part_name(lv[i].name) && !lv[i].onset && !lv[i + 1].onset && width(c, lv, n, i) < RAMP_OCTAVES &&
+            climbs(c, lv, i)) {
+            lv[i - 1].hi = lv[i].hi;
+            lv[i - 1].noise_limited = 1;
+            lv[i - 1].confidence = fmax(lv[i - 1].confidence, lv[i].confidence);
+            found[i - 1] = found[i - 1] > found[i] ? found[i - 1] : found[i];
+            if (!notes[i - 1][0])
+                snprintf(notes[i - 1], 48, "ends on a ramp, %s .. %s", chase_size_format(lv[i - 1].lo, a, sizeof a),
+                         chase_size_format(lv[i - 1].hi, b, sizeof b));
+            memmove(lv + i, lv + i + 1, (n - i - 1) * sizeof *lv);
+            memmove(notes + i, notes + i + 1, (n - i - 1) * sizeof *notes);
+            memmove(found + i, found + i + 1, (n - i - 1) * sizeof *found);
+            n--;
+            *merged = 1;
+        }
+    return n;
+}
+
 size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
 {
     struct chase_cache_fact caches[16];
@@ -625,6 +673,12 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
             swept = c->rows[i].bytes;
     nc = chase_levels_caches(&c->meta, caches, sizeof caches / sizeof caches[0]);
     chase_levels_name(lv, n, caches, nc, swept);
+    {
+        int merged;
+        n = join_ramps(c, lv, n, notes, found, &merged);
+        if (merged)
+            chase_levels_name(lv, n, caches, nc, swept);
+    }
     chase_levels_name_target(lv, n, &c->meta);
     chase_levels_name_path(lv, n, &c->meta, swept);
     shares(lv, n, notes);

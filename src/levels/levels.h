@@ -34,7 +34,10 @@
  * being the next transition (a TLB's reach adds misses as 1 - reach/size: a
  * corner, then a concave climb that need not settle before the next step,
  * as on the MI300X).  A climb that accelerates (convex in log size) is the
- * way out of a plateau, not a level.
+ * way out of a plateau, not a level.  Once named, a part of one cache
+ * (or a level past them all) that is a narrow climb is that way out too,
+ * and joins the level before it (find.c's join_ramps: a hashed cache of
+ * few ways leaves its plateau over a ramp).
  *
  * Bounds.  The capacity interval runs from the last point still on the
  * plateau to the first point clearly above it, against the plateau's trend
