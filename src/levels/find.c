@@ -633,10 +633,10 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
     for (i = n - 1; i-- > 1;)
         if (part_name(lv[i].name) && !lv[i].onset && !lv[i + 1].onset && width(c, lv, n, i) < RAMP_OCTAVES &&
             climbs(c, lv, i)) {
+            /* The plateau's confidence stands: the ramp's piece, which the
+             * halves place apart, is no level to be confident of. */
             lv[i - 1].hi = lv[i].hi;
             lv[i - 1].noise_limited = 1;
-            lv[i - 1].confidence = fmax(lv[i - 1].confidence, lv[i].confidence);
-            found[i - 1] = found[i - 1] > found[i] ? found[i - 1] : found[i];
             if (!notes[i - 1][0])
                 snprintf(notes[i - 1], 48, "ends on a ramp, %s .. %s", chase_size_format(lv[i - 1].lo, a, sizeof a),
                          chase_size_format(lv[i - 1].hi, b, sizeof b));
