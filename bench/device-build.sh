@@ -5,6 +5,10 @@
 #                             the CUDA module alone (sm_90, warnings as
 #                             errors) and builds it with every core; on
 #                             failure prints the logs' tails, returns 1.
+#   chase_build_ab            chase-old.tar.gz into old and chase-0.2.0.tar.gz
+#                             into new, at once (the code before and after
+#                             a change, side by side); returns 1 unless
+#                             both built.
 #   T LABEL COMMAND...        runs COMMAND, and appends "LABEL: SECONDS s
 #                             (exit STATUS)" (its wall time, to the
 #                             millisecond) to $R/times.txt and stdout.
@@ -15,6 +19,12 @@ chase_build() {
         (cd "$2" && ./configure --with-cuda=/usr/local/cuda --without-hip --with-cuda-arch=90 --enable-werror \
             > conf.log 2>&1 && make -j"$(nproc)" > make.log 2>&1) ||
         { tail -30 "$2/conf.log" "$2/make.log" 2> /dev/null; return 1; }
+}
+chase_build_ab() {
+    chase_build chase-old.tar.gz old &
+    chase_build chase-0.2.0.tar.gz new &
+    wait
+    [ -x old/chase ] && [ -x new/chase ]
 }
 T() {
     label=$1

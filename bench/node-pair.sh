@@ -7,10 +7,7 @@
 # tarballs on a host of two GPUs; the results go to $OUT/node-pair.tar.gz.
 set -u
 . "$(dirname "$0")/device-build.sh"
-chase_build chase-old.tar.gz old &
-chase_build chase-0.2.0.tar.gz new &
-wait
-[ -x old/chase ] && [ -x new/chase ] || exit 1
+chase_build_ab || exit 1
 R=$OUT/r
 mkdir -p $R
 nvidia-smi -L > $R/smi-L.txt
