@@ -1,7 +1,7 @@
 # node-ab.sh: the node report of the code before (chase-old.tar.gz) and
 # after (chase-0.2.0.tar.gz) side by side on one host of several GPUs,
-# alternating, beside one device's report alone (the new code's): the
-# times, and each device's figures.  Run from the directory holding both
+# alternating, beside one device's report alone (each code's): the
+# times, each part's, and each device's figures.  Run from the directory holding both
 # tarballs; the results go to $OUT/node-ab.tar.gz.
 set -u
 . "$(dirname "$0")/device-build.sh"
@@ -10,6 +10,7 @@ R=$OUT/r
 mkdir -p $R
 nvidia-smi -L > $R/smi-L.txt
 for round in $(seq 1 ${ROUNDS:-2}); do
+    T "round $round: one report (old), device 0" env CHASE_BACKEND_PATH=$PWD/old old/chase report -b cuda -d 0 -q -o $R/oneold-$round
     T "round $round: one report (new), device 0" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda -d 0 -q -o $R/one-$round
     T "round $round: node report, old" env CHASE_BACKEND_PATH=$PWD/old old/chase report -b cuda --devices all -q -o $R/old-$round
     T "round $round: node report, new" env CHASE_BACKEND_PATH=$PWD/new new/chase report -b cuda --devices all -q -o $R/new-$round
@@ -27,8 +28,13 @@ done > $R/topology-elapsed.txt
 for d in $R/old-* $R/new-*; do
     echo "$d: $(grep -o '"\(reports_s\|topology_latency_s\|topology_bandwidth_s\)": [0-9.]*' $d/node.json | tr '\n' ' ')"
 done | tee -a $R/times.txt
+# Each part's seconds, report by report.
+for d in $R/oneold-* $R/one-* $R/old-*/device* $R/new-*/device*; do
+    python3 -c "import json; j=json.load(open('$d/report.json'))
+print('$d'.split('/r/')[-1], ' '.join('%s %s' % (p['name'], p['seconds']) for p in j['parts']))"
+done | tee $R/parts.txt
 # The figures: each device's levels, and the topology's, run by run.
-for d in $R/one-* $R/old-*/device* $R/new-*/device*; do
+for d in $R/oneold-* $R/one-* $R/old-*/device* $R/new-*/device*; do
     printf '%s: ' "$d"; grep '^# level:' $d/sweep.tsv | awk -F'\t' '{printf "%s %s %s; ", $1, $3, $4}' | sed 's/# level: //g'; echo
 done | tee $R/levels.txt
 for d in $R/old-* $R/new-*; do

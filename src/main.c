@@ -3,8 +3,11 @@
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
 
+#include <string.h>
+
 #include "cli/options.h"
 #include "core/signals.h"
+#include "report/worker.h"
 #include "run/run.h"
 #include "sweep/sweep.h"
 
@@ -12,8 +15,12 @@ int main(int argc, char **argv)
 {
     struct chase_opts o;
     const struct chase_command *cmd = NULL;
-    int rc = chase_opts_parse(argc, argv, &o, &cmd);
+    int rc;
 
+    /* A report's worker (report/worker.h), not a command of its own. */
+    if (argc == 2 && !strcmp(argv[1], CHASE_WORKER_ARG))
+        return chase_worker_serve();
+    rc = chase_opts_parse(argc, argv, &o, &cmd);
     if (rc >= 0)
         return rc;
     /* Every command stops cleanly on a signal: what it wrote is kept, and

@@ -61,6 +61,38 @@ struct gpu {
     int peer_access;            /* this context enabled access to the peer's */
 };
 
+/* A report's worker runs many parts in one process (src/report/worker.h):
+ * each device's primary context is held from its first open to the
+ * process's end, so a later open takes milliseconds, not the context's
+ * creation (0.13-0.16 s on an H100, bench/NOTES.md).  What a part may
+ * change in the context is put back at each open: the L2 fetch
+ * granularity (--l2-fetch), to what the driver gave the new context. */
+#define KEPT_MAX 64
+static struct {
+    CUcontext ctx;
+    size_t l2_fetch;            /* the new context's; 0: not read */
+} kept[KEPT_MAX];
+
+/* Holds dev's primary context for the process (once); current: it is the
+ * current context (its limit read, or put back). */
+static void keep(CUdevice dev, int current)
+{
+    size_t v = 0;
+
+    if (dev < 0 || dev >= KEPT_MAX)
+        return;
+    if (!kept[dev].ctx) {
+        if (cu.cuDevicePrimaryCtxRetain(&kept[dev].ctx, dev) != CUDA_SUCCESS) {
+            kept[dev].ctx = NULL;
+            return;
+        }
+        if (current && cu.cuCtxGetLimit && cu.cuCtxGetLimit(&v, CU_LIMIT_MAX_L2_FETCH_GRANULARITY) == CUDA_SUCCESS)
+            kept[dev].l2_fetch = v;
+    } else if (current && kept[dev].l2_fetch && cu.cuCtxSetLimit) {
+        cu.cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, kept[dev].l2_fetch);
+    }
+}
+
 static int fail(CUresult r, const char *what, char *err, size_t len)
 {
     const char *s = NULL;
@@ -127,6 +159,7 @@ int gpu_setup(struct gpu *g, int index, struct chase_devinfo *info, char *err, s
     CHECK(cu.cuDeviceGet(&g->dev, index), "cuDeviceGet");
     CHECK(cu.cuDevicePrimaryCtxRetain(&g->ctx, g->dev), "cuDevicePrimaryCtxRetain");
     CHECK(cu.cuCtxSetCurrent(g->ctx), "cuCtxSetCurrent");
+    keep(g->dev, 1);
     CHECK(cu.cuModuleLoadData(&g->mod, chase_gpu_image), "loading the chase kernels (cuModuleLoadData)");
     CHECK(cu.cuDeviceGetName(info->name, (int)sizeof info->name, g->dev), "cuDeviceGetName");
     /* Under a launcher (Slurm's --gpus-per-task) or a report's part, device
@@ -539,6 +572,7 @@ static int alloc_peer(struct gpu *g, int peer, uint64_t bytes, uint64_t *dptr, s
         return CHASE_ETARGET;
     }
     CHECK(cu.cuDevicePrimaryCtxRetain(&g->peer_ctx, g->peer), "cuDevicePrimaryCtxRetain (the peer)");
+    keep(g->peer, 0);
     r = cu.cuCtxSetCurrent(g->peer_ctx);
     if (r == CUDA_SUCCESS)
         r = cu.cuMemGetInfo(&f, &t);

@@ -281,7 +281,7 @@ int chase_opts_parse(int argc, char **argv, struct chase_opts *o, const struct c
     shorts[ns] = 0;
     memset(&lo[chase_noptions], 0, sizeof lo[0]);
     opterr = 0;
-    optind = 1;
+    optind = 0;             /* glibc: begin afresh (a report's worker parses many command lines) */
     while ((k = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
         const struct chase_option *op = NULL;
         int rc;

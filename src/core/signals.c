@@ -59,6 +59,22 @@ const char *chase_signal_name(void)
     }
 }
 
+int chase_stop_signal(int status)
+{
+    switch (status) {
+    case CHASE_EXIT_SIGHUP:
+        return SIGHUP;
+    case CHASE_EXIT_SIGINT:
+        return SIGINT;
+    case CHASE_EXIT_SIGPIPE:
+        return SIGPIPE;
+    case CHASE_EXIT_SIGTERM:
+        return SIGTERM;
+    default:
+        return 0;
+    }
+}
+
 int chase_exit_for(int status)
 {
     switch (status) {
@@ -93,7 +109,7 @@ const char *chase_exit_state(int code, int terse)
         return terse ? "no plot" : "measured, no plot";
     if (code == CHASE_EXIT_BOUND)
         return terse ? "bound" : "measured, past a physical bound";
-    if (code >= 128)
+    if (chase_stop_signal(code))
         return terse ? "stopped" : "interrupted";
-    return "failed";
+    return code >= 128 ? "killed" : "failed";
 }

@@ -12,6 +12,11 @@ void chase_catch_signals(void);
 /* The exit status for the signal that stopped us (129, 130, 141, 143). */
 int chase_signal_exit(void);
 const char *chase_signal_name(void);
+/* The signal a child's exit status says it was stopped by (one of the
+ * four above: it exited 129, 130, 141 or 143, or they killed it), else 0:
+ * a child killed by another signal (SIGKILL, SIGSEGV) failed, and the
+ * parent goes on. */
+int chase_stop_signal(int status);
 
 /* An exit status for a backend's status. */
 int chase_exit_for(int status);

@@ -38,7 +38,7 @@
 #include "report/report_dir.h"
 #include "report/report_md.h"
 #include "report/report_place.h"
-#include "report/spawn.h"
+#include "report/worker.h"
 #include "run/session.h"
 #include "core/size.h"
 
@@ -357,18 +357,6 @@ static void drop_links(const char *dir)
     closedir(d);
 }
 
-static int check_device(const struct chase_opts *o, char *backend, size_t len)
-{
-    struct chase_session s;
-    int code = chase_session_open(&s, o, NULL);
-
-    if (!code && s.slot)
-        snprintf(backend, len, "%s", s.slot->name);
-    chase_session_close(&s);
-    return code;
-}
-
-
 /* One report a directory at a time: two tasks given one device (or two
  * users one directory) would write each other's parts.  The lock goes
  * with the process; its file is taken away when the report is written. */
@@ -411,7 +399,8 @@ static int run_report(const struct chase_opts *o)
     struct chase_meta meta;
     double t0 = now();
     size_t i, k;
-    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO), lock, device;
+    int code = 0, progress = !o->quiet && isatty(STDERR_FILENO), lock, device, named;
+    struct chase_worker worker;
 
     memset(runs, 0, sizeof runs);
     memset(&meta, 0, sizeof meta);
@@ -425,16 +414,43 @@ static int run_report(const struct chase_opts *o)
         fprintf(stderr, "chase: report: -o: %s\nTry 'chase --help' for more information.\n", why);
         return CHASE_EXIT_USAGE;
     }
-    if ((code = chase_report_dir_check(dir, report_name, "report")) ||
-        (code = check_device(o, used, sizeof used)))
+    if ((code = chase_report_dir_check(dir, report_name, "report")))
+        return code;
+    /* The device is checked before the directory is made: a backend named
+     * by the parts' worker, as they will see it (the driver started once,
+     * not twice); "auto" here first, since the devices the worker may see
+     * depend on the backend it finds. */
+    named = o->backend && strcmp(o->backend, "auto");
+    if (named)
+        snprintf(used, sizeof used, "%s", o->backend);
+    else if ((code = chase_session_check(o, used, sizeof used)))
         return code;
     /* The parts see only the device measured, as their device 0. */
     device = chase_place_child_env(used, &o->device, 1, env, sizeof env) ? o->device : 0;
-    if ((code = chase_report_dir_make(dir)))
+    chase_worker_init(&worker, env[0] ? env : NULL);
+    if (named) {
+        char buf[12][4200], *argv[MAX_ARGS];
+        int n = part_argv(o, &parts[0], used, device, dir, ext, 0, buf, argv);
+        /* The sweep's options up to its files: the device as it opens it. */
+        while (n > 0 && strcmp(argv[n - 1], "-o"))
+            n--;
+        if (n <= 0) {
+            fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
+            return CHASE_EXIT_USAGE;
+        }
+        argv[n - 1] = NULL;
+        if ((code = chase_worker_check(&worker, argv, "", used, sizeof used)))
+            return code < 0 ? CHASE_EXIT_FAIL : code;
+    }
+    if ((code = chase_report_dir_make(dir))) {
+        chase_worker_stop(&worker);
         return code;
+    }
     drop_links(dir);
-    if ((lock = lock_dir(dir)) < 0)
+    if ((lock = lock_dir(dir)) < 0) {
+        chase_worker_stop(&worker);
         return CHASE_EXIT_FILE;
+    }
     if (o->backend && strcmp(o->backend, "auto"))
         snprintf(backend, sizeof backend, "%s", o->backend);
     chase_catch_signals();
@@ -455,6 +471,7 @@ static int run_report(const struct chase_opts *o)
         if (n < 0 || join(log, sizeof log, dir, "") || snprintf(log, sizeof log, "%s/%s.log", dir, parts[i].name) >=
                                                              (int)sizeof log) {
             fprintf(stderr, "chase: report: the directory name '%s' is too long\n", dir);
+            chase_worker_stop(&worker);
             for (k = 0; k < NPARTS; k++)
                 chase_docs_free(runs[k].docs, runs[k].ndocs);
             return CHASE_EXIT_USAGE;
@@ -464,7 +481,7 @@ static int run_report(const struct chase_opts *o)
                     parts[i].what, now() - t0);
             fflush(stderr);
         }
-        runs[i].status = chase_spawn(argv, log, env[0] ? env : NULL);
+        runs[i].status = chase_worker_run(&worker, argv, log);
         runs[i].seconds = now() - p0;
         if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);
@@ -477,8 +494,11 @@ static int run_report(const struct chase_opts *o)
         } else if (runs[i].status != 0 && runs[i].status != CHASE_EXIT_BOUND && runs[i].plot[0]) {
             runs[i].plot[0] = 0;
         }
-        if (runs[i].status >= 128)
-            chase_stop = runs[i].status - 128;
+        if (chase_stop_signal(runs[i].status))
+            chase_stop = chase_stop_signal(runs[i].status);
+        else if (runs[i].status > 128 && runs[i].status < 160)
+            snprintf(runs[i].reason, sizeof runs[i].reason, "killed by signal %d (%s)", runs[i].status - 128,
+                     strsignal(runs[i].status - 128));
         /* The sweep names the backend the other parts must use. */
         if (i == 0 && !backend[0]) {
             read_part(dir, &parts[0], &runs[0]);
@@ -489,6 +509,7 @@ static int run_report(const struct chase_opts *o)
             }
         }
     }
+    chase_worker_stop(&worker);
     if (progress)
         fputs("\r\033[K", stderr);
     for (i = 0; i < NPARTS; i++)

@@ -22,9 +22,13 @@
  *   links;
  * - the devices side by side (chase fleet) beside the topology: it reads
  *   the reports' files on the host's CPU and measures nothing.
- * The cuda backend's children see only the devices they use
- * (chase_place_child_env): a CUDA process's start sets up every device it
- * sees.
+ * The runs of the topology from one device go to one worker (worker.h),
+ * its process for all of them: the driver starts once a reading device,
+ * at the first round, every device's at once.  The cuda backend's
+ * children see only the devices they use (chase_place_child_env): a
+ * CUDA process's start sets up every device it sees (a device's report
+ * sees that device; its topology worker that device first, then the
+ * node's others).
  *
  * Every figure is read back from the files the children wrote, through
  * the same parser as any saved file. */
@@ -54,6 +58,7 @@
 #include "report/report_md.h"
 #include "report/report_place.h"
 #include "report/spawn.h"
+#include "report/worker.h"
 #include "run/session.h"
 
 #define NODE_MAX 64             /* devices a node report takes (a sim's most) */
@@ -67,6 +72,11 @@ struct node_dev {
     uint64_t last_cache;        /* bytes: its sweep's last cache level ends here (0: none found) */
     pid_t pid;
     double t0;
+    /* The topology's runs from this device: one worker (worker.h) that
+     * sees this device first (its device 0) and then every other device of
+     * the node in order, where own; else every device by its index. */
+    struct chase_worker topo;
+    int own;
 };
 
 /* One ordered pair: device `from` reading `target` (peer:N or host). */
@@ -273,8 +283,8 @@ static void run_reports(struct node *n, int progress)
             continue;
         n->dev[i].status = chase_spawn_wait(n->dev[i].pid);
         n->dev[i].seconds = now() - n->dev[i].t0;
-        if (n->dev[i].status >= 128 && !chase_stop)
-            chase_stop = n->dev[i].status - 128;
+        if (chase_stop_signal(n->dev[i].status) && !chase_stop)
+            chase_stop = chase_stop_signal(n->dev[i].status);
     }
     for (i = 0; i < n->ndev; i++)
         read_device(n, &n->dev[i]);
@@ -290,29 +300,62 @@ static uint64_t clamp_size(double v)
     return v > 1e15 ? (uint64_t)1e15 : (uint64_t)v;
 }
 
-/* The arguments every run of a pair takes: the node's, the reading
- * device, the target memory (as the child numbers them where env, from
- * chase_place_child_env, is set: the reader is its device 0, a peer its
- * device 1); then, by pair_start, the file and its log (topology/WHAT-FROM-TO.tsv
- * and .log) and -q.  On four H100s a lone 4 KiB sweep took 0.89-1.25 s
- * seeing every device, 0.40-0.46 s seeing one (bench/NOTES.md; in a node
- * report, every device busy, the gain was within the spread). */
-static int pair_args(struct node *n, const struct node_link *l, char **argv, int k, char (*buf)[4200], int *b,
-                     char *env, size_t len)
+/* The devices d's topology worker sees: d first, then every other device
+ * of the node in order, so the cuda driver starts once a reading device,
+ * not once a run (on an H100 a start is 0.3 s alone, 0.5-0.6 s beside
+ * another; bench/NOTES.md). */
+static void topo_init(struct node *n, struct node_dev *d)
 {
-    int idx[2] = {l->from, l->to}, own = !chase_place_child_env(n->backend, idx, l->to >= 0 ? 2 : 1, env, len);
+    int idx[NODE_MAX], k = 0, i;
+    char env[1100];
 
+    idx[k++] = d->index;
+    for (i = 0; i < n->ndev; i++)
+        if (n->dev[i].index != d->index)
+            idx[k++] = n->dev[i].index;
+    d->own = !chase_place_child_env(n->backend, idx, k, env, sizeof env);
+    chase_worker_init(&d->topo, d->own ? env : NULL);
+}
+
+/* The number d's worker knows device index by. */
+static int topo_number(const struct node *n, const struct node_dev *d, int index)
+{
+    int i, k = 1;
+
+    if (!d->own || index == d->index)
+        return d->own ? 0 : index;
+    for (i = 0; i < n->ndev; i++)
+        if (n->dev[i].index != d->index) {
+            if (n->dev[i].index == index)
+                return k;
+            k++;
+        }
+    return index;
+}
+
+/* The arguments every run of a pair takes: the node's, the reading
+ * device, the target memory (as the reading device's worker numbers
+ * them); then, by pair_send, the file and its log
+ * (topology/WHAT-FROM-TO.tsv and .log) and -q. */
+static int pair_args(struct node *n, const struct node_link *l, const struct node_dev *d, char **argv, int k,
+                     char (*buf)[4200], int *b)
+{
     k = common_args(n, argv, k, buf, b);
-    snprintf(buf[*b], sizeof buf[*b], "%d", own ? 0 : l->from);
+    snprintf(buf[*b], sizeof buf[*b], "%d", topo_number(n, d, l->from));
     argv[k++] = "-d";
     argv[k++] = buf[(*b)++];
     argv[k++] = "--memory";
-    argv[k++] = own && l->to >= 0 ? "peer:1" : (char *)l->target;
+    if (l->to >= 0) {
+        snprintf(buf[*b], sizeof buf[*b], "peer:%d", topo_number(n, d, l->to));
+        argv[k++] = buf[(*b)++];
+    } else {
+        argv[k++] = (char *)l->target;
+    }
     return k;
 }
 
-static pid_t pair_start(struct node *n, const struct node_link *l, const char *what, char **argv, int k,
-                        char (*buf)[4200], int b, const char *env)
+static int pair_send(struct node *n, const struct node_link *l, struct node_dev *d, const char *what, char **argv,
+                     int k, char (*buf)[4200], int b)
 {
     char log[4200];
 
@@ -324,35 +367,35 @@ static pid_t pair_start(struct node *n, const struct node_link *l, const char *w
     argv[k++] = buf[b];
     argv[k++] = "-q";
     argv[k] = NULL;
-    return chase_spawn_start(argv, log, env[0] ? env : NULL);
+    return chase_worker_send(&d->topo, argv, log);
 }
 
 /* The sweep of one pair at two working sets: a quarter of the reader's
  * last cache (a peer holds such a set in its own last cache) and four
  * times it (past any cache: its memory). */
-static pid_t start_latency(struct node *n, struct node_link *l, const struct node_dev *d)
+static int send_latency(struct node *n, struct node_link *l, struct node_dev *d)
 {
-    char buf[10][4200], *argv[NODE_ARGS], env[256];
+    char buf[10][4200], *argv[NODE_ARGS];
     int k = 0, b = 0;
 
     argv[k++] = "chase";
-    k = pair_args(n, l, argv, k, buf, &b, env, sizeof env);
+    k = pair_args(n, l, d, argv, k, buf, &b);
     snprintf(buf[b], sizeof buf[b], "%llu,%llu", (unsigned long long)clamp_size((double)d->last_cache / 4),
              (unsigned long long)clamp_size((double)d->last_cache * 4));
     argv[k++] = "--sizes";
     argv[k++] = buf[b++];
-    return pair_start(n, l, "latency", argv, k, buf, b, env);
+    return pair_send(n, l, d, "latency", argv, k, buf, b);
 }
 
 /* One streamed read past every cache of either end. */
-static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct node_dev *d)
+static int send_bandwidth(struct node *n, struct node_link *l, struct node_dev *d)
 {
-    char buf[10][4200], *argv[NODE_ARGS], env[256];
+    char buf[10][4200], *argv[NODE_ARGS];
     int k = 0, b = 0;
 
     argv[k++] = "chase";
     argv[k++] = "bandwidth";
-    k = pair_args(n, l, argv, k, buf, &b, env, sizeof env);
+    k = pair_args(n, l, d, argv, k, buf, &b);
     argv[k++] = "--op";
     argv[k++] = "read";
     argv[k++] = "--placement";
@@ -362,7 +405,7 @@ static pid_t start_bandwidth(struct node *n, struct node_link *l, const struct n
     argv[k++] = buf[b];
     argv[k++] = "--max";
     argv[k++] = buf[b++];
-    return pair_start(n, l, "bandwidth", argv, k, buf, b, env);
+    return pair_send(n, l, d, "bandwidth", argv, k, buf, b);
 }
 
 /* The last line a child wrote on stderr, for the reason a figure is missing. */
@@ -484,7 +527,7 @@ static int make_links(struct node *n)
     return 0;
 }
 
-static const struct node_dev *dev_of(const struct node *n, int index)
+static struct node_dev *dev_of(struct node *n, int index)
 {
     int i;
     for (i = 0; i < n->ndev; i++)
@@ -505,16 +548,16 @@ static int link_of(const struct node *n, int i, int t)
 }
 
 /* Runs the measurement (latency or bandwidth) of the links named in set,
- * all at once, and waits for them. */
+ * all at once (each from a device of its own: its worker), and waits for
+ * them. */
 static void run_set(struct node *n, const int *set, int count, int bandwidth)
 {
-    pid_t pid[NODE_MAX];
-    int j;
+    int sent[NODE_MAX], j;
 
     for (j = 0; j < count; j++) {
         struct node_link *l = &n->link[set[j]];
-        const struct node_dev *d = dev_of(n, l->from);
-        pid[j] = -1;
+        struct node_dev *d = dev_of(n, l->from);
+        sent[j] = 0;
         if (!d || !d->last_cache) {
             snprintf(l->reason, sizeof l->reason, "device %d's report found no cache level to size the working "
                      "sets by", l->from);
@@ -522,20 +565,20 @@ static void run_set(struct node *n, const int *set, int count, int bandwidth)
         }
         if (bandwidth && (l->lat_status == CHASE_EXIT_TARGET || l->lat_status == CHASE_EXIT_UNSUPPORTED))
             continue;       /* no way there: the latency's run said why */
-        pid[j] = bandwidth ? start_bandwidth(n, l, d) : start_latency(n, l, d);
+        sent[j] = (bandwidth ? send_bandwidth(n, l, d) : send_latency(n, l, d)) == 0;
     }
     for (j = 0; j < count; j++) {
         struct node_link *l = &n->link[set[j]];
         int st;
-        if (pid[j] < 0)
+        if (!sent[j])
             continue;
-        st = chase_spawn_wait(pid[j]);
+        st = chase_worker_wait(&dev_of(n, l->from)->topo);
         if (bandwidth)
             l->bw_status = st;
         else
             l->lat_status = st;
-        if (st >= 128 && !chase_stop)
-            chase_stop = st - 128;
+        if (chase_stop_signal(st) && !chase_stop)
+            chase_stop = chase_stop_signal(st);
     }
 }
 
@@ -587,14 +630,18 @@ static void run_phase(struct node *n, int bandwidth, int progress)
 static void run_topology(struct node *n, int progress)
 {
     double t0 = now();
-    int k;
+    int k, i;
 
+    for (i = 0; i < n->ndev; i++)
+        topo_init(n, &n->dev[i]);
     run_phase(n, 0, progress);
     n->t_latency = now() - t0;
     t0 = now();
     if (!chase_stop)
         run_phase(n, 1, progress);
     n->t_bandwidth = now() - t0;
+    for (i = 0; i < n->ndev; i++)
+        chase_worker_stop(&n->dev[i].topo);
     for (k = 0; k < n->nlink; k++)
         read_link(n, &n->link[k]);
 }

@@ -148,7 +148,7 @@ int chase_place_visible(const char *inherited, const int *idx, int count, char *
 
 int chase_place_child_env(const char *backend, const int *idx, int count, char *env, size_t len)
 {
-    char list[200];
+    char list[1024];
 
     if (!len)
         return -1;

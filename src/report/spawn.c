@@ -45,7 +45,7 @@ static char **child_environ(const char *env)
     return e;
 }
 
-pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
+pid_t chase_spawn_start_in(char *const *argv, const char *log, const char *env, int in)
 {
     char **envp = child_environ(env);
     pid_t pid;
@@ -57,11 +57,14 @@ pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
         return pid;
     }
     {
-        int fd = chase_fresh_open(log);     /* never through a link left in the directory */
+        int fd = log ? chase_fresh_open(log) : -1;     /* never through a link left in the directory */
         if (fd >= 0) {
             dup2(fd, STDERR_FILENO);
             close(fd);
         }
+        /* A worker's requests (worker.h); the duplicate is not closed on exec. */
+        if (in >= 0 && dup2(in, STDIN_FILENO) < 0)
+            _exit(127);
         /* The child's data goes to its file; nothing to the terminal. */
         fd = open("/dev/null", O_WRONLY);
         if (fd >= 0) {
@@ -74,6 +77,11 @@ pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
             execv("/proc/self/exe", argv);
         _exit(127);
     }
+}
+
+pid_t chase_spawn_start(char *const *argv, const char *log, const char *env)
+{
+    return chase_spawn_start_in(argv, log, env, -1);
 }
 
 int chase_spawn_wait(pid_t pid)

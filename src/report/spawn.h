@@ -12,6 +12,9 @@
  * afresh, never through a link), and env ("NAME=VALUE", or NULL) added to
  * its environment.  Returns the child's pid, or -1. */
 pid_t chase_spawn_start(char *const *argv, const char *log, const char *env);
+/* The same, with in (where not -1) as its standard input, and log NULL
+ * for this process's stderr. */
+pid_t chase_spawn_start_in(char *const *argv, const char *log, const char *env, int in);
 /* Waits for one child; a signal the parent caught (chase_stop) goes on to
  * it, which keeps what it measured.  Returns its exit status, 128 + the
  * signal if one killed it, or -1. */

@@ -274,6 +274,17 @@ void chase_session_close(struct chase_session *s)
     chase_backends_unload();
 }
 
+int chase_session_check(const struct chase_opts *o, char *backend, size_t len)
+{
+    struct chase_session s;
+    int code = chase_session_open(&s, o, NULL);
+
+    if (!code && s.slot && len)
+        snprintf(backend, len, "%s", s.slot->name);
+    chase_session_close(&s);
+    return code;
+}
+
 double chase_session_elapsed(const struct chase_session *s)
 {
     struct timespec t;

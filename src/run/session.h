@@ -61,6 +61,9 @@ void chase_plot_failed(int *code, int prc, const char *err);
 /* Prints the writer's error once; returns CHASE_EXIT_FILE. */
 int chase_session_write_failed(struct chase_session *s);
 void chase_session_close(struct chase_session *s);
+/* Opens the device o names and closes it: is it there?  Its backend's
+ * name to backend.  Returns the exit status (0: there). */
+int chase_session_check(const struct chase_opts *o, char *backend, size_t len);
 /* Seconds since the session opened. */
 double chase_session_elapsed(const struct chase_session *s);
 /* One progress line on a terminal: what runs, how far. */
