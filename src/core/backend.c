@@ -185,9 +185,18 @@ struct chase_backend_slot *chase_backends_find(struct chase_backend_slot *slots,
     return NULL;
 }
 
+static int held;
+
+void chase_backends_hold(void)
+{
+    held = 1;
+}
+
 void chase_backends_unload(void)
 {
     size_t i;
+    if (held)
+        return;
     for (i = 0; i < NKNOWN; i++)
         if (handles[i]) {
             dlclose(handles[i]);

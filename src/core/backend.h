@@ -20,6 +20,10 @@ int chase_backends_load(struct chase_backend_slot *slots, int max, const char *o
 struct chase_backend_slot *chase_backends_find(struct chase_backend_slot *slots, int n,
                                                const char *name);
 void chase_backends_unload(void);
+/* From now on chase_backends_unload keeps the modules loaded: a report's
+ * worker runs many commands, and a module's state (the cuda module's
+ * devices' contexts) outlives each. */
+void chase_backends_hold(void);
 
 /* The names: is this one known, all of them ("cuda, hip, cpu, sim"), and
  * those this build has ("cpu sim cuda", modules built beside the program). */

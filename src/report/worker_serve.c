@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/options.h"
+#include "core/backend.h"
 #include "core/exitcode.h"
 #include "core/fresh.h"
 #include "core/message.h"
@@ -120,6 +121,7 @@ int chase_worker_serve(void)
     dup2(null, STDIN_FILENO);
     dup2(null, STDOUT_FILENO);
     close(null);
+    chase_backends_hold();
     chase_catch_signals();
     for (;;) {
         struct chase_worker_req req;

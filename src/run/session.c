@@ -274,6 +274,21 @@ void chase_session_close(struct chase_session *s)
     chase_backends_unload();
 }
 
+int chase_session_backend(const struct chase_opts *o, char *backend, size_t len, int *ndevices)
+{
+    struct chase_session s;
+    int code = CHASE_EXIT_OK;
+
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    if ((s.slot = choose(&s, &code))) {
+        snprintf(backend, len, "%s", s.slot->name);
+        *ndevices = s.slot->ndevices;
+    }
+    chase_backends_unload();
+    return s.slot ? CHASE_EXIT_OK : code;
+}
+
 int chase_session_check(const struct chase_opts *o, char *backend, size_t len)
 {
     struct chase_session s;

@@ -64,6 +64,9 @@ void chase_session_close(struct chase_session *s);
 /* Opens the device o names and closes it: is it there?  Its backend's
  * name to backend.  Returns the exit status (0: there). */
 int chase_session_check(const struct chase_opts *o, char *backend, size_t len);
+/* The backend o names (or auto finds) and its count of devices, from its
+ * probe alone: no device opened. */
+int chase_session_backend(const struct chase_opts *o, char *backend, size_t len, int *ndevices);
 /* Seconds since the session opened. */
 double chase_session_elapsed(const struct chase_session *s);
 /* One progress line on a terminal: what runs, how far. */
