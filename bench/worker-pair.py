@@ -42,7 +42,8 @@ for r in range(rounds):
     for i, w in enumerate(ws):
         t = time.time()
         send(w, "%s/alone-%d-%d.log" % (out, r, i), args + ["-d", "0", "-q", "-o", "%s/alone-%d-%d.tsv" % (out, r, i)])
-        print("round %d device %d alone: %.3f s, exit %d" % (r, i, time.time() - t, wait(w)), flush=True)
+        st = wait(w)
+        print("round %d device %d alone: %.3f s, exit %d" % (r, i, time.time() - t, st), flush=True)
 for w in ws:
     w[0].close()
     w[1].wait()
