@@ -15,6 +15,7 @@
 
 #include "gpu.h"
 #include "cuda_nvml.h"
+#include "gpu_numa.h"
 
 /* The embedded fatbinary (chase_cuda.cu built for every configured arch). */
 extern const unsigned char chase_gpu_image[];
@@ -614,13 +615,26 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
         CUdeviceptr p = 0;
         void *h = NULL;
         CUresult r;
+        struct cuda_pci pci = {(unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
+                               (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
+                               (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
+        struct gpu_numa numa;
+        char placed[400];
+        int node;
         if (!cu.cuMemHostAlloc || !cu.cuMemHostGetDevicePointer || !cu.cuMemFreeHost) {
             snprintf(err, len, "this NVIDIA driver cannot map host memory (cuMemHostAlloc)");
             return CHASE_ETARGET;
         }
         /* Pinned and mapped: the device reads the host's pages themselves,
-         * over the link, at the address the driver maps them to. */
-        CHECK(cu.cuMemHostAlloc(&h, bytes, CU_MEMHOSTALLOC_DEVICEMAP), "cuMemHostAlloc");
+         * over the link, at the address the driver maps them to; taken on
+         * the device's NUMA node (gpu_numa.h). */
+        gpu_numa_bind("/sys", pci.domain, pci.bus, pci.device, &numa, &node, placed, sizeof placed);
+        r = cu.cuMemHostAlloc(&h, bytes, CU_MEMHOSTALLOC_DEVICEMAP);
+        gpu_numa_restore(&numa);
+        CHECK(r, "cuMemHostAlloc");
+        chase_kv_set(info->settings, &info->nsettings, "host_memory_placement", "%s", placed);
+        if (node >= 0)
+            chase_kv_num(info->settings, &info->nsettings, "host_numa_node", node);
         if ((r = cu.cuMemHostGetDevicePointer(&p, h, 0)) != CUDA_SUCCESS) {
             cu.cuMemFreeHost(h);
             return fail(r, "cuMemHostGetDevicePointer", err, len);
@@ -631,9 +645,6 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
                      "host memory read through cuMemHostGetDevicePointer's address; the chain written by the "
                      "host's CPU");
         {
-            struct cuda_pci pci = {(unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
-                                   (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
-                                   (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
             char words[200];
             double gbs;
             cuda_nvml_pcie(&pci, words, sizeof words, &gbs);

@@ -92,6 +92,7 @@ struct node_link {
     double rank;                /* the driver's P2P performance rank, NAN: none said */
     char link[200];             /* the driver's (or NVML's) words for the link */
     char reason[300];           /* why a figure is missing */
+    char placement[400];        /* the host: where its memory was taken (the backend's words), or "" */
 };
 
 struct node {
@@ -476,6 +477,8 @@ static void read_link(struct node *n, struct node_link *l)
             snprintf(l->link, sizeof l->link, "%s", v);
         if ((v = chase_meta_get(&docs[0].meta, "driver.p2p_performance_rank")))
             l->rank = strtod(v, NULL);
+        if ((v = chase_meta_get(&docs[0].meta, "host_memory_placement")))
+            snprintf(l->placement, sizeof l->placement, "%s", v);
         chase_docs_free(docs, nd);
     }
     if (!read_doc(n, l, "bandwidth", &docs, &nd)) {
@@ -718,7 +721,7 @@ struct link_row {
     double from, to, rank;
     const char *target, *link;
     double near_bytes, near_cycles, near_ns, far_bytes, far_cycles, far_ns, read_bytes, read_gbs, link_gbs;
-    const char *latency, *bandwidth, *reason;
+    const char *latency, *bandwidth, *reason, *placement;
 };
 #define LR(NAME, TYPE, F, FIELD, ROUND, FLAGS) CHASE_COL(NAME, TYPE, struct link_row, F, FIELD, ROUND, FLAGS)
 static const struct chase_column link_cols[] = {
@@ -739,6 +742,7 @@ static const struct chase_column link_cols[] = {
     LR("latency_status", CHASE_TEXT, latency, CHASE_F_STR, CHASE_R_NONE, 0),
     LR("bandwidth_status", CHASE_TEXT, bandwidth, CHASE_F_STR, CHASE_R_NONE, 0),
     LR("reason", CHASE_TEXT, reason, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
+    LR("host_memory_placement", CHASE_TEXT, placement, CHASE_F_STR, CHASE_R_NONE, CHASE_ZERO_UNKNOWN),
 };
 static const struct chase_table links_table = {"topology", link_cols, CHASE_COLS(link_cols), NULL};
 
@@ -808,6 +812,7 @@ static void fill_link_row(const struct node_link *l, struct link_row *r)
     r->latency = chase_exit_state(l->lat_status, 0);
     r->bandwidth = chase_exit_state(l->bw_status, 0);
     r->reason = l->reason;
+    r->placement = l->placement;
 }
 
 static int write_json(const struct node *n, const char *path, const char *status, const char *host)
@@ -865,6 +870,10 @@ static void md_cell(FILE *f, const struct node_link *l)
     if (l->link[0]) {
         fputs("<br>", f);
         chase_md_text(f, l->link);
+    }
+    if (l->placement[0]) {
+        fputs("<br>host memory ", f);
+        chase_md_text(f, l->placement);
     }
 }
 

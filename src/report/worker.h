@@ -13,7 +13,8 @@
  * part starts a new one, so no part runs in a process another left
  * broken.
  *
- * The worker is this program run again as `chase --report-worker`, its
+ * The worker is this program run again as `chase --report-worker`
+ * (cli/worker_serve.c: it parses and runs command lines as main does), its
  * standard input one end of a socket pair (a socket, not a pipe: writing
  * to a worker that died must not raise SIGPIPE, which stops a report).
  * A request: struct chase_worker_req, then len bytes: the log's path and
@@ -74,8 +75,8 @@ int chase_worker_check(struct chase_worker *w, char *const *argv, const char *lo
 /* Ends the worker, if any, and waits for it. */
 void chase_worker_stop(struct chase_worker *w);
 
-/* The worker's side: serves requests on standard input until it closes.
- * Returns the process's exit status. */
+/* The worker's side (cli/worker_serve.c): serves requests on standard
+ * input until it closes.  Returns the process's exit status. */
 int chase_worker_serve(void);
 
 #endif

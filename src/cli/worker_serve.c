@@ -1,6 +1,6 @@
-/* worker_serve.c: the worker's side (worker.h): requests read from the
- * socket on standard input, each command run as `chase ARGS...` would
- * run it, with its own log. */
+/* worker_serve.c: a report's worker's side (report/worker.h): requests
+ * read from the socket on standard input, each command run as `chase
+ * ARGS...` would run it, with its own log. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
