@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.5622 to graph 1, first 44.5622 nohead dt 3
-set arrow from graph 0, first 282.854 to graph 1, first 282.854 nohead dt 2
+set arrow from graph 0, first 44.5789 to graph 1, first 44.5789 nohead dt 3
+set arrow from graph 0, first 283.188 to graph 1, first 283.188 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 295.11 to graph 1, first 295.11 nohead dt 3
-set arrow from graph 0, first 527.955 to graph 1, first 527.955 nohead dt 2
+set arrow from graph 0, first 295.444 to graph 1, first 295.444 nohead dt 3
+set arrow from graph 0, first 528.298 to graph 1, first 528.298 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 535.955 to graph 1, first 535.955 nohead dt 3
-set arrow from graph 0, first 687.953 to graph 1, first 687.953 nohead dt 2
+set arrow from graph 0, first 536.286 to graph 1, first 536.286 nohead dt 3
+set arrow from graph 0, first 688.057 to graph 1, first 688.057 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

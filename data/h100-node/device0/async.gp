@@ -23,79 +23,79 @@ $c1 << EOD
 16 89.1055
 EOD
 $c2 << EOD
-16 330.703
+16 338.746
 EOD
 $c3 << EOD
-16 350.816
-64 354.922
-256 352.328
-1024 370.969
-4096 405.512
+16 359.012
+64 363.418
+256 360.164
+1024 378.602
+4096 404.227
 EOD
 $c4 << EOD
-4 319.301
-8 323.27
-16 330.281
+4 320.742
+8 323.512
+16 330.051
 EOD
 $c5 << EOD
-4 331.23
-8 331.035
-16 332.402
+4 332.602
+8 330.957
+16 331.312
 EOD
 $c6 << EOD
-16 331.082
+16 332.008
 EOD
 $c7 << EOD
-16 351.535
-64 355.551
-256 352.5
-1024 370.469
-4096 400.754
-16384 508.688
-65536 968.18
+16 351.992
+64 356.742
+256 353.723
+1024 369.336
+4096 401.293
+16384 509.188
+65536 966.223
 EOD
 $c8 << EOD
-4 566.27
-8 579.465
-16 579.91
+4 567.426
+8 593.383
+16 585.465
 EOD
 $c9 << EOD
-4 588.27
-8 584.828
-16 587.195
+4 579.07
+8 600.773
+16 582.344
 EOD
 $c10 << EOD
-16 598.863
+16 598.141
 EOD
 $c11 << EOD
-16 614.375
-64 618.508
-256 662.578
-1024 682.875
-4096 746.98
-16384 926.703
-65536 1295.87
+16 605.215
+64 619.051
+256 642.496
+1024 692.434
+4096 739.988
+16384 922.23
+65536 1294.39
 EOD
 $c12 << EOD
-4 723.488
-8 736.621
-16 731.797
+4 725.047
+8 725.359
+16 736.004
 EOD
 $c13 << EOD
-4 735.688
-8 738.238
-16 741.973
+4 733.012
+8 737.617
+16 740.23
 EOD
 $c14 << EOD
-16 728.34
+16 742.555
 EOD
 $c15 << EOD
-16 756.047
-64 760.664
-256 801.836
-1024 811.262
-4096 863.156
-16384 1076.23
-65536 1490.8
+16 756.188
+64 760.973
+256 797.691
+1024 818.18
+4096 860.406
+16384 1086.31
+65536 1482.39
 EOD
 plot $c0 using 1:2 with linespoints ls 1 title 'L1 load_store', $c1 using 1:2 with linespoints ls 2 title 'L1 cp_async_ca', $c2 using 1:2 with linespoints ls 3 title 'L1 cp_async_cg', $c3 using 1:2 with linespoints ls 4 title 'L1 bulk', $c4 using 1:2 with linespoints ls 5 title 'L2 near load_store', $c5 using 1:2 with linespoints ls 6 title 'L2 near cp_async_ca', $c6 using 1:2 with linespoints ls 7 title 'L2 near cp_async_cg', $c7 using 1:2 with linespoints ls 8 title 'L2 near bulk', $c8 using 1:2 with linespoints ls 1 title 'L2 far load_store', $c9 using 1:2 with linespoints ls 2 title 'L2 far cp_async_ca', $c10 using 1:2 with linespoints ls 3 title 'L2 far cp_async_cg', $c11 using 1:2 with linespoints ls 4 title 'L2 far bulk', $c12 using 1:2 with linespoints ls 5 title 'memory load_store', $c13 using 1:2 with linespoints ls 6 title 'memory cp_async_ca', $c14 using 1:2 with linespoints ls 7 title 'memory cp_async_cg', $c15 using 1:2 with linespoints ls 8 title 'memory bulk'

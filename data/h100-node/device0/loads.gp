@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2403]
+set yrange [11:2364]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 290
-1.7 494
-2.7 730.5
+0.7 292
+1.7 550.5
+2.7 744
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 284.5
-1.9 574.5
-2.9 766.5
+0.9 288
+1.9 491.5
+2.9 771
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 305
-2.1 579
-3.1 801
+1.1 300
+2.1 601.5
+3.1 788
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 283.5
-2.3 538
-3.3 722.5
+1.3 283
+2.3 484
+3.3 721.5
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:61.5]
+set yrange [2:56.7391]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.57143
-1.7 15.1129
-2.7 13.0161
+0.7 5.2
+1.7 15.9677
+2.7 15.4348
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6.06522
-1.9 14.9516
-2.9 14.371
+0.9 6.2
+1.9 18.913
+2.9 13.1613
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9
-2.1 20.5
-3.1 17.3065
+1.1 9.85
+2.1 16.6452
+3.1 17.8548
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.64286
-2.3 14.9355
-3.3 15.5806
+1.3 5.5
+2.3 18
+3.3 13.6935
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot

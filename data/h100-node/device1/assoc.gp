@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.709 to graph 1, first 44.709 nohead dt 3
-set arrow from graph 0, first 285.791 to graph 1, first 285.791 nohead dt 2
+set arrow from graph 0, first 44.5547 to graph 1, first 44.5547 nohead dt 3
+set arrow from graph 0, first 282.705 to graph 1, first 282.705 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 297.895 to graph 1, first 297.895 nohead dt 3
-set arrow from graph 0, first 527.875 to graph 1, first 527.875 nohead dt 2
+set arrow from graph 0, first 294.95 to graph 1, first 294.95 nohead dt 3
+set arrow from graph 0, first 527.61 to graph 1, first 527.61 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 535.728 to graph 1, first 535.728 nohead dt 3
-set arrow from graph 0, first 684.931 to graph 1, first 684.931 nohead dt 2
+set arrow from graph 0, first 535.626 to graph 1, first 535.626 nohead dt 3
+set arrow from graph 0, first 687.929 to graph 1, first 687.929 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

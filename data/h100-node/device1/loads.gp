@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2355]
+set yrange [11:2332.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 293
-1.7 491
-2.7 714
+0.7 289
+1.7 542.5
+2.7 738
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 287
-1.9 564
-2.9 756.5
+0.9 289
+1.9 489.5
+2.9 719.5
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
 1.1 305
-2.1 593
-3.1 785
+2.1 501.5
+3.1 777.5
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 284
-2.3 486
-3.3 710.5
+1.3 285
+2.3 481.5
+3.3 711.5
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:52.5484]
+set yrange [2:65.5161]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 4.92857
-1.7 16.7581
-2.7 16.8871
+0.7 5.71429
+1.7 14.4348
+2.7 15.1129
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6.23333
-1.9 14.5
-2.9 14.2419
+0.9 5.86957
+1.9 19.2391
+2.9 14.9839
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.4
-2.1 17.5161
-3.1 17.1613
+1.1 9.66667
+2.1 21.8387
+3.1 19.1087
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.7
-2.3 15.2419
-3.3 13.4355
+1.3 5.28571
+2.3 17.5968
+3.3 16.3387
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
