@@ -601,7 +601,12 @@ static int run_report(const struct chase_opts *o)
 static int device_facts(const struct chase_opts *o, int *ndevices, char *uuid, size_t len)
 {
     struct chase_session s;
-    int code = chase_session_open(&s, o, NULL), k;
+    struct chase_opts small = *o;
+    int code, k;
+
+    /* Room for 64 KiB, not a sweep's working set: the facts need none. */
+    small.max = 65536;
+    code = chase_session_open(&s, &small, NULL);
 
     if (!code) {
         *ndevices = s.slot->ndevices;
