@@ -23,6 +23,8 @@
 #define PHANTOM_OCTAVES 0.0     /* ... or after a level narrower than this that climbs (0: off; 0.5
                                  * removed the TLB climb's parts but also 1.4x capacities) */
 #define RAMP_OCTAVES 1.0        /* a part of a cache narrower than this that climbs is its ramp (join_ramps) */
+#define RAMP_WHOLE_OCTAVES 0.8  /* ... or narrower than this, climbing as a whole (an H100's L2 far climbs */
+                                /* over its octave, 24.7 to 49.4 MiB, and is a part of its own) */
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
@@ -383,6 +385,30 @@ static int climbs(const struct chase_curve *c, const struct chase_level *lv, siz
     return y[0] > CLIMB_RISE * y[m - 1];
 }
 
+/* join_ramps' test: climbs, or the level's points, from where the level
+ * before it ends to where it ends, climb as a whole: three steps in four up (a plateau's noise goes
+ * up and down alike; the climb from the level before, at its start, is a
+ * few steps of many) and the later half above the earlier by CLIMB_RISE.
+ * The last CLIMB_POINTS alone miss a ramp the refinement sampled densely
+ * at its end: four points 4% apart rise less than 3% there
+ * (bench/sim-set.sh seed 2, a hashed L1 of 2 ways). */
+static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
+{
+    double y[512];
+    size_t k, m = 0, up = 0;
+
+    if (climbs(c, lv, i))
+        return 1;
+    for (k = 0; k < c->n && m < sizeof y / sizeof y[0]; k++)
+        if (valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes > lv[i - 1].hi))
+            y[m++] = c->rows[k].cycles;
+    if (m < 2 * CLIMB_POINTS)
+        return 0;
+    for (k = 1; k < m; k++)
+        up += y[k] > y[k - 1];
+    return 4 * up >= 3 * (m - 1) && y[m - 1] > CLIMB_RISE * y[(m - 1) / 2];
+}
+
 /* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
  * of the wider; notes likewise. */
 static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][48])
@@ -622,7 +648,7 @@ static int part_name(const char *name)
  * 1.25x capacities, climbs too).  Returns the levels left; 1 in *merged
  * where any were joined (their names are then given again). */
 static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][48],
-                         int *found, int *merged)
+                         int *found, int *merged, int whole)
 {
     size_t i;
     char a[32], b[32];
@@ -632,7 +658,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
         return n;       /* a ramp lies between two levels, before the last */
     for (i = n - 1; i-- > 1;)
         if (part_name(lv[i].name) && !lv[i].onset && !lv[i + 1].onset && width(c, lv, n, i) < RAMP_OCTAVES &&
-            climbs(c, lv, i)) {
+            (whole && width(c, lv, n, i) < RAMP_WHOLE_OCTAVES ? ramp_climbs(c, lv, i) : climbs(c, lv, i))) {
             /* The plateau's confidence stands: the ramp's piece, which the
              * halves place apart, is no level to be confident of. */
             lv[i - 1].hi = lv[i].hi;
@@ -649,7 +675,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
     return n;
 }
 
-size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
+static size_t find_levels(const struct chase_curve *c, struct chase_level *lv, size_t max, int whole)
 {
     struct chase_cache_fact caches[16];
     size_t n, i, nc;
@@ -675,7 +701,7 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
     chase_levels_name(lv, n, caches, nc, swept);
     {
         int merged;
-        n = join_ramps(c, lv, n, notes, found, &merged);
+        n = join_ramps(c, lv, n, notes, found, &merged, whole);
         if (merged)
             chase_levels_name(lv, n, caches, nc, swept);
     }
@@ -699,4 +725,14 @@ size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, si
         }
     }
     return n;
+}
+
+size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max)
+{
+    return find_levels(c, lv, max, 1);
+}
+
+size_t chase_levels_find_edges(const struct chase_curve *c, struct chase_level *lv, size_t max)
+{
+    return find_levels(c, lv, max, 0);
 }

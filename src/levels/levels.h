@@ -56,6 +56,11 @@
  * memory (chase_levels_name).  Returns how many were found (0 for a curve
  * too short to say), at most max. */
 size_t chase_levels_find(const struct chase_curve *c, struct chase_level *lv, size_t max);
+/* The same for the sweep's refinement, which bisects each level's
+ * interval: a piece of a ramp stays an edge there (joined to its plateau,
+ * the interval spans the ramp, which no bisection narrows), unless its
+ * last few points climb (join_ramps). */
+size_t chase_levels_find_edges(const struct chase_curve *c, struct chase_level *lv, size_t max);
 
 /* A cache as the driver or the OS reports it, never a measured figure. */
 struct chase_cache_fact {

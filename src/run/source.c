@@ -90,7 +90,7 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
         uint64_t more[REFINE_POINTS];
         size_t nmore;
         qsort(c->rows, c->n, sizeof *c->rows, by_bytes);
-        *nlv = chase_levels_find(c, lv, CHASE_MAX_LEVELS);
+        *nlv = chase_levels_find_edges(c, lv, CHASE_MAX_LEVELS);
         nmore = chase_levels_refine(c, lv, *nlv, stride, REFINE_OCTAVES, more, REFINE_POINTS);
         if (!nmore)
             break;
