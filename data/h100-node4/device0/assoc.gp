@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.5625 to graph 1, first 44.5625 nohead dt 3
-set arrow from graph 0, first 282.859 to graph 1, first 282.859 nohead dt 2
+set arrow from graph 0, first 44.5255 to graph 1, first 44.5255 nohead dt 3
+set arrow from graph 0, first 282.119 to graph 1, first 282.119 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 295.114 to graph 1, first 295.114 nohead dt 3
-set arrow from graph 0, first 527.952 to graph 1, first 527.952 nohead dt 2
+set arrow from graph 0, first 294.423 to graph 1, first 294.423 nohead dt 3
+set arrow from graph 0, first 528.186 to graph 1, first 528.186 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 535.963 to graph 1, first 535.963 nohead dt 3
-set arrow from graph 0, first 688.181 to graph 1, first 688.181 nohead dt 2
+set arrow from graph 0, first 536.105 to graph 1, first 536.105 nohead dt 3
+set arrow from graph 0, first 686.579 to graph 1, first 686.579 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

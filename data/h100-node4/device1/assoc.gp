@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.5643 to graph 1, first 44.5643 nohead dt 3
-set arrow from graph 0, first 282.896 to graph 1, first 282.896 nohead dt 2
+set arrow from graph 0, first 44.3437 to graph 1, first 44.3437 nohead dt 3
+set arrow from graph 0, first 278.484 to graph 1, first 278.484 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 295.162 to graph 1, first 295.162 nohead dt 3
-set arrow from graph 0, first 528.218 to graph 1, first 528.218 nohead dt 2
+set arrow from graph 0, first 290.788 to graph 1, first 290.788 nohead dt 3
+set arrow from graph 0, first 524.561 to graph 1, first 524.561 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 536.197 to graph 1, first 536.197 nohead dt 3
-set arrow from graph 0, first 687.793 to graph 1, first 687.793 nohead dt 2
+set arrow from graph 0, first 532.498 to graph 1, first 532.498 nohead dt 3
+set arrow from graph 0, first 683.294 to graph 1, first 683.294 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

@@ -23,79 +23,79 @@ $c1 << EOD
 16 89.1055
 EOD
 $c2 << EOD
-16 330.758
+16 320.801
 EOD
 $c3 << EOD
-16 350.883
-64 355.18
-256 352.266
-1024 371.578
-4096 405.574
+16 340.965
+64 344.301
+256 341.66
+1024 357.863
+4096 397.07
 EOD
 $c4 << EOD
-4 320.43
-8 324.098
-16 329.805
+4 312.191
+8 316.672
+16 321.969
 EOD
 $c5 << EOD
-4 331.684
-8 331.938
-16 331.738
+4 324.5
+8 323.516
+16 323.91
 EOD
 $c6 << EOD
-16 332
+16 323.828
 EOD
 $c7 << EOD
-16 351.438
-64 356.266
-256 353.941
-1024 371.348
-4096 401.523
-16384 510.793
-65536 972.141
+16 343.562
+64 347.836
+256 344.621
+1024 360.707
+4096 394.523
+16384 501.633
+65536 961.77
 EOD
 $c8 << EOD
-4 568.855
-8 577.867
-16 598.84
+4 554.254
+8 590.484
+16 581.559
 EOD
 $c9 << EOD
-4 611.75
-8 591.676
-16 600.539
+4 579.844
+8 607.086
+16 584.555
 EOD
 $c10 << EOD
-16 604.23
+16 601.641
 EOD
 $c11 << EOD
-16 629.105
-64 614.277
-256 638.883
-1024 673.41
-4096 775.418
-16384 931.797
-65536 1298.74
+16 605.082
+64 611.266
+256 630.859
+1024 690.633
+4096 730.125
+16384 912.488
+65536 1285.16
 EOD
 $c12 << EOD
-4 724.949
-8 733.172
-16 737.918
+4 718.734
+8 724.43
+16 723.055
 EOD
 $c13 << EOD
-4 732.707
-8 736.719
-16 741.887
+4 721.031
+8 727.039
+16 732.117
 EOD
 $c14 << EOD
-16 727.926
+16 722.617
 EOD
 $c15 << EOD
-16 757.828
-64 759.43
-256 799.793
-1024 812.219
-4096 871.223
-16384 1077.77
-65536 1490.78
+16 746.57
+64 755.129
+256 792.52
+1024 810.016
+4096 869.168
+16384 1076.95
+65536 1489.18
 EOD
 plot $c0 using 1:2 with linespoints ls 1 title 'L1 load_store', $c1 using 1:2 with linespoints ls 2 title 'L1 cp_async_ca', $c2 using 1:2 with linespoints ls 3 title 'L1 cp_async_cg', $c3 using 1:2 with linespoints ls 4 title 'L1 bulk', $c4 using 1:2 with linespoints ls 5 title 'L2 near load_store', $c5 using 1:2 with linespoints ls 6 title 'L2 near cp_async_ca', $c6 using 1:2 with linespoints ls 7 title 'L2 near cp_async_cg', $c7 using 1:2 with linespoints ls 8 title 'L2 near bulk', $c8 using 1:2 with linespoints ls 1 title 'L2 far load_store', $c9 using 1:2 with linespoints ls 2 title 'L2 far cp_async_ca', $c10 using 1:2 with linespoints ls 3 title 'L2 far cp_async_cg', $c11 using 1:2 with linespoints ls 4 title 'L2 far bulk', $c12 using 1:2 with linespoints ls 5 title 'memory load_store', $c13 using 1:2 with linespoints ls 6 title 'memory cp_async_ca', $c14 using 1:2 with linespoints ls 7 title 'memory cp_async_cg', $c15 using 1:2 with linespoints ls 8 title 'memory bulk'

@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2377.5]
+set yrange [11:2242.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 291
-1.7 551.5
-2.7 734
+0.7 279
+1.7 491.5
+2.7 708.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 284
-1.9 494
-2.9 775
+0.9 278
+1.9 565.5
+2.9 747.5
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 306
-2.1 502
-3.1 792.5
+1.1 297
+2.1 498
+3.1 700
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 286
-2.3 481
-3.3 722.5
+1.3 277
+2.3 532.5
+3.3 700
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:66.629]
+set yrange [2:67.0161]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.57143
-1.7 14.7258
-2.7 14.0484
+0.7 5.66667
+1.7 13.9194
+2.7 15.1452
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6.08696
-1.9 19.1304
-2.9 12.3913
+0.9 6
+1.9 17.3387
+2.9 16.2419
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.6
-2.1 22.2097
-3.1 18.0484
+1.1 9.66667
+2.1 21.7258
+3.1 22.3387
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.42857
-2.3 16.5
-3.3 16.6739
+1.3 5.45
+2.3 13.4783
+3.3 16.4839
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot

@@ -1560,17 +1560,17 @@ set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
 set title 'L1: 4 ways, 0 sets'
 unset arrow
-set arrow from graph 0, first 44.8442 to graph 1, first 44.8442 nohead dt 3
-set arrow from graph 0, first 288.494 to graph 1, first 288.494 nohead dt 2
+set arrow from graph 0, first 44.3355 to graph 1, first 44.3355 nohead dt 3
+set arrow from graph 0, first 278.32 to graph 1, first 278.32 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 300.801 to graph 1, first 300.801 nohead dt 3
-set arrow from graph 0, first 534.626 to graph 1, first 534.626 nohead dt 2
+set arrow from graph 0, first 290.624 to graph 1, first 290.624 nohead dt 3
+set arrow from graph 0, first 524.407 to graph 1, first 524.407 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 542.531 to graph 1, first 542.531 nohead dt 3
-set arrow from graph 0, first 692.723 to graph 1, first 692.723 nohead dt 2
+set arrow from graph 0, first 532.365 to graph 1, first 532.365 nohead dt 3
+set arrow from graph 0, first 683.565 to graph 1, first 683.565 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

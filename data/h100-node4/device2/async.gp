@@ -23,79 +23,79 @@ $c1 << EOD
 16 89.1055
 EOD
 $c2 << EOD
-16 335.012
+16 320.703
 EOD
 $c3 << EOD
-16 355.215
-64 359.621
-256 356.992
-1024 373.945
-4096 406.758
+16 340.953
+64 343.945
+256 341.684
+1024 358.023
+4096 397.609
 EOD
 $c4 << EOD
-4 325.199
-8 329.242
-16 334.891
+4 312.715
+8 316.219
+16 322.121
 EOD
 $c5 << EOD
-4 336.551
-8 336.488
-16 336.715
+4 323.66
+8 323.117
+16 323.449
 EOD
 $c6 << EOD
-16 337.285
+16 323.984
 EOD
 $c7 << EOD
-16 356.777
-64 361.133
-256 358.988
-1024 373.648
-4096 405.16
-16384 513.52
-65536 970.211
+16 344.102
+64 347.812
+256 344.906
+1024 361.07
+4096 394.242
+16384 502.039
+65536 964.586
 EOD
 $c8 << EOD
-4 572.656
-8 590.93
-16 591.199
+4 557.188
+8 571.395
+16 573.039
 EOD
 $c9 << EOD
-4 605.516
-8 597.598
-16 604.879
+4 582.211
+8 581.504
+16 572.289
 EOD
 $c10 << EOD
-16 602.117
+16 582.07
 EOD
 $c11 << EOD
-16 624.168
-64 627.98
-256 647.906
-1024 687.887
-4096 776.734
-16384 913.633
-65536 1298.55
+16 601.926
+64 605.68
+256 659.934
+1024 679.434
+4096 742.191
+16384 903.746
+65536 1277.42
 EOD
 $c12 << EOD
-4 724.938
-8 727.738
-16 740.133
+4 719.734
+8 730.73
+16 723.699
 EOD
 $c13 << EOD
-4 745.484
-8 742.766
-16 744.176
+4 723.836
+8 730.508
+16 730.531
 EOD
 $c14 << EOD
-16 749.164
+16 720.496
 EOD
 $c15 << EOD
-16 757.055
-64 764.691
-256 801.824
-1024 817.238
-4096 865.406
-16384 1073.04
-65536 1482.92
+16 753.676
+64 750.91
+256 792.516
+1024 810.707
+4096 862.555
+16384 1081.18
+65536 1488.67
 EOD
 plot $c0 using 1:2 with linespoints ls 1 title 'L1 load_store', $c1 using 1:2 with linespoints ls 2 title 'L1 cp_async_ca', $c2 using 1:2 with linespoints ls 3 title 'L1 cp_async_cg', $c3 using 1:2 with linespoints ls 4 title 'L1 bulk', $c4 using 1:2 with linespoints ls 5 title 'L2 near load_store', $c5 using 1:2 with linespoints ls 6 title 'L2 near cp_async_ca', $c6 using 1:2 with linespoints ls 7 title 'L2 near cp_async_cg', $c7 using 1:2 with linespoints ls 8 title 'L2 near bulk', $c8 using 1:2 with linespoints ls 1 title 'L2 far load_store', $c9 using 1:2 with linespoints ls 2 title 'L2 far cp_async_ca', $c10 using 1:2 with linespoints ls 3 title 'L2 far cp_async_cg', $c11 using 1:2 with linespoints ls 4 title 'L2 far bulk', $c12 using 1:2 with linespoints ls 5 title 'memory load_store', $c13 using 1:2 with linespoints ls 6 title 'memory cp_async_ca', $c14 using 1:2 with linespoints ls 7 title 'memory cp_async_cg', $c15 using 1:2 with linespoints ls 8 title 'memory bulk'

@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2349]
+set yrange [11:2332.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 299
-1.7 565
-2.7 746.5
+0.7 281.5
+1.7 541.5
+2.7 711
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 293
-1.9 589
-2.9 766.5
+0.9 280
+1.9 489
+2.9 732
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 311
-2.1 595.5
-3.1 783
+1.1 293
+2.1 543.5
+3.1 777.5
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 295
-2.3 486
-3.3 702
+1.3 276
+2.3 479.5
+3.3 700.5
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:58.1613]
+set yrange [2:61.3065]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.28571
-1.7 12.6613
-2.7 14
+0.7 5.55
+1.7 12.7097
+2.7 14.6129
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 6.04348
-1.9 15.871
-2.9 13.7419
+0.9 5.95652
+1.9 18.4032
+2.9 14.7742
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.33333
-2.1 19.0645
-3.1 19.3871
+1.1 9.54348
+2.1 20.4355
+3.1 19.8387
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.5
-2.3 16.4355
-3.3 17.087
+1.3 5.3
+2.3 16.8696
+3.3 14.2258
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot

@@ -1558,19 +1558,19 @@ set logscale y
 set key top left
 set xlabel "lines in the chain (N)"
 set ylabel "cycles a load (dotted: the miss threshold; dashed: the next level)"
-set title 'L1: 4 ways, 0 sets'
+set title 'L1: no knee'
 unset arrow
-set arrow from graph 0, first 44.5268 to graph 1, first 44.5268 nohead dt 3
-set arrow from graph 0, first 282.147 to graph 1, first 282.147 nohead dt 2
+set arrow from graph 0, first 44.5777 to graph 1, first 44.5777 nohead dt 3
+set arrow from graph 0, first 283.164 to graph 1, first 283.164 nohead dt 2
 plot $d0_11 using 1:2 with linespoints ls 1 title '256 KiB', $d0_10 using 1:2 with linespoints ls 2 title '128 KiB'
 set title 'L2 near: no knee'
 unset arrow
-set arrow from graph 0, first 294.428 to graph 1, first 294.428 nohead dt 3
-set arrow from graph 0, first 527.765 to graph 1, first 527.765 nohead dt 2
+set arrow from graph 0, first 295.434 to graph 1, first 295.434 nohead dt 3
+set arrow from graph 0, first 528.572 to graph 1, first 528.572 nohead dt 2
 plot $d1_15 using 1:2 with linespoints ls 1 title '4 MiB', $d1_14 using 1:2 with linespoints ls 2 title '2 MiB'
 set title 'L2 far: no knee'
 unset arrow
-set arrow from graph 0, first 535.713 to graph 1, first 535.713 nohead dt 3
-set arrow from graph 0, first 686.725 to graph 1, first 686.725 nohead dt 2
+set arrow from graph 0, first 536.547 to graph 1, first 536.547 nohead dt 3
+set arrow from graph 0, first 688.069 to graph 1, first 688.069 nohead dt 2
 plot $d2_15 using 1:2 with linespoints ls 1 title '4 MiB', $d2_14 using 1:2 with linespoints ls 2 title '2 MiB'
 unset multiplot

@@ -16,67 +16,67 @@ unset arrow
 set multiplot layout 2,1 title 'NVIDIA H100 80GB HBM3: load latency and issue cost per level and width; cycles: clock64() (SM clock) around the timed loop; ns: %globaltimer around the same loops'
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [11:2391]
+set yrange [11:2314.5]
 set ylabel "latency (cycles)"
 $lat0 << EOD
 -0.3 30.5
-0.7 286
-1.7 500
-2.7 715
+0.7 289
+1.7 491
+2.7 735.5
 3.7 22
 EOD
 $lat1 << EOD
 -0.1 33.5
-0.9 283.5
-1.9 580.5
-2.9 756
+0.9 291
+1.9 581
+2.9 706.5
 3.9 25
 EOD
 $lat2 << EOD
 0.1 39.5
-1.1 300
-2.1 586
-3.1 797
+1.1 304
+2.1 499
+3.1 771.5
 4.1 31
 EOD
 $lat3 << EOD
 0.3 31.5
-1.3 277.5
-2.3 537
-3.3 719
+1.3 283
+2.3 539
+3.3 712
 EOD
 plot $lat0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $lat1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $lat2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $lat3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset key
 set xrange [-0.6:4.6]
 set xtics ('L1' 0, 'L2 near' 1, 'L2 far' 2, 'memory' 3, 'shared' 4)
-set yrange [2:63.0484]
+set yrange [2:66.9194]
 set ylabel "issue cost (cycles a further load adds)"
 $issue0 << EOD
 -0.3 4.76667
-0.7 5.85714
-1.7 18.3548
-2.7 15.2903
+0.7 5.66667
+1.7 15.4194
+2.7 15.2826
 3.7 4
 EOD
 $issue1 << EOD
 -0.1 4.55
-0.9 5.95652
-1.9 16.4565
-2.9 14.6129
+0.9 6
+1.9 17.4194
+2.9 16.371
 3.9 4
 EOD
 $issue2 << EOD
 0.1 8.55
-1.1 9.57143
-2.1 21.0161
-3.1 19.0484
+1.1 9.66667
+2.1 22.3065
+3.1 20.5217
 4.1 8
 EOD
 $issue3 << EOD
 0.3 4.55
-1.3 5.76667
-2.3 14.871
-3.3 15
+1.3 5.64286
+2.3 13.2742
+3.3 14.7581
 EOD
 plot $issue0 using 1:2 with boxes ls 1 fs solid 0.7 title "b32", $issue1 using 1:2 with boxes ls 2 fs solid 0.7 title "b64", $issue2 using 1:2 with boxes ls 3 fs solid 0.7 title "b128", $issue3 using 1:2 with boxes ls 4 fs solid 0.7 title "b64, one lane"
 unset multiplot
