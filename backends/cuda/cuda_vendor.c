@@ -71,7 +71,8 @@ struct gpu {
 #define KEPT_MAX 64
 static struct {
     CUcontext ctx;
-    size_t l2_fetch;            /* the new context's; 0: not read */
+    size_t l2_fetch;            /* the new context's, once read */
+    int read;
 } kept[KEPT_MAX];
 
 /* Holds dev's primary context for the process (once); current: it is the
@@ -82,14 +83,20 @@ static void keep(CUdevice dev, int current)
 
     if (dev < 0 || dev >= KEPT_MAX)
         return;
-    if (!kept[dev].ctx) {
-        if (cu.cuDevicePrimaryCtxRetain(&kept[dev].ctx, dev) != CUDA_SUCCESS) {
-            kept[dev].ctx = NULL;
-            return;
-        }
-        if (current && cu.cuCtxGetLimit && cu.cuCtxGetLimit(&v, CU_LIMIT_MAX_L2_FETCH_GRANULARITY) == CUDA_SUCCESS)
+    if (!kept[dev].ctx && cu.cuDevicePrimaryCtxRetain(&kept[dev].ctx, dev) != CUDA_SUCCESS) {
+        kept[dev].ctx = NULL;
+        return;
+    }
+    if (!current)
+        return;
+    /* Read the first time it is current (a peer's may be held before);
+     * put back every time after. */
+    if (!kept[dev].read) {
+        if (cu.cuCtxGetLimit && cu.cuCtxGetLimit(&v, CU_LIMIT_MAX_L2_FETCH_GRANULARITY) == CUDA_SUCCESS) {
             kept[dev].l2_fetch = v;
-    } else if (current && kept[dev].l2_fetch && cu.cuCtxSetLimit) {
+            kept[dev].read = 1;
+        }
+    } else if (cu.cuCtxSetLimit) {
         cu.cuCtxSetLimit(CU_LIMIT_MAX_L2_FETCH_GRANULARITY, kept[dev].l2_fetch);
     }
 }
@@ -620,7 +627,7 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
                                (unsigned)attr(g, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)};
         struct gpu_numa numa;
         char placed[400];
-        int node;
+        int node, bound;
         if (!cu.cuMemHostAlloc || !cu.cuMemHostGetDevicePointer || !cu.cuMemFreeHost) {
             snprintf(err, len, "this NVIDIA driver cannot map host memory (cuMemHostAlloc)");
             return CHASE_ETARGET;
@@ -628,12 +635,12 @@ int gpu_alloc_target(struct gpu *g, const struct chase_target *t, uint64_t bytes
         /* Pinned and mapped: the device reads the host's pages themselves,
          * over the link, at the address the driver maps them to; taken on
          * the device's NUMA node (gpu_numa.h). */
-        gpu_numa_bind("/sys", pci.domain, pci.bus, pci.device, &numa, &node, placed, sizeof placed);
+        bound = gpu_numa_bind("/sys", pci.domain, pci.bus, pci.device, &numa, &node, placed, sizeof placed);
         r = cu.cuMemHostAlloc(&h, bytes, CU_MEMHOSTALLOC_DEVICEMAP);
         gpu_numa_restore(&numa);
         CHECK(r, "cuMemHostAlloc");
         chase_kv_set(info->settings, &info->nsettings, "host_memory_placement", "%s", placed);
-        if (node >= 0)
+        if (bound && node >= 0)
             chase_kv_num(info->settings, &info->nsettings, "host_numa_node", node);
         if ((r = cu.cuMemHostGetDevicePointer(&p, h, 0)) != CUDA_SUCCESS) {
             cu.cuMemFreeHost(h);

@@ -110,7 +110,8 @@ int gpu_numa_bind(const char *root, unsigned domain, unsigned bus, unsigned devi
     n->bound = 1;
     if (*node >= 0)
         snprintf(words, len, "taken by a thread bound to the device's local CPUs %.100s (sysfs local_cpulist; %d of "
-                 "them this process may use): pages of NUMA node %d, the device's", list, count, *node);
+                 "them this process may use): its pages on NUMA node %d, the device's, where the process's memory "
+                 "policy is the default (first touch)", list, count, *node);
     else
         snprintf(words, len, "taken by a thread bound to the device's local CPUs %.100s (sysfs local_cpulist; %d of "
                  "them this process may use); sysfs names no NUMA node for the device", list, count);

@@ -386,27 +386,40 @@ static int climbs(const struct chase_curve *c, const struct chase_level *lv, siz
 }
 
 /* join_ramps' test: climbs, or the level's points, from where the level
- * before it ends to where it ends, climb as a whole: three steps in four up (a plateau's noise goes
- * up and down alike; the climb from the level before, at its start, is a
- * few steps of many) and the later half above the earlier by CLIMB_RISE.
- * The last CLIMB_POINTS alone miss a ramp the refinement sampled densely
- * at its end: four points 4% apart rise less than 3% there
- * (bench/sim-set.sh seed 2, a hashed L1 of 2 ways). */
+ * before it ends to where it ends, climb as a whole: three steps in four
+ * up (a plateau's noise goes up and down alike; the climb from the level
+ * before, at its start, is a few steps of many) and the last point above
+ * the middle one by CLIMB_RISE.  The last CLIMB_POINTS alone miss a ramp
+ * the refinement sampled densely at its end: four points 4% apart rise
+ * less than 3% there (bench/sim-set.sh seed 2, a hashed L1 of 2 ways). */
+static int in_piece(const struct chase_curve *c, const struct chase_level *lv, size_t i, size_t k)
+{
+    return valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes > lv[i - 1].hi);
+}
+
 static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
 {
-    double y[512];
-    size_t k, m = 0, up = 0;
+    size_t k, m = 0, up = 0, seen = 0;
+    double prev = 0, mid = 0, last = 0;
 
     if (climbs(c, lv, i))
         return 1;
-    for (k = 0; k < c->n && m < sizeof y / sizeof y[0]; k++)
-        if (valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes > lv[i - 1].hi))
-            y[m++] = c->rows[k].cycles;
+    for (k = 0; k < c->n; k++)
+        m += in_piece(c, lv, i, k);
     if (m < 2 * CLIMB_POINTS)
         return 0;
-    for (k = 1; k < m; k++)
-        up += y[k] > y[k - 1];
-    return 4 * up >= 3 * (m - 1) && y[m - 1] > CLIMB_RISE * y[(m - 1) / 2];
+    for (k = 0; k < c->n; k++) {
+        if (!in_piece(c, lv, i, k))
+            continue;
+        last = c->rows[k].cycles;
+        if (seen)
+            up += last > prev;
+        if (seen == (m - 1) / 2)
+            mid = last;
+        prev = last;
+        seen++;
+    }
+    return 4 * up >= 3 * (m - 1) && last > CLIMB_RISE * mid;
 }
 
 /* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency

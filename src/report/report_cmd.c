@@ -502,7 +502,7 @@ static int run_report(const struct chase_opts *o)
         }
         if (chase_stop_signal(runs[i].status))
             chase_stop = chase_stop_signal(runs[i].status);
-        else if (runs[i].status > 128 && runs[i].status < 160)
+        else if (runs[i].status > 128 && runs[i].status < 192)
             snprintf(runs[i].reason, sizeof runs[i].reason, "killed by signal %d (%s)", runs[i].status - 128,
                      strsignal(runs[i].status - 128));
         /* The sweep names the backend the other parts must use. */

@@ -1,7 +1,7 @@
-/* spawn.c: the report's children (spawn.h).  Each part, and each device of
- * a node, runs as its own chase process: one that fails or is stopped
- * leaves the others' results whole, and its time and messages are its
- * own. */
+/* spawn.c: the report's children (spawn.h): a device's worker (worker.h),
+ * each device of a node, and the node's fleet merge, each its own chase
+ * process: one that fails or is stopped leaves the others' results whole,
+ * and its time and messages are its own. */
 /* SPDX-License-Identifier: BSD-3-Clause
  * Copyright (c) 2026 the chase developers */
 #include "config.h"
@@ -64,6 +64,10 @@ pid_t chase_spawn_start_in(char *const *argv, const char *log, const char *env, 
         }
         /* A worker's requests (worker.h); the duplicate is not closed on exec. */
         if (in >= 0 && dup2(in, STDIN_FILENO) < 0)
+            _exit(127);
+        /* dup2 onto itself (the socket made on a closed fd 0) leaves its
+         * close-on-exec. */
+        if (in == STDIN_FILENO && fcntl(STDIN_FILENO, F_SETFD, 0) < 0)
             _exit(127);
         /* The child's data goes to its file; nothing to the terminal. */
         fd = open("/dev/null", O_WRONLY);

@@ -87,14 +87,16 @@ static int recv_all(struct chase_worker *w, void *buf, size_t n)
     int forwarded = 0;
 
     while (n) {
-        ssize_t k = recv(w->fd, p, n, 0);
-        if (k < 0 && errno == EINTR) {
-            if (chase_stop && !forwarded) {
-                kill(w->pid, chase_stop);
-                forwarded = 1;
-            }
-            continue;
+        ssize_t k;
+        /* Also a stop caught before this wait began (a node's later
+         * workers, waited for after an earlier one). */
+        if (chase_stop && !forwarded) {
+            kill(w->pid, chase_stop);
+            forwarded = 1;
         }
+        k = recv(w->fd, p, n, 0);
+        if (k < 0 && errno == EINTR)
+            continue;
         if (k <= 0)
             return -1;
         p += k;
@@ -103,6 +105,8 @@ static int recv_all(struct chase_worker *w, void *buf, size_t n)
     return 0;
 }
 
+/* 0: sent; -1: the worker would not take it; -2: the request itself
+ * could not be made (too long, out of memory): the worker untouched. */
 static int send_req(struct chase_worker *w, uint32_t kind, char *const *argv, const char *log)
 {
     struct chase_worker_req req;
@@ -112,11 +116,11 @@ static int send_req(struct chase_worker *w, uint32_t kind, char *const *argv, co
 
     for (i = 0; argv[i]; i++) {
         if (i >= CHASE_WORKER_MAX_ARGS)
-            return -1;
+            return -2;
         len += strlen(argv[i]) + 1;
     }
     if (len > CHASE_WORKER_MAX_BYTES || !(buf = malloc(len)))
-        return -1;
+        return -2;
     n = strlen(log) + 1;
     memcpy(buf, log, n);
     for (i = 0; argv[i]; i++) {
@@ -126,7 +130,7 @@ static int send_req(struct chase_worker *w, uint32_t kind, char *const *argv, co
     }
     if (w->pid < 0 && start(w)) {
         free(buf);
-        return -1;
+        return -2;
     }
     req.magic = CHASE_WORKER_MAGIC;
     req.kind = kind;
@@ -165,16 +169,20 @@ static int after(struct chase_worker *w, int st)
 
 int chase_worker_send(struct chase_worker *w, char *const *argv, const char *log)
 {
-    int tries;
+    int tries, rc, st;
 
     /* A worker that ended since its last answer takes no request: a new
-     * one takes it. */
+     * one takes it, unless a stop ended it (or is under way). */
     for (tries = 0; tries < 2; tries++) {
-        if (send_req(w, CHASE_WORKER_RUN, argv, log) == 0)
+        if ((rc = send_req(w, CHASE_WORKER_RUN, argv, log)) == 0)
             return 0;
-        if (w->pid < 0)
+        if (rc == -2 || w->pid < 0)
             return -1;
-        reap(w);
+        st = reap(w);
+        if (chase_stop_signal(st) && !chase_stop)
+            chase_stop = chase_stop_signal(st);
+        if (chase_stop)
+            return -1;
     }
     return -1;
 }
@@ -195,8 +203,8 @@ int chase_worker_check(struct chase_worker *w, char *const *argv, const char *lo
     struct chase_worker_rep rep;
     int st;
 
-    if (send_req(w, CHASE_WORKER_CHECK, argv, log)) {
-        if (w->pid >= 0)
+    if ((st = send_req(w, CHASE_WORKER_CHECK, argv, log))) {
+        if (st == -1 && w->pid >= 0)
             reap(w);
         return -1;
     }
