@@ -53,6 +53,13 @@ for name in later:
 "
 check "... the later parts ran in a new worker" sh -c "grep -vx '$victim' '$tmp/kids2' | grep -q ."
 
+# Standard input closed: the report still reaches its worker (here the
+# report's own files take fd 0 first; spawn.c keeps a socket made on fd 0
+# open across exec for where they do not).
+"$CHASE" report -b sim --sim "$sim" -q -o "$tmp/closed" 2> "$tmp/closed.err" <&-
+st=$?
+check "a report with standard input closed: exit 0 (got $st: $(head -1 "$tmp/closed.err"))" test $st -eq 0
+
 # Run by hand, it refuses.
 expect 2 "report-worker is chase report's own" --report-worker
 
