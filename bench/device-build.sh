@@ -9,6 +9,9 @@
 #                             into new, at once (the code before and after
 #                             a change, side by side); returns 1 unless
 #                             both built.
+#   chase_new                 chase-0.2.0.tar.gz into new unless a chase is
+#                             there (a warm machine keeps it), and
+#                             CHASE_BACKEND_PATH pointed at it.
 #   T LABEL COMMAND...        runs COMMAND, and appends "LABEL: SECONDS s
 #                             (exit STATUS)" (its wall time, to the
 #                             millisecond) to $R/times.txt and stdout.
@@ -25,6 +28,11 @@ chase_build_ab() {
     chase_build chase-0.2.0.tar.gz new &
     wait
     [ -x old/chase ] && [ -x new/chase ]
+}
+chase_new() {
+    [ -x new/chase ] || chase_build chase-0.2.0.tar.gz new || return 1
+    CHASE_BACKEND_PATH=$PWD/new
+    export CHASE_BACKEND_PATH
 }
 T() {
     label=$1

@@ -5,8 +5,7 @@
 set -u
 . "$(dirname "$0")/device-build.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-[ -x new/chase ] || chase_build chase-0.2.0.tar.gz new || exit 1
-export CHASE_BACKEND_PATH=$PWD/new
+chase_new || exit 1
 R=$OUT/r
 mkdir -p $R/peer
 python3 $here/worker-pair.py new/chase $R ${ROUNDS:-4} "-b cuda --memory host --sizes 13220352,211524608"

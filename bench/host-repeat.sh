@@ -6,8 +6,7 @@
 set -u
 . "$(dirname "$0")/device-build.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-[ -x new/chase ] || chase_build chase-0.2.0.tar.gz new || exit 1
-export CHASE_BACKEND_PATH=$PWD/new
+chase_new || exit 1
 R=$OUT/r
 mkdir -p $R/logs
 cat /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag > $R/thp.txt 2>&1

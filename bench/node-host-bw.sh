@@ -5,8 +5,7 @@
 # chase-0.2.0.tar.gz; results in $OUT/node-host-bw.tar.gz.
 set -u
 . "$(dirname "$0")/device-build.sh"
-[ -x new/chase ] || chase_build chase-0.2.0.tar.gz new || exit 1
-export CHASE_BACKEND_PATH=$PWD/new
+chase_new || exit 1
 R=$OUT/r
 mkdir -p $R
 n=$(nvidia-smi -L | wc -l)

@@ -44,22 +44,6 @@ static int read_all(int fd, void *buf, size_t n, int first)
     return 1;
 }
 
-static int write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
 /* One command, as main() runs it. */
 static int run_one(uint32_t kind, int argc, char **argv, char *backend, size_t len)
 {
@@ -162,7 +146,7 @@ int chase_worker_serve(void)
         fflush(stderr);
         dup2(err, STDERR_FILENO);
         free(buf);
-        if (write_all(fd, &rep, sizeof rep))
+        if (chase_worker_write(fd, &rep, sizeof rep))
             return CHASE_EXIT_FAIL;
         /* Stopped: the part said so; the report stops too. */
         if (chase_stop)

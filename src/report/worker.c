@@ -63,7 +63,7 @@ static int reap(struct chase_worker *w)
     return st == 0 ? CHASE_EXIT_FAIL : st;
 }
 
-static int send_all(int fd, const void *buf, size_t n)
+int chase_worker_write(int fd, const void *buf, size_t n)
 {
     const char *p = buf;
 
@@ -139,7 +139,7 @@ static int send_req(struct chase_worker *w, uint32_t kind, char *const *argv, co
      * waited for is (spawn.c). */
     if (chase_stop)
         kill(w->pid, chase_stop);
-    rc = send_all(w->fd, &req, sizeof req) || send_all(w->fd, buf, len) ? -1 : 0;
+    rc = chase_worker_write(w->fd, &req, sizeof req) || chase_worker_write(w->fd, buf, len) ? -1 : 0;
     free(buf);
     return rc;
 }

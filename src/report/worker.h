@@ -75,6 +75,10 @@ int chase_worker_check(struct chase_worker *w, char *const *argv, const char *lo
 /* Ends the worker, if any, and waits for it. */
 void chase_worker_stop(struct chase_worker *w);
 
+/* Writes all of buf to the socket fd, through EINTR, never raising
+ * SIGPIPE (both sides' writes).  0, or -1 where the other end is gone. */
+int chase_worker_write(int fd, const void *buf, size_t n);
+
 /* The worker's side (cli/worker_serve.c): serves requests on standard
  * input until it closes.  Returns the process's exit status. */
 int chase_worker_serve(void);
