@@ -445,8 +445,12 @@ static int run_report(const struct chase_opts *o)
         argv[n - 1] = "--max";
         argv[n] = "64K";
         argv[n + 1] = NULL;
-        if ((code = chase_worker_check(&worker, argv, "", used, sizeof used)))
-            return code < 0 ? CHASE_EXIT_FAIL : code;
+        if ((code = chase_worker_check(&worker, argv, "", used, sizeof used)) < 0) {
+            fprintf(stderr, "chase: report: cannot start a worker process: %s\n", strerror(errno));
+            return CHASE_EXIT_FAIL;
+        }
+        if (code)
+            return code;
     }
     if ((code = chase_report_dir_make(dir))) {
         chase_worker_stop(&worker);
@@ -457,7 +461,7 @@ static int run_report(const struct chase_opts *o)
         chase_worker_stop(&worker);
         return CHASE_EXIT_FILE;
     }
-    if (o->backend && strcmp(o->backend, "auto"))
+    if (named)
         snprintf(backend, sizeof backend, "%s", o->backend);
     chase_catch_signals();
     for (i = 0; i < NPARTS && !chase_stop; i++) {
@@ -489,7 +493,9 @@ static int run_report(const struct chase_opts *o)
         }
         runs[i].status = chase_worker_run(&worker, argv, log);
         runs[i].seconds = now() - p0;
-        if (runs[i].status != 0)
+        if (runs[i].status < 0)
+            snprintf(runs[i].reason, sizeof runs[i].reason, "no worker process could be started for it");
+        else if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);
         /* Past a bound, the part was measured and drawn whole. */
         if (runs[i].status == 0 || runs[i].status == CHASE_EXIT_BOUND)
