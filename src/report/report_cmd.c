@@ -493,8 +493,10 @@ static int run_report(const struct chase_opts *o)
         }
         runs[i].status = chase_worker_run(&worker, argv, log);
         runs[i].seconds = now() - p0;
-        if (runs[i].status < 0)
+        if (runs[i].status < 0) {
+            runs[i].status = CHASE_EXIT_FAIL;
             snprintf(runs[i].reason, sizeof runs[i].reason, "no worker process could be started for it");
+        }
         else if (runs[i].status != 0)
             last_line(log, runs[i].reason, sizeof runs[i].reason);
         /* Past a bound, the part was measured and drawn whole. */
