@@ -570,6 +570,11 @@ static void run_set(struct node *n, const int *set, int count, int bandwidth)
         if (bandwidth && (l->lat_status == CHASE_EXIT_TARGET || l->lat_status == CHASE_EXIT_UNSUPPORTED))
             continue;       /* no way there: the latency's run said why */
         sent[j] = (bandwidth ? send_bandwidth(n, l, d) : send_latency(n, l, d)) == 0;
+        if (!sent[j] && !chase_stop) {
+            *(bandwidth ? &l->bw_status : &l->lat_status) = CHASE_EXIT_FAIL;
+            snprintf(l->reason, sizeof l->reason, "device %d's worker process could not be started, or took no "
+                     "request", l->from);
+        }
     }
     for (j = 0; j < count; j++) {
         struct node_link *l = &n->link[set[j]];
