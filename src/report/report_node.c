@@ -572,8 +572,8 @@ static void run_set(struct node *n, const int *set, int count, int bandwidth)
         sent[j] = (bandwidth ? send_bandwidth(n, l, d) : send_latency(n, l, d)) == 0;
         if (!sent[j] && !chase_stop) {
             *(bandwidth ? &l->bw_status : &l->lat_status) = CHASE_EXIT_FAIL;
-            snprintf(l->reason, sizeof l->reason, "device %d's worker process could not be started, or took no "
-                     "request", l->from);
+            snprintf(l->reason, sizeof l->reason, "the run could not be given to device %d's worker (no worker "
+                     "process could be started, or a path too long)", l->from);
         }
     }
     for (j = 0; j < count; j++) {
