@@ -97,10 +97,20 @@ else
 fi
 # No level's page is one the OS does not map (a probe's rise at +128 KiB,
 # the L2's way, read once as a page of 128 KiB).
-ospages="$(sed -n 's/^# driver\.\(base\|huge\)_page_bytes: //p' "$tmp/tlb.tsv" | tr '\n' ' ')"
-odd=$(sed -n 's/^# \(TLB[0-9]*\)\.page: \([0-9][0-9]*\)$/\1 \2/p' "$tmp/tlb.tsv" | while read -r name v; do
-    case " $ospages" in *" $v "*) ;; *) echo "$name $v" ;; esac
-done)
+odd_pages() {
+    ospages="$(sed -n 's/^# driver\.\(base\|huge\)_page_bytes: //p' "$tmp/tlb.tsv" | tr '\n' ' ')"
+    odd=$(sed -n 's/^# \(TLB[0-9]*\)\.page: \([0-9][0-9]*\)$/\1 \2/p' "$tmp/tlb.tsv" | while read -r name v; do
+        case " $ospages" in *" $v "*) ;; *) echo "$name $v" ;; esac
+    done)
+}
+odd_pages
+# A shared machine is noisy: a probe read once 8 KiB (CI, a clean clone);
+# the measurement again, once, as for the levels above.
+if [ -n "$ospages" ] && [ -n "$odd" ]; then
+    echo "retrying once: $odd"
+    tlb > /dev/null
+    odd_pages
+fi
 if [ -z "$ospages" ] || [ -z "$odd" ]; then
     ok "every TLB level's page is one the OS maps ($ospages) or not told"
 else
