@@ -35,7 +35,8 @@ expect 2 "sim: spec: section 'garbage' needs a name" --sim garbage
 expect 2 "sim: spec: level L1 needs size= and lat=" --sim 'L1:lat=4;mem:lat=9'
 expect 2 "sim: spec: needs at least one cache level" --sim 'mem:lat=9'
 expect 2 "sim: spec: unknown key 'colour'" --sim 'L1:size=4K,lat=4,colour=red;mem:lat=9'
-expect 2 "sim: spec: policy=plru" --sim 'L1:size=4K,lat=4,policy=plru;mem:lat=9'
+expect 2 "sim: spec: policy=mru" --sim 'L1:size=4K,lat=4,policy=mru;mem:lat=9'
+expect 2 "policy=plru needs ways" --sim 'L1:size=6K,ways=6,lat=4,policy=plru,index=hash;mem:lat=9'
 expect 2 "power of two sets" --sim 'L1:size=3K,lat=4;mem:lat=9'
 expect 2 "line must be a power of two from 8 bytes to 65536" --sim 'L1:line=1E,ways=4,size=8E,lat=2;L2:size=1M,lat=30;mem:lat=57'
 # Sizes are exact: accepted where they come to whole bytes, refused otherwise.

@@ -22,13 +22,15 @@ truth() {
           print $1, ways, size / line / ways, pol, idx }'
 }
 
-# Cases (the last: a hashed level of 96 sets, no power of two, as a GPU
+# Cases (the last but two: a hashed level of 96 sets, no power of two, as a GPU
 # L2 spread over its slices can be): a hashed level behind plain ones (its pool kept to one set of the
 # level in front), hashed first levels under each policy, plain levels from
 # 1 to 64 ways, two and three levels.  Cases 10 and 11: random replacement
 # with 48 ways (its cycle of ways + 1 misses 2 / 49, under the threshold:
 # the knee reads one more), in front of levels with more and with fewer
-# ways (its share of the chain skews theirs: they are measured flushed).  (Known limits, not cases: a level
+# ways (its share of the chain skews theirs: they are measured flushed).
+# The last two: tree pseudo-LRU (plru), plain and hashed, which the half
+# sequence tells from LRU.  (Known limits, not cases: a level
 # behind a hashed one, and random replacement with 16 ways or more in a
 # hashed level, are not resolved: the man page says so.)
 cat > "$tmp/cases" <<'CASES'
@@ -44,6 +46,8 @@ L1:size=16K,ways=4,lat=4;L2:size=128K,ways=8,lat=14;L3:size=1M,ways=16,lat=40,in
 L1:size=12K,ways=48,lat=4,policy=random;L2:size=64K,ways=64,lat=12,policy=fifo;mem:lat=108,noise=0.02
 L1:size=6K,ways=48,lat=4,policy=random;L2:size=32K,ways=8,lat=16,policy=fifo;L3:size=192K,ways=24,lat=64;mem:lat=576,noise=0.01
 L1:size=32K,ways=8,lat=4;L2:size=96K,ways=16,lat=14,index=hash;mem:lat=200,noise=0.01
+L1:size=32K,ways=8,lat=4,policy=plru;L2:size=1M,ways=16,lat=20,policy=plru,index=hash;mem:lat=200,noise=0.02
+L1:size=16K,ways=4,lat=4,policy=plru,index=hash;mem:lat=100,noise=0.02
 CASES
 if [ -n "${CHASE_TEST_QUICK:-}" ]; then
     # Under a sanitizer: one hashed level behind a plain one, and a hashed first level.
@@ -82,7 +86,7 @@ while read -r spec; do
     fi
 done < "$tmp/cases"
 if [ -z "${CHASE_TEST_QUICK:-}" ]; then
-    for pol in lru fifo random; do
+    for pol in lru fifo random plru; do
         case $named in *" $pol "*) ok "$pol was named where it is the truth" ;;
                        *) not_ok "$pol was never named (named:$named)" ;; esac
     done

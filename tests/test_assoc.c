@@ -449,6 +449,24 @@ int main(void)
         rnd = chase_assoc_predict(seq, n, w, 2);
         tap_ok(lru == 2 && fifo == w + 1 && rnd > 2 && rnd < w + 1, "hot lines, %u ways: lru %.2f fifo %.2f random %.2f",
                w, lru, fifo, rnd);
+        /* Half the lines visited again: LRU keeps that half and cycles the
+         * rest (w/2 + 1 misses), the tree points at the other half and
+         * loses 2 (at two ways it is LRU). */
+        n = 0;
+        for (i = 0; i <= w; i++)
+            seq[n++] = i;
+        for (i = 1; i <= w / 2; i++)
+            seq[n++] = i;
+        lru = chase_assoc_predict(seq, n, w, 0);
+        fifo = chase_assoc_predict(seq, n, w, 1);
+        rnd = chase_assoc_predict(seq, n, w, 3);
+        tap_ok(lru == w / 2 + 1 && fifo == w + 1 && rnd == 2, "half the lines again, %u ways: lru %.2f fifo %.2f "
+               "plru %.2f", w, lru, fifo, rnd);
+    }
+    {
+        unsigned seq[8] = {0, 1, 2, 3};
+        tap_ok(isnan(chase_assoc_predict(seq, 4, 3, 3)) && isnan(chase_assoc_predict(seq, 4, 12, 3)),
+               "no tree pseudo-LRU of 3 or 12 ways");
     }
     /* An eviction set one line short of the ways (as one H100 L1 of four
      * read beside three other reports): its sequences of ways + 1 lines

@@ -38,6 +38,7 @@ struct cache {
      * 64-bit division took most of the time of a large simulated sweep. */
     unsigned line_shift, sector_shift;
     int hashed;
+    uint64_t *tree;             /* plru: a set's tree, bit n for internal node n (1 .. ways - 1) */
 };
 
 struct sim_dev {
@@ -113,7 +114,43 @@ static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned wa
     c->line_shift = c->sector_shift = shift_of(line);
     c->tag = malloc((size_t)bytes);
     c->stamp = malloc((size_t)bytes);
+    if (policy == SIM_PLRU && !(c->tree = calloc(sets, sizeof *c->tree)))
+        return -1;
     return c->tag && c->stamp ? 0 : -1;
+}
+
+/* Tree pseudo-LRU: a use of way w turns every node on its path to point
+ * at the other half; the victim is found by following the pointers. */
+static void plru_touch(uint64_t *tree, uint64_t ways, uint64_t w)
+{
+    uint64_t node = 1, lo = 0, n = ways;
+
+    while (n > 1) {
+        n /= 2;
+        if (w < lo + n) {
+            *tree |= 1ULL << node;      /* used the left half: point right */
+            node = 2 * node;
+        } else {
+            *tree &= ~(1ULL << node);
+            node = 2 * node + 1;
+            lo += n;
+        }
+    }
+}
+
+static uint64_t plru_victim(uint64_t tree, uint64_t ways)
+{
+    uint64_t node = 1, lo = 0, n = ways;
+
+    while (n > 1) {
+        n /= 2;
+        if (tree >> node & 1) {
+            node = 2 * node + 1;
+            lo += n;
+        } else
+            node = 2 * node;
+    }
+    return lo;
 }
 
 /* Sectors (a miss fills one sector of its line) and a hashed set index. */
@@ -136,6 +173,7 @@ static void cache_free(struct cache *c)
     free(c->tag);
     free(c->stamp);
     free(c->valid);
+    free(c->tree);
 }
 
 static void cache_clear(struct cache *c)
@@ -144,6 +182,8 @@ static void cache_clear(struct cache *c)
     memset(c->stamp, 0, c->sets * c->ways * sizeof *c->stamp);
     if (c->valid)
         memset(c->valid, 0, c->sets * c->ways * sizeof *c->valid);
+    if (c->tree)
+        memset(c->tree, 0, c->sets * sizeof *c->tree);
 }
 
 static uint64_t cache_set(const struct cache *c, uint64_t blk)
@@ -174,6 +214,8 @@ static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint
         if (tag[w] == blk) {
             if (c->policy == SIM_LRU)
                 stamp[w] = d->clock;
+            else if (c->tree)
+                plru_touch(&c->tree[set], c->ways, w);
             if (valid && (valid[w] & bit) != bit) {
                 valid[w] |= bit;    /* the line is there, a sector is not: fetch it */
                 return 0;
@@ -190,6 +232,10 @@ static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint
         victim = empty;
     else if (c->policy == SIM_RANDOM)
         victim = xorshift(&d->rng) % c->ways;
+    else if (c->tree)
+        victim = plru_victim(c->tree[set], c->ways);
+    if (c->tree)
+        plru_touch(&c->tree[set], c->ways, victim);
     tag[victim] = blk;
     stamp[victim] = d->clock;
     if (valid)
@@ -322,7 +368,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
         snprintf(err, len, "out of memory");
         return CHASE_ENOMEM;
     }
-    if (p->cache_op || p->carveout >= 0 || p->alloc || p->l2_fetch) {
+    if (p->cache_op || p->alloc || p->l2_fetch) {
         snprintf(err, len, "--cache-op, --carveout, --sm, --alloc and --l2-fetch are not available on the sim backend");
         sim_close(d);
         return CHASE_EINVAL;
@@ -332,6 +378,27 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     if (sim_parse_all(p->spec, &d->spec, &d->shared, err, len)) {
         sim_close(d);
         return CHASE_EINVAL;
+    }
+    /* --carveout: a level with csize= takes that shape from
+     * SIM_CARVE_SHARED percent up (shared memory given the rest). */
+    if (p->carveout >= 0) {
+        int carved = 0;
+        for (i = 0; i < d->spec.nlevels; i++) {
+            struct sim_level_spec *L = &d->spec.level[i];
+            if (!L->csize)
+                continue;
+            carved = 1;
+            if (p->carveout >= SIM_CARVE_SHARED) {
+                L->size = L->csize;
+                L->ways = L->cways ? L->cways : L->ways;
+            }
+        }
+        if (!carved) {
+            snprintf(err, len, "--carveout: the spec models no carveout (give a level csize= and cways=, its "
+                     "shape from %d%% up)", SIM_CARVE_SHARED);
+            sim_close(d);
+            return CHASE_EINVAL;
+        }
     }
     /* --sm chooses one of the multiprocessors an sms: section describes. */
     if (p->sm >= -1 && !d->spec.sms.count) {
@@ -417,7 +484,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                      chase_size_format(L->size, a, sizeof a), (unsigned long long)L->line,
                      L->sector && L->sector < L->line ? " of " : "",
                      L->sector && L->sector < L->line ? chase_size_format(L->sector, b, sizeof b) : "",
-                     L->ways, L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : "random",
+                     L->ways, L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : L->policy == SIM_PLRU ? "plru" : "random",
                      L->hashed ? ", hashed sets" : "");
         if (L->size > largest)
             largest = L->size;
@@ -490,6 +557,11 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     snprintf(info->arch, sizeof info->arch, "sim");
     snprintf(info->timer, sizeof info->timer, "simulated cycles; ns at a %g MHz clock", d->spec.mhz);
     chase_kv_set(info->settings, &info->nsettings, "spec", "%s", text);
+    if (p->carveout >= 0) {
+        chase_kv_num(info->settings, &info->nsettings, "carveout", p->carveout);
+        chase_kv_set(info->settings, &info->nsettings, "carveout_means", "percent given to shared memory: a "
+                     "level with csize= has that size and cways= ways from %d up (simulated)", SIM_CARVE_SHARED);
+    }
     if (d->remote) {
         const struct sim_remote_spec *R = d->remote;
         if (d->target == CHASE_MEMORY_PEER)

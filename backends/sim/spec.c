@@ -77,9 +77,19 @@ static int pow2(uint64_t v)
 }
 
 /* Keys a cache level takes beyond size, line, ways, lat and policy:
- * sector= and index=.  Returns 1 if the key is one, 0 if not, -1 on error. */
+ * sector=, index=, csize= and cways=.  Returns 1 if the key is one, 0 if
+ * not, -1 on error. */
 static int level_key(struct sim_level_spec *L, const char *key, const char *val, char *why, size_t len)
 {
+    if (!strcmp(key, "csize"))
+        return size(key, val, &L->csize, why, len) ? -1 : 1;
+    if (!strcmp(key, "cways")) {
+        uint64_t u;
+        if (integer(key, val, 1, SIM_MAX_WAYS, &u, why, len))
+            return -1;
+        L->cways = (unsigned)u;
+        return 1;
+    }
     if (!strcmp(key, "sector")) {
         if (size(key, val, &L->sector, why, len))
             return -1;
@@ -105,6 +115,34 @@ static int level_check(const struct sim_level_spec *L, char *why, size_t len)
     if (L->sector && (!pow2(L->sector) || L->sector < 8 || L->sector > L->line || L->line / L->sector > 64)) {
         snprintf(why, len, "spec: level %s: sector must be a power of two of at least 8 bytes, "
                  "at most the line and at least 1/64 of it", L->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* A level's shape (size and ways, or csize and cways: prefix "c"): whole
+ * sets of line x ways, a power of two of them unless hashed, within what
+ * the simulator holds. */
+static int geometry(const struct sim_level_spec *L, uint64_t bytes, unsigned ways, const char *c, char *why,
+                    size_t len)
+{
+    uint64_t set_bytes;
+    char a[32];
+
+    if (chase_mul_u64(L->line, ways, &set_bytes) || set_bytes > bytes) {
+        snprintf(why, len, "spec: level %s: line x %sways is larger than %ssize", L->name, c, c);
+        return -1;
+    }
+    if (bytes % set_bytes || (!L->hashed && !pow2(bytes / set_bytes)) || bytes / set_bytes > UINT32_MAX) {
+        snprintf(why, len, "spec: level %s: %ssize must be line x %sways x a power of two sets (any count below "
+                 "2^32 with index=hash)", L->name, c, c);
+        return -1;
+    }
+    if (bytes / L->line > SIM_MAX_CACHE_LINES) {
+        snprintf(why, len, "spec: level %s: %s of %llu B lines is %llu lines; the simulator "
+                 "holds at most %llu lines a level", L->name, chase_size_format(bytes, a, sizeof a),
+                 (unsigned long long)L->line, (unsigned long long)(bytes / L->line),
+                 (unsigned long long)SIM_MAX_CACHE_LINES);
         return -1;
     }
     return 0;
@@ -289,9 +327,8 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
     char *colon = strchr(sec, ':'), *kv, *save = NULL;
     struct sim_level_spec *L = NULL;
     int is_mem = 0, is_tlb = 0, taken;
-    uint64_t u, set_bytes;
+    uint64_t u;
     double v;
-    char a[32];
 
     if (!colon) {
         snprintf(why, len, "spec: section '%s' needs a name and a colon (as in L1:size=32K,lat=4)", sec);
@@ -368,8 +405,10 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                 pol = SIM_FIFO;
             else if (!strcmp(val, "random"))
                 pol = SIM_RANDOM;
+            else if (!strcmp(val, "plru") && L)
+                pol = SIM_PLRU;
             else {
-                snprintf(why, len, "spec: policy=%s: use lru, fifo or random", val);
+                snprintf(why, len, "spec: policy=%s: use lru, fifo or random%s", val, L ? " (or plru)" : "");
                 return -1;
             }
             if (L)
@@ -419,22 +458,18 @@ static int section(char *sec, struct sim_spec *s, int *have_mem, char *why, size
                      (unsigned long long)SIM_MAX_LINE);
             return -1;
         }
-        if (chase_mul_u64(L->line, L->ways, &set_bytes) || set_bytes > L->size) {
-            snprintf(why, len, "spec: level %s: line x ways is larger than size", L->name);
+        if (geometry(L, L->size, L->ways, "", why, len))
+            return -1;
+        if (L->policy == SIM_PLRU && (!pow2(L->ways) || (L->cways && !pow2(L->cways)))) {
+            snprintf(why, len, "spec: level %s: policy=plru needs ways (and cways) a power of two", L->name);
             return -1;
         }
-        if (L->size % set_bytes || (!L->hashed && !pow2(L->size / set_bytes)) || L->size / set_bytes > UINT32_MAX) {
-            snprintf(why, len, "spec: level %s: size must be line x ways x a power of two sets (any count below "
-                     "2^32 with index=hash)", L->name);
+        if (L->cways && !L->csize) {
+            snprintf(why, len, "spec: level %s: cways= needs csize= (its size at a carveout)", L->name);
             return -1;
         }
-        if (L->size / L->line > SIM_MAX_CACHE_LINES) {
-            snprintf(why, len, "spec: level %s: %s of %llu B lines is %llu lines; the simulator "
-                     "holds at most %llu lines a level", L->name, chase_size_format(L->size, a, sizeof a),
-                     (unsigned long long)L->line, (unsigned long long)(L->size / L->line),
-                     (unsigned long long)SIM_MAX_CACHE_LINES);
+        if (L->csize && geometry(L, L->csize, L->cways ? L->cways : L->ways, "c", why, len))
             return -1;
-        }
     }
     return 0;
 }

@@ -13,7 +13,9 @@
 #define SIM_MAX_LEVELS 6
 #define SIM_MAX_TLB 4           /* tlb: and tlb2: .. tlb4: */
 
-enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM };
+/* plru: a tree pseudo-LRU (a bit a node of a binary tree over the ways,
+ * pointing away from the last used side; ways a power of two). */
+enum sim_policy { SIM_LRU, SIM_FIFO, SIM_RANDOM, SIM_PLRU };
 
 /* chase loads' model of a level (sim_loads.c); 0 takes the default. */
 struct sim_loads_spec {
@@ -39,7 +41,14 @@ struct sim_level_spec {
     uint64_t sector;            /* sector=: bytes a miss fills (0: the whole line) */
     int hashed;                 /* index=hash: sets chosen by a hash of the line number */
     struct sim_bw_spec bw;      /* chase bandwidth */
+    /* csize=, cways=: the size and ways at a carveout of CARVE_SHARED or
+     * more (--carveout), as a GPU's L1 gives its memory to shared memory
+     * (0: the level has no carveout; cways 0: ways). */
+    uint64_t csize;
+    unsigned cways;
 };
+/* The carveout (percent) from which a level takes its csize and cways. */
+#define SIM_CARVE_SHARED 50
 
 /* A TLB level after the first (tlb2: .. tlb4:): looked up when the one
  * before misses; lat is added when this one misses too. */

@@ -74,8 +74,8 @@ struct chase_assoc_level {
     unsigned ngroup;
     int evicted;
     char evict_how[600];
-    char policy[16];            /* lru, fifo, random, direct-mapped, undetermined */
-    char policy_how[900];
+    char policy[16];            /* lru, fifo, random, plru, lru-like, direct-mapped, undetermined */
+    char policy_how[1400];
     /* A policy sequence of ways + 1 lines of the set missed less than one
      * line a lap, which no set of that many ways can: the set holds more
      * lines than the ways found, which are then not taken. */
@@ -160,6 +160,11 @@ struct chase_assoc_point {
  * a person (meta: the run's metadata), report.md's section. */
 int chase_assoc_write(struct chase_writer *w, const struct chase_assoc_level *lv, size_t n);
 void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n);
+/* --also-carveout's results: how (what the second reading was, or why
+ * not), and level k (the second reading) against the first reading of the
+ * same level, at carveouts first (-1: the driver's default) and second. */
+void chase_assoc_carve_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n, size_t k,
+                               int first, int second, const char *how);
 void chase_assoc_report(FILE *f, const struct chase_meta *meta, const struct chase_assoc_level *lv, size_t n);
 struct chase_doc;
 void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file);

@@ -12,6 +12,7 @@
 
 #include "abi/checked.h"
 #include "assoc/assoc.h"
+#include "assoc/assoc_run.h"
 #include "core/exitcode.h"
 #include "core/measure.h"
 #include "core/size.h"
@@ -24,15 +25,6 @@
  * one H100 and had not in 138 s on another). */
 #define EVICT_SECONDS 20.0
 #define BUDGET (1ULL << 30)     /* the largest working set planned (N x S), unless the device's default is larger */
-
-/* What a run of assoc keeps between its hooks. */
-struct assoc_state {
-    struct chase_assoc_level ll[CHASE_MAX_LEVELS];
-    size_t n, measured;
-    uint64_t need, line, largest;
-    int line_from_sweep;        /* the line is the sweep file's stride (else the device's default) */
-    size_t total, done;
-};
 
 /* The sweep's stride (its line), as its file says it; 0 when it says none. */
 static uint64_t sweep_line(const struct chase_curve *c)
@@ -51,21 +43,18 @@ static uint64_t pow2_floor(uint64_t v)
     return p;
 }
 
-/* Level k's strides and cap (nothing measured yet): the line up to twice
- * the largest power of two in its capacity interval (the way is at most
- * the capacity), fewer where cap x stride would pass the budget. */
-static int plan_level(const struct chase_run *r, size_t k, uint64_t line, uint64_t budget,
-                      struct chase_assoc_level *L)
+int assoc_plan_level(const struct chase_level *lv, const struct chase_level *next, uint64_t line, uint64_t budget,
+                     struct chase_assoc_level *L)
 {
-    uint64_t hi = r->lv[k].hi ? r->lv[k].hi : r->lv[k].lo, lines, smax, s, bytes;
+    uint64_t hi = lv->hi ? lv->hi : lv->lo, lines, smax, s, bytes;
     unsigned cap;
 
     memset(L, 0, sizeof *L);
-    snprintf(L->name, sizeof L->name, "%.31s", r->lv[k].name);
-    L->lo = r->lv[k].lo;
-    L->hi = r->lv[k].hi;
-    L->h = r->lv[k].cycles;
-    L->m = r->lv[k + 1].cycles;
+    snprintf(L->name, sizeof L->name, "%.31s", lv->name);
+    L->lo = lv->lo;
+    L->hi = lv->hi;
+    L->h = lv->cycles;
+    L->m = next->cycles;
     L->line = line;
     /* A fully associative level needs C / L + 1 lines to miss; twice that
      * leaves room for a policy that misses late. */
@@ -101,7 +90,7 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
         uint64_t bytes;
         if (!chase_level_probed(o, &r->lv[k]))
             continue;
-        if (plan_level(r, k, line, budget, L)) {
+        if (assoc_plan_level(&r->lv[k], &r->lv[k + 1], line, budget, L)) {
             fprintf(stderr, "chase: assoc: %s: the chains' bytes overflow\n", L->name);
             return CHASE_EXIT_USAGE;
         }
@@ -215,14 +204,22 @@ static int describe(struct chase_run *r)
                        "misses, then pruned chunk by chunk to the lines x needs; the ways: the fewest of them "
                        "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
                        "two) over line x ways");
-        chase_meta_add(meta, "policy_probe", "two sequences over x and the ways lines of its set, whole laps "
-                       "timed: a cycle (LRU and FIFO miss all, random about 2 a lap) and hot lines visited twice "
-                       "(LRU keeps them, FIFO does not); a policy is ruled out where the misses a lap lie further "
-                       "from its prediction than %g or 4 standard errors", 0.45);
-        chase_meta_add(meta, "not_measured", "the L1's ways at a second carveout: --carveout measures the one given");
+        chase_meta_add(meta, "policy_probe", "three sequences over x and the ways lines of its set, whole laps "
+                       "timed: a cycle (LRU, FIFO and a tree pseudo-LRU miss all, random about 2 a lap), hot lines "
+                       "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "
+                       "half the ways and one, the tree 2); a policy (lru, fifo, random, plru) is ruled out where the "
+                       "misses a lap lie further from its prediction than %g or 4 standard errors; lru-like where "
+                       "none fits and LRU is the nearest by far", 0.45);
+        if (r->o->also_carveout < 0)
+            chase_meta_add(meta, "not_measured", "the L1's ways at a second carveout (--also-carveout PCT)");
     } else
         chase_meta_add(meta, "not_measured", "eviction sets and the replacement sequences (this backend has no "
-                       "list chains), and the L1's ways at a second carveout: --carveout measures the one given");
+                       "list chains)%s", r->o->also_carveout < 0 ? ", and the L1's ways at a second carveout "
+                       "(--also-carveout PCT)" : "");
+    if (r->o->also_carveout >= 0)
+        chase_meta_add(meta, "also_carveout", "%d: the first level again after the others, the device opened at "
+                       "this carveout, its capacity from a sweep of it there (results: also_carveout)",
+                       r->o->also_carveout);
     return 0;
 }
 
@@ -324,10 +321,7 @@ static int measure_stride(struct chase_run *r, struct chase_measure *m, struct c
     return 0;
 }
 
-/* The largest stride first: the knee only grows as the stride shrinks
- * (plain sets), so once a stride shows none below its cap, smaller ones
- * would not either; two largest without one end the level (none would). */
-static int measure_level(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L)
+int assoc_measure_level(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L)
 {
     size_t i = L->nst;
     int seen = 0, code;
@@ -346,7 +340,7 @@ static int measure_level(struct chase_run *r, struct chase_measure *m, struct ch
 }
 
 /* The list hook, for assoc_evict.c: one chain's samples. */
-static int list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
+int assoc_list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
                     unsigned samples, unsigned spread, double *cycles, unsigned *got)
 {
     struct chase_run *r = ctx;
@@ -413,7 +407,7 @@ static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struc
     laps = (FLUSH_TIMED + lines - 1) / lines;
     if (laps < 2)
         laps = 2;
-    if ((code = list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, 0, v, &got)))
+    if ((code = assoc_list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, 0, v, &got)))
         return code;
     if (!got)
         return CHASE_EXIT_FAIL;
@@ -503,17 +497,12 @@ static uint64_t driver_bytes(const struct chase_run *r, const char *name)
     return 0;
 }
 
-/* Level k's eviction set (where strides gave no ways) and its policy,
- * through the backend's list chains.  0 or an exit status. */
+/* Level k's eviction set and policy, where every level of the sweep in
+ * front of it was measured.  0 or an exit status. */
 static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
 {
     struct assoc_state *st = r->state;
     struct chase_assoc_level *L = &st->ll[k];
-    struct chase_assoc_prober pr;
-    uint64_t hi = L->hi ? L->hi : L->lo, lines = 3 * (hi / L->line) + 64;
-    int code = 0;
-    unsigned i;
-
     size_t front = 0;
 
     /* A level of the sweep in front that was not measured (--level): its
@@ -527,10 +516,21 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
                  r->lv[front - 1].name);
         return 0;
     }
+    return assoc_evict_level(r, L, st->ll, k, k, alloc, driver_bytes(r, L->name));
+}
+
+int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *near,
+                      size_t nnear, size_t k, uint64_t alloc, uint64_t driver)
+{
+    struct chase_assoc_prober pr;
+    uint64_t hi = L->hi ? L->hi : L->lo, lines = 3 * (hi / L->line) + 64;
+    int code = 0;
+    unsigned i;
+
     if (lines > CHASE_LIST_MAX)
         lines = CHASE_LIST_MAX;
     memset(&pr, 0, sizeof pr);
-    pr.run = list_run;
+    pr.run = assoc_list_run;
     pr.ctx = r;
     pr.lines = lines;
     /* Several times what pruning takes under LRU (some hundred chunk
@@ -555,8 +555,7 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
             L->ways = 0;
             L->sets = L->way_bytes = L->capacity = 0;
         }
-        if ((code = chase_assoc_evict(L, st->ll, k, alloc, r->o->seed ^ (0x51ed27ULL * (k + 1)),
-                                      driver_bytes(r, L->name), &pr)))
+        if ((code = chase_assoc_evict(L, near, nnear, alloc, r->o->seed ^ (0x51ed27ULL * (k + 1)), driver, &pr)))
             goto out;
         if (L->ways && keep.ways && keep.ways != L->ways && isfinite(keep.miss_share)) {
             /* The strides' class came from a cycle of their ways + 1 lines,
@@ -596,7 +595,7 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
             L->group[i] = (uint64_t)(i + 1) * L->way_bytes;
         L->ngroup = i;
     }
-    code = chase_assoc_policy(L, st->ll, k, &pr);
+    code = chase_assoc_policy(L, near, nnear, &pr);
     if (!code && L->ways_contradicted) {
         /* One H100 L1 of four, measured beside three other reports, gave
          * an eviction set of 3 lines whose cycle missed every line and
@@ -649,7 +648,7 @@ static int measure(struct chase_run *r)
     m.seed = r->o->seed;
     m.sm = -2;
     for (k = 0; k < st->n; k++) {
-        if ((code = measure_level(r, &m, &st->ll[k]))) {
+        if ((code = assoc_measure_level(r, &m, &st->ll[k]))) {
             r->failed = 1;
             return code;
         }
@@ -685,13 +684,16 @@ static int measure(struct chase_run *r)
             snprintf(st->ll[k].policy_how, sizeof st->ll[k].policy_how, "not tested: %s", err);
         st->measured++;
     }
-    return 0;
+    return assoc_carveout(r, &m, alloc);
 }
 
 static void results(struct chase_run *r, struct chase_meta *res)
 {
     const struct assoc_state *st = r->state;
     chase_assoc_results(res, st->ll, st->measured);
+    if (r->o->also_carveout >= 0)
+        chase_assoc_carve_results(res, st->ll, st->measured, st->carve_k, st->carve_main, r->o->also_carveout,
+                                  st->carve_how);
 }
 
 static int write_tables(struct chase_writer *w, struct chase_run *r)
@@ -704,6 +706,25 @@ static void report(FILE *f, struct chase_run *r)
 {
     const struct assoc_state *st = r->state;
     chase_assoc_report(f, &r->s.meta, st->ll, st->measured);
+    if (r->o->also_carveout >= 0 && chase_meta_get(&r->results, "also_carveout_ways"))
+        fprintf(f, "L1 at two carveouts: %s\n", chase_meta_get(&r->results, "also_carveout_ways"));
+}
+
+/* --also-carveout: refused with a cache operator that skips the L1 (the
+ * carveout moves only the L1), before any device. */
+static int check(const struct chase_opts *o)
+{
+    if (o->also_carveout >= 0 && o->cache_op && strcmp(o->cache_op, "ca")) {
+        fprintf(stderr, "chase: assoc: --also-carveout with --cache-op %s: those loads skip the L1, the one level "
+                "a carveout changes\n", o->cache_op);
+        return CHASE_EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int supported(struct chase_run *r)
+{
+    return assoc_carveout_supported(r);
 }
 
 static int plot(struct chase_run *r, const char *out, char *err, size_t len)
@@ -725,8 +746,10 @@ const struct chase_measurement chase_assoc_measurement = {
     .state_size = sizeof(struct assoc_state),
     .unit = "point",
     .options = CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT |
-               CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL,
+               CHASE_G_STYLE | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_CARVE,
     .tables = assoc_tables,
+    .check = check,
+    .supported = supported,
     .params = params,
     .prepare = prepare,
     .describe = describe,

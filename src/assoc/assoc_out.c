@@ -125,6 +125,44 @@ void chase_assoc_results(struct chase_meta *r, const struct chase_assoc_level *l
     }
 }
 
+/* --also-carveout: what the second reading was, and the first level's
+ * ways (and sets) at the two carveouts side by side. */
+void chase_assoc_carve_results(struct chase_meta *r, const struct chase_assoc_level *lv, size_t n, size_t k,
+                               int first, int second, const char *how)
+{
+    const struct chase_assoc_level *A = NULL, *B = k < n && how[0] && strncmp(how, "not ", 4) ? &lv[k] : NULL;
+    char at[40], sa[32], sb[32];
+    size_t i, base;
+
+    chase_meta_add(r, "also_carveout", "%s", how[0] ? how : "not measured: the run ended before it");
+    if (first >= 0)
+        snprintf(at, sizeof at, "carveout %d", first);
+    else
+        snprintf(at, sizeof at, "the driver's default carveout");
+    /* The first reading of the same level: its name without " cPCT". */
+    if (B) {
+        const char *sp = strrchr(B->name, ' ');
+        base = sp ? (size_t)(sp - B->name) : strlen(B->name);
+        for (i = 0; i < n && !A; i++)
+            if (i != k && strlen(lv[i].name) == base && !strncmp(lv[i].name, B->name, base))
+                A = &lv[i];
+    }
+    if (!B)
+        chase_meta_add(r, "also_carveout_ways", "not compared: the level was not measured at carveout %d", second);
+    else if (!A)
+        chase_meta_add(r, "also_carveout_ways", "not compared: %.*s was not measured at %s (--level)", (int)base,
+                       B->name, at);
+    else if (!A->ways || !B->ways)
+        chase_meta_add(r, "also_carveout_ways", "not compared: %s's ways at %s %s, at carveout %d %s", A->name, at,
+                       A->ways ? "resolved" : "not resolved", second, B->ways ? "resolved" : "not resolved");
+    else
+        chase_meta_add(r, "also_carveout_ways", "%s: %u ways x %s sets at %s, %u ways x %s sets at carveout %d: the "
+                       "ways %s with the carveout", A->name, A->ways, A->sets ? (snprintf(sa, sizeof sa, "%llu",
+                       (unsigned long long)A->sets), sa) : "?", at, B->ways,
+                       B->sets ? (snprintf(sb, sizeof sb, "%llu", (unsigned long long)B->sets), sb) : "?", second,
+                       A->ways == B->ways ? "stay the same" : "change");
+}
+
 static const char *num_or(uint64_t v, char *buf, size_t len)
 {
     if (!v)

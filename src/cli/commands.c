@@ -198,6 +198,7 @@ static void defaults(struct chase_opts *o)
     o->repeat = 1;
     o->seed = 1;
     o->carveout = -1;
+    o->also_carveout = -1;
     o->sm = -2;
     o->bw_place = -1;
     o->fmt = CHASE_FMT_TSV;

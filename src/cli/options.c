@@ -243,6 +243,8 @@ const struct chase_option chase_options[] = {
      "with --from: take a file another backend or device measured", NULL},
     {"level", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(level), 0, 0, NULL, NULL, CHASE_G_LEVEL, "NAME",
      "only this level (L1, L2, memory, shared, ...)", NULL},
+    {"also-carveout", 0, CHASE_OPT_UINT, CHASE_OF_INT, OFF(also_carveout), 0, 100, NULL, NULL, CHASE_G_CARVE,
+     "PCT", "the L1 again at this carveout (a sweep of it there first): its\nways and sets beside the first's", NULL},
     {"bytes", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(bytes), 0, 0, NULL, NULL, CHASE_G_LOADS, "SIZE",
      "this working set instead of the levels'", NULL},
     {"lane-stride", 0, CHASE_OPT_SIZE, CHASE_OF_U64, OFF(lane_stride), 0, 0, NULL, NULL, CHASE_G_LOADS, "SIZE",
@@ -285,7 +287,8 @@ const size_t chase_noptions = sizeof chase_options / sizeof chase_options[0];
 const struct chase_option_group chase_option_groups[] = {
     {CHASE_G_DEVICE | CHASE_G_CACHE_OP | CHASE_G_ALLOC | CHASE_G_MEMORY, "Device"},
     {CHASE_G_RANGE | CHASE_G_SWEEP | CHASE_G_END, "Working sets"},
-    {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_LOADS | CHASE_G_REPORT | CHASE_G_BW, "Measurements"},
+    {CHASE_G_BANKS | CHASE_G_FROM | CHASE_G_LEVEL | CHASE_G_CARVE | CHASE_G_LOADS | CHASE_G_REPORT | CHASE_G_BW,
+     "Measurements"},
     {CHASE_G_FORMAT | CHASE_G_OUTPUT | CHASE_G_PLOT | CHASE_G_CURVE | CHASE_G_STYLE, "Output"},
     {0, NULL},
 };

@@ -30,6 +30,7 @@ enum {
     CHASE_G_BW = 1u << 15,      /* --op, --placement */
     CHASE_G_MEMORY = 1u << 16,  /* --memory: sweep, loads, bandwidth */
     CHASE_G_END = 1u << 17,     /* --max alone: report (its sweep's and bandwidth's end) */
+    CHASE_G_CARVE = 1u << 18,   /* --also-carveout: assoc */
 };
 
 struct chase_opts {
@@ -57,6 +58,7 @@ struct chase_opts {
     const char *spec;
     const char *cache_op;
     int carveout;
+    int also_carveout;          /* assoc: the first level again at this carveout; -1: not asked */
     int no_warm;
     int sm;                     /* -2: the backend's default, -1: any */
     const char *alloc;          /* --alloc: how the working set is allocated (NULL: the backend's way) */

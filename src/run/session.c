@@ -261,6 +261,25 @@ int chase_session_finish_aside(struct chase_session *s, const char *status)
     return finish(s, status, 1);
 }
 
+int chase_session_reopen_device(struct chase_session *s, const struct chase_params *p, char *err, size_t len)
+{
+    struct chase_devinfo info;
+    void *dev = NULL;
+    int rc;
+
+    if (s->dev)
+        s->ops->close(s->dev);
+    s->dev = NULL;
+    s->params = *p;
+    memset(&info, 0, sizeof info);
+    rc = s->ops->open(&s->params, &dev, &info, err, len);
+    if (rc != CHASE_OK)
+        return rc;
+    s->dev = dev;
+    s->info = info;
+    return CHASE_OK;
+}
+
 void chase_session_close(struct chase_session *s)
 {
     if (s->writing) {

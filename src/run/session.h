@@ -61,6 +61,11 @@ void chase_plot_failed(int *code, int prc, const char *err);
 /* Prints the writer's error once; returns CHASE_EXIT_FILE. */
 int chase_session_write_failed(struct chase_session *s);
 void chase_session_close(struct chase_session *s);
+/* The device closed and opened again with params p (its info with it),
+ * the output and metadata kept: a measurement's second setting.  0, or the
+ * backend's CHASE_E* with its reason in err (the session then has no
+ * device). */
+int chase_session_reopen_device(struct chase_session *s, const struct chase_params *p, char *err, size_t len);
 /* Opens the device o names and closes it: is it there?  Its backend's
  * name to backend.  Returns the exit status (0: there). */
 int chase_session_check(const struct chase_opts *o, char *backend, size_t len);
