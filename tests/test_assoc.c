@@ -77,6 +77,7 @@ static void level(struct chase_assoc_level *L, unsigned ways, uint64_t sets, uin
 struct one_set {
     unsigned ways;
     double h, m;
+    double fewer;       /* misses a lap fewer than LRU's (an approximation of it, as an H100's L2 reads) */
 };
 
 static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
@@ -89,7 +90,7 @@ static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
     (void)spread;   /* one set: the order of a lap is the list's, as a backend may walk it */
 
     for (s = 0; s < samples; s++) {
-        double sum = 0;
+        double sum = -c->fewer * (c->m - c->h) * laps;
         unsigned count = 0;
         for (lap = 0; lap < (s ? laps : warm + laps); lap++)
             for (k = 0; k < n; k++) {
@@ -136,11 +137,13 @@ static void one_set_prober(struct chase_assoc_prober *p, struct one_set *c, uint
 
 /* The policy sequences over x and `found` lines of its set, in a set of
  * `truth` LRU ways, behind the nearer levels given. */
+static double policy_fewer;    /* one_set's fewer for policy_of */
+
 static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned truth,
                       const struct chase_assoc_level *near, size_t nnear)
 {
     static uint64_t pool[64], tmp[64], buf[2 * 64 + 2];
-    struct one_set c = {truth, 4, 14};
+    struct one_set c = {truth, 4, 14, policy_fewer};
     struct chase_assoc_prober p;
     unsigned i;
 
@@ -166,7 +169,7 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
 static void evict_range(void)
 {
     static uint64_t pool[8192], tmp[8192], buf[2 * 8192 + 2];
-    struct one_set c = {16, 4, 14};
+    struct one_set c = {16, 4, 14, 0};
     struct chase_assoc_level L;
     struct chase_assoc_prober p;
     int code;
@@ -480,6 +483,25 @@ int main(void)
     policy_of(&L, 8, 4, NULL, 0);
     tap_ok(!L.ways_contradicted, "8 lines found in a set of 4 ways (too many): not what this check tells (%s)",
            L.policy_how);
+    /* A set that misses a little less than LRU in every sequence (an H100's
+     * L2 near: 16.2-16.8 of 17, 1.5-2.4 of 2, 8.0-8.8 of 9): lru-like, where
+     * every other policy lies 3 misses or more from LRU in some sequence;
+     * within the tolerance, lru; two ways (FIFO one miss from LRU in every
+     * sequence), or too far from LRU: undetermined. */
+    policy_fewer = 0.7;
+    policy_of(&L, 16, 16, NULL, 0);
+    tap_ok(!strcmp(L.policy, "lru-like") && strstr(L.policy_how, "an approximation of LRU"),
+           "16 ways, 0.7 misses a lap fewer than LRU: %s (%s)", L.policy, L.policy_how);
+    policy_fewer = 0.25;
+    policy_of(&L, 16, 16, NULL, 0);
+    tap_ok(!strcmp(L.policy, "lru"), "16 ways, 0.25 fewer: %s", L.policy);
+    policy_fewer = 1.6;
+    policy_of(&L, 16, 16, NULL, 0);
+    tap_ok(!strcmp(L.policy, "undetermined"), "16 ways, 1.6 fewer: %s", L.policy);
+    policy_fewer = 0.7;
+    policy_of(&L, 2, 2, NULL, 0);
+    tap_ok(!strcmp(L.policy, "undetermined"), "2 ways, 0.7 fewer: %s (%s)", L.policy, L.policy_how);
+    policy_fewer = 0;
     /* Behind a plain LRU level of as many ways, which keeps the hot lines'
      * second visits (a simulated L2 of 12 ways behind an L1 of 12 read
      * -8 misses a lap): a lap that cheap is the nearer level's. */

@@ -209,7 +209,8 @@ static int describe(struct chase_run *r)
                        "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "
                        "half the ways and one, the tree 2); a policy (lru, fifo, random, plru) is ruled out where the "
                        "misses a lap lie further from its prediction than %g or 4 standard errors; lru-like where "
-                       "none fits and LRU is the nearest by far", 0.45);
+                       "none fits, LRU is within 1 miss a lap in each and a sequence sets each other 3 or more "
+                       "apart from it", 0.45);
         if (r->o->also_carveout < 0)
             chase_meta_add(meta, "not_measured", "the L1's ways at a second carveout (--also-carveout PCT)");
     } else

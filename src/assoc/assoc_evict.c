@@ -69,10 +69,12 @@
 #define SCAN_MISSES 1.0         /* a lap misses when it costs at least this many misses more than hits */
 #define FIT_MISSES 0.45         /* a policy fits a sequence within this many misses a lap (or 4 sd) */
 /* Near LRU where none fits: LRU off by at most NEAR_MISSES a lap in each
- * sequence, and by at most NEAR_SHARE of the distance to any other policy
- * that sequence tells from LRU. */
+ * sequence, and each other policy predicted NEAR_APART misses or more from
+ * LRU by some sequence (so the misses lie at least twice as far from it):
+ * at two ways FIFO and LRU differ by one miss in every sequence, and no
+ * reading near LRU tells them apart. */
 #define NEAR_MISSES 1.0
-#define NEAR_SHARE (1.0 / 3)
+#define NEAR_APART 3.0
 #define SPREAD 1024             /* threads that may read a group at once (chase_list_req's spread) */
 
 static int cmp_double(const void *a, const void *b)
@@ -700,7 +702,7 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
     unsigned w = L->ways, seq[2 * CHASE_ASSOC_MAX_LINES + 2], n, s, q, i, alive[POLICIES] = {1, 1, 1, 1}, left = 0;
     const char *why, *names[SEQUENCES] = {"cycle", "hot", "half"};
     char told[240] = "", doubt[160] = "";
-    int code, few_nearer = 1, near_lru = 1, plru_is_lru = 1;
+    int code, few_nearer = 1, near_lru = 1, plru_is_lru = 1, apart[POLICIES] = {1, 0, 0, 0};
 
     L->policy_how[0] = 0;
     L->ways_contradicted = 0;
@@ -777,9 +779,8 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
         if (!(fabs(got - pred[0]) <= NEAR_MISSES) || got < -tol)
             near_lru = 0;
         for (q = 1; q < POLICIES; q++)
-            if (isfinite(pred[q]) && fabs(pred[q] - pred[0]) > 2 * tol &&
-                !(fabs(got - pred[0]) <= NEAR_SHARE * fabs(got - pred[q])))
-                near_lru = 0;
+            if (!isfinite(pred[q]) || fabs(pred[q] - pred[0]) >= NEAR_APART)
+                apart[q] = 1;
         /* The predictions, written in the parentheses left above. */
         {
             char *t = strrchr(L->policy_how, '(');
@@ -790,8 +791,10 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
     }
     if (alive[0] && alive[3] && plru_is_lru)
         alive[3] = 0;   /* the same policy: named lru */
-    for (q = 0; q < POLICIES; q++)
+    for (q = 0; q < POLICIES; q++) {
         left += alive[q];
+        near_lru &= apart[q];
+    }
     if (L->ways_contradicted) {
         chase_assoc_append(L->policy_how, sizeof L->policy_how, "; %s: the set holds more lines than %u, whose "
                            "policy is not told", doubt, w);
@@ -807,9 +810,8 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
          * and told from FIFO, random and the tree as LRU would be. */
         snprintf(L->policy, sizeof L->policy, "lru-like");
         chase_assoc_append(L->policy_how, sizeof L->policy_how, "; no policy of the four fits every sequence (%s); lru "
-                           "is off by at most %g misses a lap in each and by at most %.2g of the way to any other "
-                           "that sequence tells from it: an approximation of LRU, not told which", told, NEAR_MISSES,
-                           NEAR_SHARE);
+                           "is off by at most %g miss a lap in each, and a sequence predicts each other %g or more "
+                           "from it: an approximation of LRU, not told which", told, NEAR_MISSES, NEAR_APART);
     } else if (!left)
         chase_assoc_append(L->policy_how, sizeof L->policy_how, "; no policy of the four fits every sequence (another, "
             "or noise)");
