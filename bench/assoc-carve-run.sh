@@ -6,6 +6,7 @@
 #   assoc --level L1 --also-carveout 100   (twice)
 #   assoc --cache-op cg                    (the L2; three times)
 #   assoc --also-carveout 100              (every level, as a report's part would)
+#   report                                 (its assoc part with --also-carveout 100)
 # Run from a directory holding chase-0.2.0.tar.gz (make dist); results in
 # $OUT/assoc-carve.tar.gz and a summary on standard output.
 # SPDX-License-Identifier: BSD-3-Clause
@@ -41,5 +42,9 @@ for i in 1 2 3; do
 done
 T assoc-all-c100 ./chase assoc -b cuda --also-carveout 100 --from $R/sweep-ca-c0.tsv -d 0 -q -o $R/assoc-all-c100.tsv
 summary assoc-all-c100
+T report ./chase report -b cuda -d 0 -q -o $R/report
+grep -E "also-carveout|^assoc" $R/report/report.log 2> /dev/null | head -5
+grep -A3 "two carveouts" $R/report/report.md | head -5
+rm -f $R/report/*.png
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv,noheader
 cd $OUT && tar czf assoc-carve.tar.gz r && rm -rf r

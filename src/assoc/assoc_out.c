@@ -252,6 +252,21 @@ void chase_assoc_markdown(FILE *f, const struct chase_doc *d, const char *file)
           "where the others are ruled out (policy_how in the data says by which). Every chain's latency is in `", f);
     chase_md_text(f, file);
     fputs("` (table points), each stride's knee in its table knees.\n\n", f);
+    {
+        /* --also-carveout: the L1 at two carveouts, side by side. */
+        const char *two = chase_meta_get(&d->results, "also_carveout_ways"), *how = chase_meta_get(&d->results,
+                                                                                                      "also_carveout");
+        if (two) {
+            fputs("The L1 at two carveouts (shared memory takes the rest of its array): ", f);
+            chase_md_text(f, two);
+            fputs(". ", f);
+            if (how) {
+                chase_md_text(f, how);
+                fputs(".", f);
+            }
+            fputs("\n\n", f);
+        }
+    }
 }
 
 /* The summary's line: each level's ways, sets and replacement. */

@@ -171,6 +171,14 @@ static int part_argv(const struct chase_opts *o, const struct part_def *p, const
         argv[n++] = "--cache-op";
         argv[n++] = (char *)o->cache_op;
     }
+    /* A GPU's L1 at the report's carveout (the cuda backend's 0 unless
+     * asked) and at the other end: whether its ways move with the carveout
+     * (the hip backend sets none; the L1 is skipped under cg or nc). */
+    if (!strcmp(p->name, "assoc") && backend && !strcmp(backend, "cuda") &&
+        (!o->cache_op || !strcmp(o->cache_op, "ca"))) {
+        argv[n++] = "--also-carveout";
+        argv[n++] = o->carveout == 100 ? "0" : "100";
+    }
     if (p->from_sweep && sweep_ok) {
         if (join(buf[b], sizeof buf[b], dir, "sweep.tsv"))
             return -1;
