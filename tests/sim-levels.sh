@@ -122,6 +122,19 @@ check "... the L1's interval holds its 32 KiB, its note says it ends on a ramp" 
     awk -F'\t' '$1 == "# level: L1" { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
         ok = v["lo"] <= 32768 && v["hi"] >= 32768 && v["note"] ~ /^ends on a ramp/ } END { exit !ok }' "$tmp/ramp2.tsv"
 
+# A TLB of 256 KiB reach whose misses (+26 cycles) climb from it for
+# octaves, over a random L2 of 3 MiB and an L3 of 16 MiB a step of 8%
+# above: the fit cut the climb at 480 KiB, an edge no half found; the
+# piece climbs as a whole and the level after begins gradually, so no
+# level between the TLB's edge and the L3's.  (bench/sim-set.sh seed 2's
+# 10rspst, its last phantom.)
+spec='L1:size=65536,ways=4,lat=5.00,index=hash;L2:size=3145728,ways=12,lat=5.59,policy=random;L3:size=16777216,ways=8,lat=6.02;mem:lat=88,noise=0.017;tlb:entries=16,page=16384,ways=16,lat=26'
+"$CHASE" --sim "$spec" --max 64M -q -o "$tmp/cut.tsv" 2> /dev/null
+ends=$(grep '^# level: ' "$tmp/cut.tsv" | tr '\t' '\n' | sed -n 's/^hi=//p' | tr '\n' ' ')
+check "a TLB's climb cut by no half: the levels end at 64 KiB, the TLB's 256 KiB and 16 MiB, none between ($ends)" \
+    awk -v e="$ends" 'BEGIN { n = split(e, h, " "); exit !(n == 4 && h[1] >= 60000 && h[1] <= 66000 &&
+        h[2] >= 262144 && h[2] <= 330000 && h[3] >= 16777216 && h[3] <= 18000000 && h[4] == "nan") }'
+
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
 "$CHASE" --sim "$spec,seed=1" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/a"

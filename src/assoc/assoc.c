@@ -259,7 +259,7 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
         snprintf(L->indexing, sizeof L->indexing, "no aliasing from strides: hashed indexing (as GPU L2s) or "
                  "more ways than N_cap");
         snprintf(L->ways_how, sizeof L->ways_how, "no stride measured shows a miss (above %.1f cycles) below "
-                 "its cap of lines; eviction sets are not built (a later task)", t);
+                 "its cap of lines; the ways are then an eviction set's where one is built (evict_how)", t);
         snprintf(L->replacement, sizeof L->replacement, "not resolved");
         snprintf(L->repl_how, sizeof L->repl_how, "needs ways + 1 lines in one set, which no stride gave");
         snprintf(L->sets_how, sizeof L->sets_how, "not resolved: no knee");

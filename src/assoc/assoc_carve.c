@@ -69,17 +69,6 @@ int assoc_carveout_supported(struct chase_run *r)
     return 0;
 }
 
-/* The driver's capacity of the cache named name at this carveout (0: it
- * names none, as a GPU's driver names no L1). */
-static uint64_t driver_bytes(const struct chase_run *r, const char *name)
-{
-    int i;
-    for (i = 0; i < r->s.info.ncaches; i++)
-        if (!strcmp(r->s.info.caches[i].name, name))
-            return r->s.info.caches[i].bytes;
-    return 0;
-}
-
 /* The sweep's rows, kept in the points table as chains of the line's
  * stride (a sweep's random chain of B bytes is B / line lines a line
  * apart in a random cycle: a chain of that stride). */
@@ -192,7 +181,7 @@ int assoc_carveout(struct chase_run *r, struct chase_measure *m, uint64_t alloc)
     /* The first level: nothing in front of it. */
     snprintf(err, sizeof err, "this backend has no list chains");
     if (r->s.ops->list && r->s.ops->list(r->s.dev, NULL, NULL, err, sizeof err) == CHASE_OK) {
-        if ((code = assoc_evict_level(r, L, NULL, 0, st->carve_k, alloc, driver_bytes(r, lv[0].name)))) {
+        if ((code = assoc_evict_level(r, L, NULL, 0, st->carve_k, alloc, assoc_driver_bytes(r, lv[0].name)))) {
             r->failed = 1;
             return code;
         }

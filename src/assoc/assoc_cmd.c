@@ -488,8 +488,7 @@ out:
     return code;
 }
 
-/* The driver's capacity of the level named name (0: it names none). */
-static uint64_t driver_bytes(const struct chase_run *r, const char *name)
+uint64_t assoc_driver_bytes(const struct chase_run *r, const char *name)
 {
     int i;
     for (i = 0; i < r->s.info.ncaches; i++)
@@ -517,7 +516,7 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
                  r->lv[front - 1].name);
         return 0;
     }
-    return assoc_evict_level(r, L, st->ll, k, k, alloc, driver_bytes(r, L->name));
+    return assoc_evict_level(r, L, st->ll, k, k, alloc, assoc_driver_bytes(r, L->name));
 }
 
 int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *near,

@@ -42,6 +42,9 @@ int assoc_measure_level(struct chase_run *r, struct chase_measure *m, struct cha
  * an exit status. */
 int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *near,
                       size_t nnear, size_t k, uint64_t alloc, uint64_t driver);
+/* The driver's capacity of the cache named name, as the device is open now
+ * (0: it names none, as a GPU's driver names no L1). */
+uint64_t assoc_driver_bytes(const struct chase_run *r, const char *name);
 /* The list hook for assoc_evict.c (ctx: the run). */
 int assoc_list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
                    unsigned samples, unsigned spread, double *cycles, unsigned *got);

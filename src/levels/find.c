@@ -22,6 +22,8 @@
                                  * cost narrow real levels halves are too sparse to see: test_refine) */
 #define PHANTOM_OCTAVES 0.0     /* ... or after a level narrower than this that climbs (0: off; 0.5
                                  * removed the TLB climb's parts but also 1.4x capacities) */
+#define CUT_OCTAVES 0.5         /* a climb's piece this wide or wider, cut by an edge no half finds, joins */
+                                /* what follows (narrower: a cache between two 1.25-1.4x apart, seed 2's 77pccp) */
 #define RAMP_OCTAVES 1.0        /* a part of a cache narrower than this that climbs is its ramp (join_ramps) */
 #define RAMP_WHOLE_OCTAVES 0.8  /* ... or narrower than this, climbing as a whole (an H100's L2 far climbs */
                                 /* over its octave, 24.7 to 49.4 MiB, and is a part of its own) */
@@ -444,7 +446,10 @@ static void merge_next(const struct chase_curve *c, struct chase_level *lv, size
     memmove(notes + i + 1, notes + i + 2, (n - i - 2) * sizeof *notes);
 }
 
-static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][48])
+static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i);
+
+static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][48],
+                    int whole)
 {
     size_t n = *np;
     struct chase_level h[2][CHASE_MAX_LEVELS];
@@ -500,10 +505,19 @@ static int resample(const struct chase_curve *c, struct chase_level *lv, size_t 
      * with the latency of the wider.  A narrow level with steps of its own
      * (capacities 1.25x apart) stays: halves too sparse to see it say so
      * in its confidence. */
+    /* In the levels reported (not the refinement's, whose edges place its
+     * points): an edge no half finds between a level that climbs as a
+     * whole, half an octave wide or more, and one that begins gradually is
+     * a cut inside one climb (a TLB's onset: misses as 1 - reach / size,
+     * climbing for octaves; the fit cut it at 480 KiB inside a random L2
+     * of 3 MiB, seed 2's 10rspst), not a level's end.  A narrower one may
+     * be a cache between two 1.25-1.4x apart, which halves too sparse to
+     * see it miss (seed 2's 77pccp: an L2 of 20 KiB between 16 and 26). */
     for (i = n - 1; i-- > 0;)
         if (edge[i] == 0 && i > 0 &&
             (lv[i + 1].cycles < PHANTOM_STEP * lv[i].cycles ||
-             (width(c, lv, n, i) < PHANTOM_OCTAVES && climbs(c, lv, i)))) {
+             (width(c, lv, n, i) < PHANTOM_OCTAVES && climbs(c, lv, i)) ||
+             (whole && lv[i + 1].onset && i + 2 < n && width(c, lv, n, i) >= CUT_OCTAVES && ramp_climbs(c, lv, i)))) {
             merge_next(c, lv, n, i, notes_of);
             memmove(edge + i, edge + i + 1, (n - i - 1) * sizeof *edge);
             n--;
@@ -700,7 +714,7 @@ static size_t find_levels(const struct chase_curve *c, struct chase_level *lv, s
     n = find_raw(c, lv, max, notes);
     for (i = 0; i < n; i++)
         found[i] = 2;
-    if (n > 1 && !resample(c, lv, &n, found, notes)) {
+    if (n > 1 && !resample(c, lv, &n, found, notes, whole)) {
         /* Confidence: two parts the share of halves that find the level
          * (what a repeat would do), one part the fit's (its step against
          * the noise): a level no half finds has a third at most. */
