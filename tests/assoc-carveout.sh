@@ -52,6 +52,9 @@ print(r["L1.ways"], r["L1.sets"], r["L1_c0.ways"], r["L1_c0.sets"], r["L1_c0.pol
 check "plain: 4 x 64 at carveout 100, 4 x 128 at 0, lru, the ways the same ($got)" \
     eval 'echo "$got" | grep -q "^4 64 4 128 lru L1: 4 ways x 64 sets at carveout 100, 4 ways x 128 sets at carveout 0: the ways stay the same with the carveout$"'
 
+check "the JSON (results also_carveout, also_carveout_ways, L1_c0.*) is valid against the schema" \
+    python3 "$srcdir/tests/json-check.py" "$srcdir/data/chase-format.schema.json" "$tmp/b.json"
+
 # Refused before any point: the same carveout twice, loads that skip the
 # L1, a device that has no carveout (nothing written).
 expect 2 "is the carveout the first reading runs at" assoc -b sim --sim "$spec" --carveout 100 --also-carveout 100
