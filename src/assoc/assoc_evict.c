@@ -588,7 +588,10 @@ static uint64_t xs(uint64_t *s)
 
 /* Tree pseudo-LRU over w ways (a power of two): bit k of *t is internal
  * node k (1 .. w - 1), pointing at the half the next victim is taken from;
- * a use points every node on the way's path at the other half. */
+ * a use points every node on the way's path at the other half.  The
+ * simulator has its own (backends/sim/sim.c), written apart on purpose:
+ * its caches are the truth this model's predictions are tested against
+ * (tests/sim-evict.sh), which one shared function could not be. */
 static void plru_touch(uint64_t *t, unsigned w, unsigned way)
 {
     unsigned node = 1, lo = 0, n = w;
