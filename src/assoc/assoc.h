@@ -73,7 +73,7 @@ struct chase_assoc_level {
     uint64_t group[CHASE_ASSOC_MAX_LINES];
     unsigned ngroup;
     int evicted;
-    char evict_how[600];
+    char evict_how[1000];
     char policy[16];            /* lru, fifo, random, plru, lru-like, direct-mapped, undetermined */
     char policy_how[1400];
     /* A policy sequence of ways + 1 lines of the set missed less than one

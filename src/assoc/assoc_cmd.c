@@ -519,9 +519,75 @@ static int evict_level(struct chase_run *r, size_t k, uint64_t alloc)
     return assoc_evict_level(r, L, st->ll, k, k, alloc, assoc_driver_bytes(r, L->name));
 }
 
+/* Whether a policy decides which line goes (so an eviction set's count,
+ * and the sequences over it, do not drift from build to build). */
+static int steady_policy(const char *policy)
+{
+    return !strcmp(policy, "lru") || !strcmp(policy, "fifo") || !strcmp(policy, "plru") ||
+           !strcmp(policy, "lru-like") || !strcmp(policy, "direct-mapped");
+}
+
+/* Eviction sets more than this many ways apart do not confirm each other. */
+#define CONFIRM_WAYS 2
+
+/* An eviction set of a level that read neither LRU, FIFO nor a tree is
+ * built again from another pool (pre: the level before the first; its
+ * prober's budget anew).  Random replacement keeps lines of other sets
+ * through pruning and lets the count drift: an H100's L1 at carveout 100
+ * read 40-43 ways in 15 runs, then 86 in a report (an eviction set of 126
+ * lines pruned from 562, 86 of them "needed").  Counts further apart than
+ * CONFIRM_WAYS withdraw the ways, sets and policy; a second build that does
+ * not resolve leaves the first, said.  0 or an exit status. */
+static int confirm_ways(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *pre,
+                        const struct chase_assoc_level *near, size_t nnear, size_t k, uint64_t alloc,
+                        uint64_t driver, struct chase_assoc_prober *pr)
+{
+    struct chase_assoc_level *T = malloc(sizeof *T);
+    unsigned first = L->ways;
+    int code;
+
+    if (!T) {
+        fprintf(stderr, "chase: assoc: out of memory\n");
+        return CHASE_EXIT_FAIL;
+    }
+    *T = *pre;
+    pr->loads = pr->lists = 0;
+    pr->start = pr->last = 0;
+    pr->over = 0;
+    if ((code = chase_assoc_evict(T, near, nnear, alloc, r->o->seed ^ (0x2f1b3c5dULL * (k + 7)), driver, pr))) {
+        free(T);
+        return code;
+    }
+    if (!T->ways)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
+                           "not resolved there, so the first count stands unconfirmed;", L->policy);
+    else if (T->ways + CONFIRM_WAYS >= first && first + CONFIRM_WAYS >= T->ways)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
+                           "%u ways, within %d of these;", L->policy, T->ways, CONFIRM_WAYS);
+    else {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
+                           "%u ways, against %u: not resolved", L->policy, T->ways, first);
+        chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: two eviction sets read %u and %u ways "
+                           "(evict_how)", first, T->ways);
+        snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the ways were not");
+        snprintf(L->check, sizeof L->check, "not resolved");
+        snprintf(L->indexing, sizeof L->indexing, "not resolved: two eviction sets disagreed");
+        snprintf(L->policy, sizeof L->policy, "undetermined");
+        chase_assoc_append(L->policy_how, sizeof L->policy_how, "; not taken: the ways were not resolved");
+        L->evicted = 0;
+        L->ways = 0;
+        L->ngroup = 0;
+        L->way_bytes = L->sets = L->capacity = 0;
+        L->in_interval = 0;
+    }
+    free(T);
+    return 0;
+}
+
 int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *near,
                       size_t nnear, size_t k, uint64_t alloc, uint64_t driver)
 {
+    struct chase_assoc_level *pre = NULL;
     struct chase_assoc_prober pr;
     uint64_t hi = L->hi ? L->hi : L->lo, lines = 3 * (hi / L->line) + 64;
     int code = 0;
@@ -555,6 +621,12 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
             L->ways = 0;
             L->sets = L->way_bytes = L->capacity = 0;
         }
+        if (!(pre = malloc(sizeof *pre))) {
+            fprintf(stderr, "chase: assoc: out of memory\n");
+            code = CHASE_EXIT_FAIL;
+            goto out;
+        }
+        *pre = *L;
         if ((code = chase_assoc_evict(L, near, nnear, alloc, r->o->seed ^ (0x51ed27ULL * (k + 1)), driver, &pr)))
             goto out;
         if (L->ways && keep.ways && keep.ways != L->ways && isfinite(keep.miss_share)) {
@@ -612,8 +684,10 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
         L->ways = 0;
         L->way_bytes = L->sets = L->capacity = 0;
         L->in_interval = 0;
-    }
+    } else if (!code && pre && L->evicted && L->ways > 1 && !steady_policy(L->policy))
+        code = confirm_ways(r, L, pre, near, nnear, k, alloc, driver, &pr);
 out:
+    free(pre);
     free(pr.pool);
     free(pr.tmp);
     free(pr.buf);
