@@ -203,7 +203,8 @@ static int describe(struct chase_run *r)
                        "of random lines (the list chain's last position), the group grown by doubling until x "
                        "misses, then pruned chunk by chunk to the lines x needs; the ways: the fewest of them "
                        "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
-                       "two) over line x ways");
+                       "two) over line x ways; a level whose policy reads neither LRU, FIFO nor a tree has its set "
+                       "built again from another pool, and counts more than 2 apart are not resolved");
         chase_meta_add(meta, "policy_probe", "three sequences over x and the ways lines of its set, whole laps "
                        "timed: a cycle (LRU, FIFO and a tree pseudo-LRU miss all, random about 2 a lap), hot lines "
                        "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "
