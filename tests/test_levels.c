@@ -393,6 +393,27 @@ static void name_tests(void)
         tap_ok(!strcmp(lv[1].name, "L2 near") && !strcmp(lv[2].name, "L2 far"),
                "names, the H100's L2 parts at 282 and 528 cycles stay parts (%s, %s)", lv[1].name, lv[2].name);
     }
+    /* The last cache: a level 9 x slower than its part before it is past
+     * every cache (a default sweep of this CI machine's CPU: L3 58 cycles
+     * to 9.1 MiB, then 529 to 24.4 MiB inside the driver's 32 MiB, then
+     * 594), and the two levels past it are numbered, one name each. */
+    {
+        struct chase_cache_fact epyc[] = {{"L1", 32 << 10}, {"L2", 1 << 20}, {"L3", 32 << 20}};
+        static const uint64_t vm5[5][2] = {{32 << 10, 33 << 10}, {285 << 10, 596 << 10}, {4871 << 10, 9329 << 10},
+                                          {24995 << 10, 25268 << 10}, {25268 << 10, 0}};
+        static const double vm5_cyc[5] = {4, 13.9, 58, 529, 594};
+        size_t i;
+        for (i = 0; i < 5; i++) {
+            level(&lv[i], vm5[i][0], vm5[i][1], 0);
+            lv[i].cycles = vm5_cyc[i];
+        }
+        chase_levels_name(lv, 5, epyc, 3, 128 << 20);
+        tap_ok(!strcmp(lv[2].name, "L3") && !strcmp(lv[3].name, "beyond L3 part 1") &&
+               !strcmp(lv[4].name, "beyond L3 part 2"), "names, a level 9 x slower than the last cache's part: "
+               "past every cache, numbered (%s, %s, %s)", lv[2].name, lv[3].name, lv[4].name);
+        tap_ok(lv[2].cache_bytes == 32 << 20 && !lv[3].cache_bytes,
+               "names, the driver's 32 MiB beside the L3 at 58 cycles, not the level at 529");
+    }
 
     /* A step past the last cache that begins gradually: the TLB's reach. */
     level(&lv[0], 32 << 10, 35 << 10, 0);

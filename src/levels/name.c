@@ -53,7 +53,12 @@ static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
     /* Beyond a cache, not beyond one of its parts ("L1 part 2", "L2 far"). */
     if ((cut = chase_level_part(prev)))
         prev[cut - prev] = 0;
-    snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", prev);
+    /* Beyond a level already past every cache: the same name, numbered
+     * later (number_alike). */
+    if (!strncmp(prev, "beyond ", 7))
+        snprintf(lv[i].name, sizeof lv[i].name, "%s", prev);
+    else
+        snprintf(lv[i].name, sizeof lv[i].name, "beyond %.24s", prev);
     snprintf(lv[i].note, sizeof lv[i].note, "sweep ended at %s", chase_size_format(swept_max, a, sizeof a));
 }
 
@@ -90,6 +95,26 @@ static void name_parts(struct chase_level *lv, size_t nlv, const int *owner, int
     if (nearest < nlv) {
         snprintf(lv[nearest].cache, sizeof lv[nearest].cache, "%.31s", cache->name);
         lv[nearest].cache_bytes = cache->bytes;
+    }
+}
+
+/* Levels past every cache may take one name ("beyond L3" twice): they are
+ * numbered as parts, so that each name keys one level's results. */
+static void number_alike(struct chase_level *lv, size_t nlv)
+{
+    size_t i, j;
+
+    for (i = 0; i < nlv; i++) {
+        char base[sizeof lv->name];
+        unsigned k = 0;
+        for (j = i + 1; j < nlv && strcmp(lv[j].name, lv[i].name); j++)
+            ;
+        if (j == nlv || !lv[i].name[0])
+            continue;
+        snprintf(base, sizeof base, "%s", lv[i].name);
+        for (j = i; j < nlv; j++)
+            if (!strcmp(lv[j].name, base))
+                snprintf(lv[j].name, sizeof lv[j].name, "%.24s part %u", base, ++k);
     }
 }
 
@@ -164,12 +189,14 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
      * one cache before it is the next cache's, wherever it ends (on this
      * CI machine's CPU a neighbour's thread left the L2 0.7 MiB of its 2,
      * and the L3's plateau at 120 cycles ended near 2 MiB: it was named
-     * "L2 far" beside an "L2 near" at 16). */
+     * "L2 far" beside an "L2 near" at 16).  Past the last cache such a
+     * level is past every cache (this CI machine's CPU once named a level
+     * at 529 cycles "L3 far" beside an "L3 near" at 58). */
     for (i = 1; i + 1 < nlv; i++)
-        if (owner[i] >= 0 && owner[i] == owner[i - 1] && owner[i] + 1 < (int)n && lv[i - 1].cycles > 0 &&
+        if (owner[i] >= 0 && owner[i] == owner[i - 1] && lv[i - 1].cycles > 0 &&
             lv[i].cycles >= PART_RATIO * lv[i - 1].cycles)
             for (k = i; k + 1 < nlv && owner[k] >= 0 && owner[k] <= owner[i - 1]; k++)
-                owner[k] = owner[i - 1] + 1;
+                owner[k] = owner[i - 1] + 1 < (int)n ? owner[i - 1] + 1 : -2;
     for (i = 0, k = 0; i + 1 < nlv; i++)
         if (owner[i] == -1) {
             if (low == 1)
@@ -194,6 +221,7 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
         strcpy(lv[i].name, "memory");
     else
         name_beyond(lv, i, swept_max);
+    number_alike(lv, nlv);
 }
 
 /* Appends or prefixes within the name's room. */
