@@ -102,6 +102,28 @@ check "a hashed level hidden behind a nearer level's ways: 4 ways, 512 sets, pol
     test "$(sed -n 's/^# L2\.ways: //p;s/^# L2\.sets: //p;s/^# L2\.policy: //p' "$tmp/h.tsv" | tr '\n' ' ')" = "4 512 undetermined "
 check "... and its evict_how says how" grep -q "^# assoc: L2.*evict_how=.*hidden behind it; each lap led by 9 other lines" "$tmp/h.tsv"
 
+# A TLB whose reach (64 pages of 4 KiB) lies inside the L2 of 1 MiB, as
+# on this CI machine's CPU: the sweep splits the L2 at the reach into
+# parts 1.5 x apart at most.  A miss from the L2's first part goes to the
+# L3, not to its own next part (whose latency is an L2 hit and a TLB
+# miss): 8 ways x 2048 sets, as the code before read nothing there.  No
+# level reads one way, and a part the calibration finds no threshold for
+# says so rather than counting.
+spec='L1:size=32K,ways=8,lat=4;L2:size=1M,ways=8,lat=14;L3:size=16M,ways=16,lat=50;mem:lat=300;tlb:entries=64,ways=64,page=4K,lat=9'
+"$CHASE" assoc --sim "$spec" -q -o "$tmp/t.tsv" 2> /dev/null
+grep "^# assoc: L2" "$tmp/t.tsv" | head -1 | tr '	' '
+' > "$tmp/t2"
+check "a TLB's reach inside the L2: its first part $(sed -n 1p "$tmp/t2" | cut -c10-) reads 8 ways x 2048 sets \
+($(sed -n 's/^ways=//p;s/^sets=//p' "$tmp/t2" | tr '\n' ' '))" \
+    test "$(sed -n 's/^ways=//p;s/^sets=//p' "$tmp/t2" | tr '\n' ' ')" = "8 2048 "
+check "... a miss from it goes to the L3 (next_cycles $(sed -n 's/^next_cycles=//p' "$tmp/t2"), above 40)" \
+    awk -F= '$1 == "next_cycles" && $2 > 40 { f = 1 } END { exit !f }' "$tmp/t2"
+check "... no level reads one way" sh -c '! grep -q "^# [A-Za-z0-9_]*\.ways: 1\$" "$1"' sh "$tmp/t.tsv"
+if grep -q "^# assoc: L2 far" "$tmp/t.tsv"; then
+    check "... the L2's far part: 8 ways or not resolved, said" \
+        grep -E -q "^# L2_far\.ways: (8|nan)\$" "$tmp/t.tsv"
+fi
+
 # A plain index needs a power of two of sets; a hashed one does not.
 expect 2 "a power of two sets" --sim 'L1:size=96K,ways=16,lat=4;mem:lat=100' --sizes 4K
 # The capacity check names the sweep's interval, not the line or the

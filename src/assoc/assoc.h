@@ -70,6 +70,9 @@ struct chase_assoc_level {
      * probe x and ngroup others of its set (an eviction set, or lines a
      * way apart); evicted: the ways came from an eviction set. */
     uint64_t probe_x;
+    /* What x costs here once the levels in front lost it (a flush of their
+     * set and lines of others: assoc_evict.c); 0: the level's latency. */
+    double hx;
     uint64_t group[CHASE_ASSOC_MAX_LINES];
     unsigned ngroup;
     int evicted;
