@@ -75,6 +75,7 @@ struct chase_assoc_level {
     double hx;
     uint64_t group[CHASE_ASSOC_MAX_LINES];
     unsigned ngroup;
+    unsigned pruned;            /* the lines pruning left, before the count (0: none) */
     int evicted;
     char evict_how[1000];
     char policy[16];            /* lru, fifo, random, plru, lru-like, direct-mapped, undetermined */

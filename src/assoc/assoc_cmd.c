@@ -226,8 +226,8 @@ static int describe(struct chase_run *r)
                        "misses, then pruned chunk by chunk to the lines x needs; the ways: the fewest of them "
                        "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
                        "two) over line x ways; a level whose policy reads neither LRU, FIFO nor a tree has its set "
-                       "built again from another pool, and counts more than 2 apart, or a second build not resolved, are not "
-                       "resolved");
+                       "built again from another pool, and counts more than 2 apart are not resolved, as is a first count under "
+                       "the lines its pruning left where the second build does not resolve");
         chase_meta_add(meta, "policy_probe", "three sequences over x and the ways lines of its set, whole laps "
                        "timed: a cycle (LRU, FIFO and a tree pseudo-LRU miss all, random about 2 a lap), hot lines "
                        "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "
@@ -561,7 +561,8 @@ static int steady_policy(const char *policy)
  * read 40-43 ways in 15 runs, then 86 in a report (an eviction set of 126
  * lines pruned from 562, 86 of them "needed").  Counts further apart than
  * CONFIRM_WAYS withdraw the ways, sets and policy, as does a second build
- * that does not resolve.  0 or an exit status. */
+ * that does not resolve where the first counted fewer lines than its
+ * pruning left.  0 or an exit status. */
 static int confirm_ways(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *pre,
                         const struct chase_assoc_level *near, size_t nnear, size_t k, uint64_t alloc,
                         uint64_t driver, struct chase_assoc_prober *pr)
@@ -582,10 +583,20 @@ static int confirm_ways(struct chase_run *r, struct chase_assoc_level *L, const 
         free(T);
         return code;
     }
+    if (!T->ways && first == L->pruned && L->evicted) {
+        /* Every line pruning left was needed, and the count agrees: no
+         * line of another set stayed (an H100's L2 near: pruned to 16,
+         * 16 counted, the second pool not resolving in one run of three). */
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
+                           "not resolved there; the first count stands unconfirmed, every line its pruning left "
+                           "counted (%u);", L->policy, first);
+        free(T);
+        return 0;
+    }
     if (!T->ways)
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
-                           "not resolved there, so the first count (%u) is not confirmed: not resolved", L->policy,
-                           first);
+                           "not resolved there, and the first count (%u) is not every line its pruning left (%u): "
+                           "not resolved", L->policy, first, L->pruned);
     else if (T->ways + CONFIRM_WAYS >= first && first + CONFIRM_WAYS >= T->ways) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " built again from another pool (its policy is %s): "
                            "%u ways, within %d of these;", L->policy, T->ways, CONFIRM_WAYS);
@@ -597,7 +608,7 @@ static int confirm_ways(struct chase_run *r, struct chase_assoc_level *L, const 
     /* Not confirmed: an H100's L2 near read 9 ways in two runs of three on
      * one board (a lap of x and 9 lines missed 1.0 a lap; its group was
      * pruned to 16, the 16 of every run before), the second pool not
-     * resolving; a count no second build gives is not given. */
+     * resolving. */
     if (T->ways)
         chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: two eviction sets read %u and %u "
                            "ways (evict_how)", first, T->ways);

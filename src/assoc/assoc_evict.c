@@ -493,6 +493,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     L->evict_how[0] = 0;
     L->hx = 0;
+    L->pruned = 0;
     /* A level in front whose sets are not known (hashed, or not resolved)
      * would hold the small groups pruning ends with: the ways would read
      * high.  Not resolved, rather than wrong. */
@@ -573,6 +574,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         return code;
     cap = have < CHASE_ASSOC_MAX_LINES ? have : CHASE_ASSOC_MAX_LINES;
     L->ngroup = (unsigned)cap;
+    L->pruned = have;
     memcpy(L->group, p->pool, cap * sizeof *L->group);
     chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", have,
         (unsigned long long)p->lists, (unsigned long long)p->loads);
