@@ -73,6 +73,10 @@ struct chase_assoc_level {
     /* What x costs here once the levels in front lost it (a flush of their
      * set and lines of others: assoc_evict.c); 0: the level's latency. */
     double hx;
+    /* What a load of the set's lines costs in laps of them that did not
+     * overflow (count_ways: the least per load), where above the level's
+     * latency; misses a lap are counted from it.  0: the level's latency. */
+    double hg;
     uint64_t group[CHASE_ASSOC_MAX_LINES];
     unsigned ngroup;
     unsigned pruned;            /* the lines pruning left, before the count (0: none) */
@@ -102,7 +106,7 @@ struct chase_assoc_prober {
      * without converging before its load budget ran out. */
     double seconds, start;
     int over;                   /* the budget ran out */
-    double last;                /* the probe's cycles in the last test */
+    double last;                /* the probe x's cycles in the last test, or a lap's a load */
 };
 /* The ways (and the sets, the capacity check, the group) of a level whose
  * strides showed none, from an eviction set; near[0 .. nnear-1]: the

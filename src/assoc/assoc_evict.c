@@ -185,13 +185,14 @@ static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, con
 static int lap_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *off, uint32_t n,
                       double *misses, double *se)
 {
-    double med, s, step = L->m - L->h;
+    double med, s, hit = L->hg > L->h ? L->hg : L->h, step = L->m - hit;
     int code;
 
     if ((code = run_list(p, off, n, n, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, 0, &med, &s)))
         return code;
-    *misses = (med - L->h) * n / step;
+    *misses = (med - hit) * n / step;
     *se = s * n / step;
+    p->last = med;
     return 0;
 }
 
@@ -276,15 +277,26 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
 {
     uint32_t j;
     int code, skipped = 0;
+    double least = INFINITY;
 
     *ways = 0;
+    L->hg = 0;
     for (j = 1; j <= L->ngroup; j++) {
         double misses, se;
         int yes = 1;
         p->buf[0] = L->probe_x;
         memcpy(p->buf + 1, L->group, j * sizeof *p->buf);
+        /* Counted from the least a load cost in the shorter laps, where
+         * above the level's latency and under a quarter of the way to the
+         * next: the lines of one set may all be slower than the sweep's
+         * average (an H100's L2 near on one board: 0.1 of a miss more a
+         * load, in every sequence, 1.0 a lap at 10 loads, read as an
+         * overflow of 9 ways in a set of 16). */
+        L->hg = least < L->h + 0.25 * (L->m - L->h) ? least : 0;
         if ((code = lap_misses(L, p, p->buf, j + 1, &misses, &se)))
             return code;
+        if (p->last < least)
+            least = p->last;
         /* A lap that misses about one line may be a lap's own cost (an
          * H100's L2 near, on one board: 0.95-1.04 misses a lap from 9 to
          * 15 lines of a set of 16, read as 9 and 10 ways): taken only where
@@ -300,10 +312,15 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
         }
         if (misses >= SCAN_MISSES && yes) {
             chase_assoc_append(L->evict_how, sizeof L->evict_how, " a lap of x and the first %u of them misses %.1f lines a lap, "
-                "with one fewer none;", j, misses);
+                "with one fewer none", j, misses);
+            if (L->hg > L->h)
+                chase_assoc_append(L->evict_how, sizeof L->evict_how, " (misses counted from %.1f cycles a load, the "
+                                   "least in the shorter laps, not the level's %.1f)", L->hg, L->h);
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
             return congruent(L, p, j, ways);
         }
     }
+    L->hg = 0;
     return 0;
 }
 
@@ -493,6 +510,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     L->evict_how[0] = 0;
     L->hx = 0;
+    L->hg = 0;
     L->pruned = 0;
     /* A level in front whose sets are not known (hashed, or not resolved)
      * would hold the small groups pruning ends with: the ways would read
