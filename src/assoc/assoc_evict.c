@@ -444,14 +444,14 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
 static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
                      uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf)
 {
-    uint64_t k, cal = CAL_LINES, at = first + (uint64_t)FLUSHES * nf;
+    uint64_t k, cal = CAL_LINES, at = first + (uint64_t)FLUSHES * nf, hi = L->hi ? L->hi : L->lo;
     uint32_t v, i;
     double best = INFINITY;
     int code, yes;
 
     L->hx = 0;
-    if (cal > L->hi / L->line / 8)
-        cal = L->hi / L->line / 8;      /* a small level: too few lines of other sets to evict x */
+    if (cal > hi / L->line / 8)
+        cal = hi / L->line / 8;         /* a small level: too few lines of other sets to evict x */
     if (slots < at + cal || 2 * (uint64_t)nf + cal + 1 > 2 * p->lines + 2 || unit <= L->line)
         return 0;
     for (k = 0; k < cal; k++)
