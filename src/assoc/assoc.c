@@ -436,10 +436,15 @@ static const struct chase_assoc_level *hider(const struct chase_assoc_level *L, 
     return NULL;
 }
 
+/* The most lines a flushed chain's lap leads with (a hashed nearer level of
+ * 1 MiB of 64 B lines, 3 x: 49152). */
+#define FLUSH_SPREAD_MAX (1u << 16)
+
 int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                              uint64_t *unit, unsigned *fill)
 {
     unsigned most = 0, cap = L->nst ? L->st[0].cap : 0;
+    uint64_t spread = 0;
     int random = 0;
     size_t i;
 
@@ -448,6 +453,23 @@ int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct cha
     if (!nnear)
         return 0;
     for (i = 0; i < nnear; i++) {
+        /* A hashed nearer level whose ways an eviction set gave: lines a
+         * unit apart fall in all its sets, so enough of them evict the
+         * chain there too: 3 x its lines where it keeps LRU, FIFO or a
+         * tree (each set gets 3 x its ways), 8 x otherwise (a random set
+         * keeps a line through them about once in e^8).  Without it, a
+         * plain level behind a hashed one was never reached by chains its
+         * ways long (the simulator's seeds 7 and 11: 9 such levels not
+         * resolved). */
+        if (near[i].ways && near[i].evicted && !near[i].plain) {
+            uint64_t bytes = near[i].capacity ? near[i].capacity : near[i].hi ? near[i].hi : near[i].lo;
+            int steady = !strcmp(near[i].policy, "lru") || !strcmp(near[i].policy, "fifo") ||
+                         !strcmp(near[i].policy, "plru") || !strcmp(near[i].policy, "lru-like");
+            uint64_t lines = bytes / L->line * (steady ? 3 : 8);
+            if (lines > spread)
+                spread = lines;
+            continue;
+        }
         if (!near[i].ways || !near[i].way_bytes || !near[i].plain)
             return 0;
         if (near[i].way_bytes > *unit)
@@ -461,6 +483,15 @@ int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct cha
      * filling lines in the probes' set of L too (its way no larger than
      * the unit), the first probe line would miss, not a later one. */
     *fill = 8 * most > cap + 1 ? 8 * most : cap + 1;
+    if (spread) {
+        if (!*unit)
+            *unit = L->line;
+        if (spread > FLUSH_SPREAD_MAX)
+            return 0;       /* more lines a lap than a chain's point can afford */
+        if (spread > *fill)
+            *fill = (unsigned)spread;
+        return 1;
+    }
     return random || hider(L, near, nnear) != NULL;
 }
 

@@ -147,8 +147,9 @@ void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_le
 void chase_assoc_too_small(struct chase_assoc_level *L);
 /* Whether L's strides from 2 x *unit up should be measured again with
  * *fill lines a lap that evict the chain from every nearer level (odd
- * multiples of *unit, the largest nearer way): the nearer levels are all
- * plain and resolved, and one is random or may hide L's knee. */
+ * multiples of *unit, the largest nearer plain way, or the line): the
+ * nearer levels are all resolved, plain or hashed with ways from an
+ * eviction set, and one is hashed, random or may hide L's knee. */
 int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                              uint64_t *unit, unsigned *fill);
 
