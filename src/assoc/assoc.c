@@ -439,6 +439,7 @@ static const struct chase_assoc_level *hider(const struct chase_assoc_level *L, 
 /* The most lines a flushed chain's lap leads with (a hashed nearer level of
  * 1 MiB of 64 B lines, 3 x: 49152). */
 #define FLUSH_SPREAD_MAX (1u << 16)
+#define FLUSH_SPREAD_CYCLES 4e9
 
 int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                              uint64_t *unit, unsigned *fill)
@@ -486,8 +487,14 @@ int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct cha
     if (spread) {
         if (!*unit)
             *unit = L->line;
-        if (spread > FLUSH_SPREAD_MAX)
-            return 0;       /* more lines a lap than a chain's point can afford */
+        /* Not where a lap's lines, over two strides of cap points (a
+         * point about 12 laps), would cost more than FLUSH_SPREAD_CYCLES
+         * at this level's latency: an H100's L2 behind its hashed L1 of
+         * 245 KiB, 5883 lines a lap at 283 cycles, is 1e10 by this count,
+         * about 5 s at its clock, for a level whose hashed sets flushed
+         * strides cannot read. */
+        if (spread > FLUSH_SPREAD_MAX || (double)spread * cap * 24 * L->h > FLUSH_SPREAD_CYCLES)
+            return 0;
         if (spread > *fill)
             *fill = (unsigned)spread;
         return 1;
