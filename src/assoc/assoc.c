@@ -439,7 +439,7 @@ static const struct chase_assoc_level *hider(const struct chase_assoc_level *L, 
 /* The most lines a flushed chain's lap leads with (a hashed nearer level of
  * 1 MiB of 64 B lines, 3 x: 49152). */
 #define FLUSH_SPREAD_MAX (1u << 16)
-#define FLUSH_SPREAD_CYCLES 4e9
+#define FLUSH_SPREAD_CYCLES 8e9
 
 int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                              uint64_t *unit, unsigned *fill)
@@ -456,17 +456,17 @@ int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct cha
     for (i = 0; i < nnear; i++) {
         /* A hashed nearer level whose ways an eviction set gave: lines a
          * unit apart fall in all its sets, so enough of them evict the
-         * chain there too: 3 x its lines where it keeps LRU, FIFO or a
-         * tree (each set gets 3 x its ways), 8 x otherwise (a random set
-         * keeps a line through them about once in e^8).  Without it, a
+         * chain there too: 3 x its lines (each set gets 3 x its ways),
+         * 8 x where it replaces at random (a random set keeps a line
+         * through them about once in e^8; its policy undetermined, 3 x:
+         * a line a lap kept there still leaves the chain's misses here
+         * in 19 of 20).  Without it, a
          * plain level behind a hashed one was never reached by chains its
          * ways long (the simulator's seeds 7 and 11: 9 such levels not
          * resolved). */
         if (near[i].ways && near[i].evicted && !near[i].plain) {
             uint64_t bytes = near[i].capacity ? near[i].capacity : near[i].hi ? near[i].hi : near[i].lo;
-            int steady = !strcmp(near[i].policy, "lru") || !strcmp(near[i].policy, "fifo") ||
-                         !strcmp(near[i].policy, "plru") || !strcmp(near[i].policy, "lru-like");
-            uint64_t lines = bytes / L->line * (steady ? 3 : 8);
+            uint64_t lines = bytes / L->line * (strcmp(near[i].policy, "random") ? 3 : 8);
             if (lines > spread)
                 spread = lines;
             continue;
