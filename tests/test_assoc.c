@@ -163,27 +163,35 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
     chase_assoc_policy(L, near, nnear, &p);
 }
 
-/* An eviction set in a hashed level of 96 sets x 16 ways (one set of 16
- * LRU ways stands for x's), no driver's capacity, the sweep's interval
- * 96 KiB .. 97.5 KiB: 16 ways, and the counts of sets the interval holds
- * said, none taken (no power of two among them). */
-static void evict_range(void)
+/* An eviction set for a hashed level "L2" of `sets` sets, its sweep's
+ * interval sets x 16 lines .. a 64th more, built in c (one set of its
+ * LRU ways stands for x's); the exit status of the build. */
+static int evict_in(struct one_set *c, uint64_t sets, struct chase_assoc_level *L)
 {
     static uint64_t pool[8192], tmp[8192], buf[2 * 8192 + 2];
+    struct chase_assoc_prober p;
+
+    memset(L, 0, sizeof *L);
+    snprintf(L->name, sizeof L->name, "L2");
+    L->line = 64;
+    L->lo = sets * 16 * 64;
+    L->hi = L->lo + L->lo / 64;
+    L->h = c->h;
+    L->m = c->m;
+    one_set_prober(&p, c, pool, tmp, buf, 8192);
+    return chase_assoc_evict(L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
+}
+
+/* An eviction set in a hashed level of 96 sets x 16 ways, no driver's
+ * capacity, the sweep's interval 96 KiB .. 97.5 KiB: 16 ways, and the
+ * counts of sets the interval holds said, none taken (no power of two
+ * among them). */
+static void evict_range(void)
+{
     struct one_set c = {16, 4, 14, 0, 0};
     struct chase_assoc_level L;
-    struct chase_assoc_prober p;
-    int code;
+    int code = evict_in(&c, 96, &L);
 
-    memset(&L, 0, sizeof L);
-    snprintf(L.name, sizeof L.name, "L2");
-    L.line = 64;
-    L.lo = 96 * 16 * 64;
-    L.hi = L.lo + L.lo / 64;
-    L.h = c.h;
-    L.m = c.m;
-    one_set_prober(&p, &c, pool, tmp, buf, 8192);
-    code = chase_assoc_evict(&L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
     tap_ok(!code && L.ways == 16, "hashed, 96 sets x 16 ways: an eviction set of 16 (exit %d, %u: %s)", code, L.ways,
            L.evict_how);
     tap_ok(!L.sets && strstr(L.sets_how, "96 .. 97 sets") && !strcmp(L.check, "not resolved"),
@@ -197,21 +205,10 @@ static void evict_range(void)
  * load cost in the shorter laps, 16. */
 static void evict_slow(void)
 {
-    static uint64_t pool[8192], tmp[8192], buf[2 * 8192 + 2];
     struct one_set c = {16, 4, 14, 0, 1.6};
     struct chase_assoc_level L;
-    struct chase_assoc_prober p;
-    int code;
+    int code = evict_in(&c, 128, &L);
 
-    memset(&L, 0, sizeof L);
-    snprintf(L.name, sizeof L.name, "L2");
-    L.line = 64;
-    L.lo = 128 * 16 * 64;
-    L.hi = L.lo + L.lo / 64;
-    L.h = c.h;
-    L.m = c.m;
-    one_set_prober(&p, &c, pool, tmp, buf, 8192);
-    code = chase_assoc_evict(&L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
     tap_ok(!code && L.ways == 16, "lines 1.6 cycles slower than the level: an eviction set of 16 ways (exit %d, "
            "%u: %s)", code, L.ways, L.evict_how);
     tap_ok(strstr(L.evict_how, "misses counted from 5.6 cycles a load") != NULL,
