@@ -18,10 +18,11 @@ st=$?
 check "chase bandwidth -b cpu exits 0 (got $st: $(head -1 "$tmp/err"))" test $st -eq 0
 l1=$(sed -n 's/^# driver\.cache\.L1: //p' "$tmp/bw.tsv")
 l2=$(sed -n 's/^# driver\.cache\.L2: //p' "$tmp/bw.tsv")
-# median OP LO HI: the median GB/s of op's points with LO <= bytes <= HI.
+# median OP LO HI [FILE]: the median GB/s of op's points with LO <= bytes
+# <= HI (in FILE, else the first run's).
 median() {
     awk -F'\t' -v op="$1" -v lo="$2" -v hi="$3" '/^# table: points/ { t = 1; getline; next } /^# table:/ { t = 0 }
-        t && $1 == op && $3 >= lo && $3 <= hi { print $8 }' "$tmp/bw.tsv" | sort -g |
+        t && $1 == op && $3 >= lo && $3 <= hi { print $8 }' "${4:-$tmp/bw.tsv}" | sort -g |
         awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 if [ -n "$l1" ] && [ -n "$l2" ] && [ $((2 * l2)) -lt $((16 << 20)) ]; then
@@ -37,6 +38,14 @@ if [ -n "$l1" ] && [ -n "$l2" ] && [ $((2 * l2)) -lt $((16 << 20)) ]; then
         elif [ -n "${CHASE_TEST_NO_TIMING:-}" ]; then
             ok "# SKIP $op: $near GB/s within L1 against $far past 2 x L2: timing checks are off (CHASE_TEST_NO_TIMING)"
         else
+            # Measured again once before it fails, as the other CPU timing
+            # checks are: a CI run here read 117 GB/s within the L1 against
+            # 153 past 2 x L2 once, in 1 of 5 runs of one day.
+            if ! awk -v a="$near" -v b="$far" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'; then
+                echo "# $op: $near GB/s within L1, $far past 2 x L2: measured again"
+                "$CHASE" bandwidth -b cpu --max 16M --steps 2 --repeat 2 --op read -q -o "$tmp/bw2.tsv" 2> /dev/null < /dev/null &&
+                    near=$(median $op 0 "$l1" "$tmp/bw2.tsv") far=$(median $op $((2 * l2)) $((16 << 20)) "$tmp/bw2.tsv")
+            fi
             check "$op: $near GB/s within L1 ($l1 B) above $far GB/s past 2 x L2 ($((2 * l2)) B)" \
                 awk -v a="$near" -v b="$far" 'BEGIN { exit !(a != "" && b != "" && a + 0 > b + 0) }'
         fi
