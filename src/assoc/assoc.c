@@ -460,10 +460,9 @@ int chase_assoc_flush_wanted(const struct chase_assoc_level *L, const struct cha
          * 8 x where it replaces at random (a random set keeps a line
          * through them about once in e^8; its policy undetermined, 3 x:
          * a line a lap kept there still leaves the chain's misses here
-         * in 19 of 20).  Without it, a
-         * plain level behind a hashed one was never reached by chains its
-         * ways long (the simulator's seeds 7 and 11: 9 such levels not
-         * resolved). */
+         * in 19 of 20).  Without it, a plain level behind a hashed one
+         * was never reached by chains its ways long (the simulator's
+         * seeds 7 and 11: 9 such levels not resolved). */
         if (near[i].ways && near[i].evicted && !near[i].plain) {
             uint64_t bytes = near[i].capacity ? near[i].capacity : near[i].hi ? near[i].hi : near[i].lo;
             uint64_t lines = bytes / L->line * (strcmp(near[i].policy, "random") ? 3 : 8);
