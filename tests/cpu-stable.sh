@@ -143,14 +143,21 @@ for name in L1 L2; do
 done
 
 # What the issue asks beyond that: the intervals within a step of each
-# other and of sysfs's size.  Said, not checked: on a loaded shared
-# machine the effective capacity moves from run to run (above).
+# other and of sysfs's size (a cache's interval: its last part's, where it
+# ends).  Said, not checked: beside a full make check on this 2-core VM
+# the other vCPU shares the L2 (one run: 4 of 9 sweeps said "a share" at
+# 0.68-0.70 MiB of 1, 4 split it unflagged ending at 0.56-0.76 MiB), where
+# quiet, 9 of 9 hold 1 MiB within a step with the local chain (the cpu
+# backend's default).  With a random chain this VM's L2 read 14 cycles to
+# 0.28 MiB, a first TLB of 72 entries of 4 KiB (the host's pages under the
+# guest's huge ones), then climbed, and the level finder split it there.
 for name in L1 L2; do
     want=$([ $name = L1 ] && echo "$l1" || echo "$l2")
     awk -v n=$name -v w="$want" -v st="$step" '
-        $2 == n { k++; if ($3 > lo) lo = $3; if (!hi || $4 < hi) hi = $4
-                  if ($3 <= w * st && $4 * st >= w) near++ }
-        END { printf "# %s: %d of %d sweeps hold %d B within a step; intervals %s within a step of each other (largest lo %d, smallest hi %d)\n",
+        $2 == n || $2 ~ "^" n "_" { if (!($1 in flo) || $3 > flo[$1]) { flo[$1] = $3; fhi[$1] = $4 } }
+        END { for (s in flo) { k++; if (flo[s] > lo) lo = flo[s]; if (!hi || fhi[s] < hi) hi = fhi[s]
+                               if (flo[s] <= w * st && fhi[s] * st >= w) near++ }
+              printf "# %s: %d of %d sweeps hold %d B within a step (the interval of its last part); intervals %s within a step of each other (largest lo %d, smallest hi %d)\n",
                      n, near, k, w, (lo > hi * st ? "not" : "all"), lo, hi }' "$tmp/all"
 done
 

@@ -75,6 +75,42 @@ int main(void)
                "page chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
         tap_ok(one_cycle(sizes[i] < 4096 ? sizes[i] : 4096, 4096, CHASE_PATTERN_REVISIT, 128, 5, NULL),
                "revisit chain over %llu pages is one cycle", (unsigned long long)(sizes[i] < 4096 ? sizes[i] : 4096));
+        ok = 1;
+        for (seed = 1; seed <= 3; seed++)
+            ok &= one_cycle(sizes[i], 64, CHASE_PATTERN_LOCAL, 65536, seed, NULL) &&
+                  one_cycle(sizes[i], 64, CHASE_PATTERN_LOCAL, 128, seed, NULL) &&
+                  one_cycle(sizes[i], 64, CHASE_PATTERN_LOCAL, 64, seed, NULL);
+        tap_ok(ok, "local chain over %llu lines is one cycle (windows of 1, 2 and 1024 lines, 3 seeds)",
+               (unsigned long long)sizes[i]);
+    }
+    /* LOCAL: the positions of each window's run read its 64 KiB only, the
+     * windows come in a random order, and no two windows are walked in the
+     * same order within (so no window repeats a pattern a prefetcher
+     * could learn). */
+    {
+        struct chase_chain c;
+        uint64_t lines = 100003, per = 65536 / 64, k, outside = 0, inorder = 0, same = 0, w;
+        chase_chain_init(&c, lines * 64, 64, CHASE_PATTERN_LOCAL, 65536, 11);
+        for (k = 0; k < lines; k++) {
+            uint64_t off = chase_chain_offset(&c, k), slot = k / per;
+            uint64_t first = chase_chain_offset(&c, slot * per) / 65536;
+            outside += off / 65536 != first;
+        }
+        for (w = 0; w + 1 < lines / per; w++)
+            inorder += chase_chain_offset(&c, (w + 1) * per) / 65536 == chase_chain_offset(&c, w * per) / 65536 + 1;
+        for (w = 1; w < lines / per; w++) {
+            uint64_t a = chase_chain_offset(&c, 0) % 65536, b = chase_chain_offset(&c, w * per) % 65536;
+            uint64_t a2 = chase_chain_offset(&c, 1) % 65536, b2 = chase_chain_offset(&c, w * per + 1) % 65536;
+            same += a == b && a2 == b2;
+        }
+        tap_ok(!outside, "local chain: every position of a window's run reads that window (%llu outside)",
+               (unsigned long long)outside);
+        tap_ok(inorder < 10, "local chain: the windows come in a random order (%llu of %llu followed their "
+               "neighbour)", (unsigned long long)inorder, (unsigned long long)(lines / per));
+        tap_ok(same < 3, "local chain: each window has an order of its own (%llu began as the first did)",
+               (unsigned long long)same);
+        one_cycle(1 << 20, 64, CHASE_PATTERN_LOCAL, 65536, 7, &adj);
+        tap_ok(adj < 0.01, "local chain: few steps to the next line (%.4f)", adj);
     }
     /* A random order must not walk neighbours in order, or a prefetcher follows it. */
     one_cycle(1 << 20, 64, CHASE_PATTERN_RANDOM, 0, 7, &adj);
@@ -186,5 +222,8 @@ int main(void)
     tap_ok(chase_chain_check(64, CHASE_PATTERN_LATE, 64) != NULL, "a late-pair offset as large as the block is refused");
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 96) != NULL, "a page unit not a power of two is refused");
     tap_ok(chase_chain_check(4096, CHASE_PATTERN_PAGE, 128) == NULL, "a 128 B unit in 4 KiB pages is fine");
+    tap_ok(chase_chain_check(128, CHASE_PATTERN_LOCAL, 64) != NULL, "a local window under the stride is refused");
+    tap_ok(chase_chain_check(64, CHASE_PATTERN_LOCAL, 96 * 1024) != NULL, "a local window not a power of two is refused");
+    tap_ok(chase_chain_check(64, CHASE_PATTERN_LOCAL, 65536) == NULL, "a local window of 64 KiB over lines is fine");
     return tap_done();
 }

@@ -44,8 +44,9 @@
  *    window (a partitioned block reads at least that many bytes, its
  *    window overlapping its neighbours' in a small set).
  * 10: chase_list_req's spread (the untimed positions may be walked by
- *    several threads at once, where only which lines were read counts). */
-#define CHASE_BACKEND_ABI 10
+ *    several threads at once, where only which lines were read counts).
+ * 11: chain pattern LOCAL (random blocks a window at a time). */
+#define CHASE_BACKEND_ABI 11
 
 /* What a backend call returns. */
 enum chase_status {
@@ -68,7 +69,8 @@ enum chase_pattern {
     CHASE_PATTERN_PAGE = CHASE_CHAIN_PAGE,
     CHASE_PATTERN_SPREAD = CHASE_CHAIN_SPREAD,
     CHASE_PATTERN_LATE = CHASE_CHAIN_LATE,
-    CHASE_PATTERN_REVISIT = CHASE_CHAIN_REVISIT
+    CHASE_PATTERN_REVISIT = CHASE_CHAIN_REVISIT,
+    CHASE_PATTERN_LOCAL = CHASE_CHAIN_LOCAL
 };
 
 #define CHASE_ERRLEN 256

@@ -53,6 +53,7 @@ int chase_sms_probe(struct chase_session *s, const struct chase_measure *m, cons
             pt.bytes = p->bytes;
             pt.stride = stride;
             pt.pattern = m->pattern;
+            pt.sub = m->sub;
             pt.seed = m->seed * 0x100000001b3ULL + p->bytes * 31;
             pt.sm = (int)u;
             pt.samples = CHASE_SMS_SAMPLES;

@@ -220,7 +220,11 @@ static int describe(struct chase_run *r)
         return CHASE_EXIT_USAGE;
     }
     snprintf(r->curve.name, sizeof r->curve.name, "%s", r->s.slot->name);
-    chase_meta_add(meta, "pattern", "%s", o->pattern == CHASE_PATTERN_SEQ ? "sequential" : "random");
+    {
+        struct chase_measure order;
+        memset(&order, 0, sizeof order);
+        chase_meta_add(meta, "pattern", "%s", chase_sweep_order(o, &r->s, &order));
+    }
     chase_meta_num(meta, "stride", (double)st->stride);
     if (o->sizes) {
         chase_meta_add(meta, "sizes", "as given (--sizes), rounded up to the stride: no grid, no refinement, no "
@@ -266,7 +270,7 @@ static int measure(struct chase_run *r)
     memset(&m, 0, sizeof m);
     m.ops = s->ops;
     m.dev = s->dev;
-    m.pattern = o->pattern;
+    (void)chase_sweep_order(o, s, &m);
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
