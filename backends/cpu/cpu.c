@@ -41,6 +41,8 @@ struct cpu_dev {
     double counter_overhead;    /* ticks for an empty timed region */
     double clock_overhead;      /* ns for an empty timed region */
     double hz;                  /* the counter's rate */
+    unsigned step;              /* ticks the counter moves by at once (1; 26 in a guest seen, whose counter
+                                   the host advances in steps of 100 MHz) */
     int core_clock;             /* the core clock can be timed (core_per_tick) */
     int no_warm;
     struct cpu_topo *topo;      /* the caches, and the core the measuring thread is pinned to */
@@ -67,6 +69,30 @@ static inline uint64_t ticks(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 #endif
+}
+
+/* The counter's step: the median of the nonzero differences between two
+ * reads in a row.  1 where it counts every tick; a guest's counter may
+ * be advanced by the host in coarse steps (26 ticks of 2596 MHz, seen). */
+static unsigned counter_step(void)
+{
+    uint64_t d[257];
+    unsigned n = 0, i, j, tries;
+
+    for (tries = 0; tries < 100000 && n < 257; tries++) {
+        uint64_t x = ticks(), y = ticks();
+        if (y > x)
+            d[n++] = y - x;
+    }
+    if (!n)
+        return 1;
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
+            uint64_t t = d[j];
+            d[j] = d[j - 1];
+            d[j - 1] = t;
+        }
+    return d[n / 2] > 1 ? (unsigned)(d[n / 2] < 1000 ? d[n / 2] : 1000) : 1;
 }
 
 static const char *counter_name(void)
@@ -460,6 +486,9 @@ static int cpu_open(const struct chase_params *p, void **devp, struct chase_devi
     }
     dev->counter_overhead = bestc;
     dev->clock_overhead = best;
+    dev->step = counter_step();
+    if (dev->step > 1)
+        chase_kv_num(info->facts, &info->nfacts, "counter_step_ticks", (double)dev->step);
     dev->hz = hz;
     core = core_per_tick(bestc);
     dev->core_clock = core > 0;
@@ -558,6 +587,25 @@ static int cpu_measure(void *d, const struct chase_point *pt, struct chase_sampl
     return CHASE_OK;
 }
 
+/* Laps a sample takes for a tail of `timed` loads: where the counter
+ * moves in steps, a tail of a few loads reads 0 or a step each lap, and
+ * the mean over K laps of two such reads (the tail's, less the empty
+ * region's) errs by about step / sqrt(6 K) ticks: at least step^2 / 6
+ * laps (113 for a step of 26) bring that to a tick, up to MAX_TAIL_LAPS. */
+#define MAX_TAIL_LAPS 128
+#define SHORT_TAIL 4            /* loads a tail holds at most to take more laps */
+static unsigned tail_laps(const struct cpu_dev *dev, unsigned laps, uint32_t timed)
+{
+    unsigned want;
+
+    if (dev->step <= 1 || timed > SHORT_TAIL)
+        return laps;
+    want = dev->step * dev->step / 6;
+    if (want > MAX_TAIL_LAPS)
+        want = MAX_TAIL_LAPS;
+    return laps > want ? laps : want;
+}
+
 /* The list hook: the host's chain written into the mapping, warm laps,
  * then each sample's laps, the tail of each lap between two counter
  * reads (their own cost removed), in core cycles as a point's are. */
@@ -568,6 +616,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
     uint32_t k, first;
     unsigned s, lap;
     void *p;
+    unsigned laps;
     int rc;
 
     if (!rq)
@@ -577,6 +626,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
     for (k = 0; k < rq->n; k++)
         *(void **)(base + rq->offset[k]) = base + rq->offset[k + 1 == rq->n ? 0 : k + 1];
     first = rq->n - rq->timed;
+    laps = tail_laps(dev, rq->laps, rq->timed);
     p = base + rq->offset[0];
     for (lap = 0; lap < rq->warm; lap++) {
         if (*rq->stop)
@@ -593,7 +643,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
                 return CHASE_EINTR;
             if (dev->core_clock)
                 r0 = core_per_tick(dev->counter_overhead);
-            for (lap = 0; lap < rq->laps; lap++) {
+            for (lap = 0; lap < laps; lap++) {
                 uint64_t c0, c1, e0, e1;
                 double t0, t1;
                 p = walk(p, first);
@@ -624,8 +674,8 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
             if (dev->core_clock)
                 r1 = core_per_tick(dev->counter_overhead);
         } while (dev->core_clock && ++tries < CLOCK_TRIES && fabs(r0 - r1) > CLOCK_MOVED * fmin(r0, r1));
-        out->cycles[s] = ticks_sum * (r0 + r1) / 2 / ((double)rq->laps * rq->timed);
-        out->ns[s] = ns_sum / ((double)rq->laps * rq->timed);
+        out->cycles[s] = ticks_sum * (r0 + r1) / 2 / ((double)laps * rq->timed);
+        out->ns[s] = ns_sum / ((double)laps * rq->timed);
         out->n++;
     }
     sink = p;

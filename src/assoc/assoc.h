@@ -81,6 +81,10 @@ struct chase_assoc_level {
     unsigned ngroup;
     unsigned pruned;            /* the lines pruning left, before the count (0: none) */
     int evicted;
+    /* The group's lines lie in any set of the plain level in front, each
+     * test led by lines of x's set there (evict_dense): a lap of x and the
+     * group alone never leaves that level, so no policy sequence is. */
+    int led;
     char evict_how[1000];
     char policy[16];            /* lru, fifo, random, plru, lru-like, direct-mapped, undetermined */
     char policy_how[1400];
@@ -106,6 +110,12 @@ struct chase_assoc_prober {
      * without converging before its load budget ran out. */
     double seconds, start;
     int over;                   /* the budget ran out */
+    /* Pages the device's last data TLB holds (the driver's; 0: unknown): a
+     * pool of lines one a page past it would time a page walk with x. */
+    uint64_t tlb_pages;
+    /* Lines that lead every group test (evict_dense; nlead 0: none). */
+    const uint64_t *lead;
+    uint32_t nlead;
     double last;                /* the probe x's cycles in the last test, or a lap's a load */
 };
 /* The ways (and the sets, the capacity check, the group) of a level whose

@@ -630,6 +630,21 @@ static int confirm_ways(struct chase_run *r, struct chase_assoc_level *L, const 
     return 0;
 }
 
+/* The pages the device's last data TLB holds, from the driver's figures
+ * (the cpu backend's cpuid ones); 0: none given. */
+static uint64_t tlb_pages(const struct chase_devinfo *info)
+{
+    static const char *const keys[] = {"dtlb2_4k_entries", "dtlb1_4k_entries"};
+    size_t j;
+    int i;
+
+    for (j = 0; j < sizeof keys / sizeof keys[0]; j++)
+        for (i = 0; i < info->nfacts; i++)
+            if (!strcmp(info->facts[i].key, keys[j]) && info->facts[i].is_num && info->facts[i].num >= 1)
+                return (uint64_t)info->facts[i].num;
+    return 0;
+}
+
 int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const struct chase_assoc_level *near,
                       size_t nnear, size_t k, uint64_t alloc, uint64_t driver)
 {
@@ -650,6 +665,7 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
      * group from converging is not resolved rather than left running. */
     pr.budget = 4096 * (hi / L->line) + (1ULL << 25);
     pr.seconds = EVICT_SECONDS;
+    pr.tlb_pages = tlb_pages(&r->s.info);
     pr.pool = malloc(lines * sizeof *pr.pool);
     pr.tmp = malloc(lines * sizeof *pr.tmp);
     pr.buf = malloc((2 * lines + 2) * sizeof *pr.buf);

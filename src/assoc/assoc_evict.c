@@ -178,7 +178,7 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
 static int evicts(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
                   int *yes)
 {
-    return x_misses(L, p, NULL, 0, g, n, n, yes);
+    return x_misses(L, p, p->lead, p->nlead, g, n, n, yes);
 }
 
 /* Misses a lap of the chain off[0 .. n-1], timed whole, and their error. */
@@ -338,7 +338,8 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
  * line of it needed.  Up to FLUSH_TRIES flushes cut the group.  *ways:
  * the lines left (the group becomes them), 0 where none was checked so. */
 static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
-                        uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, unsigned *ways)
+                        uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, const uint64_t *given,
+                        unsigned *ways)
 {
     uint64_t cur[CHASE_ASSOC_MAX_LINES];
     uint32_t i, n, t, v, nfl;
@@ -357,7 +358,7 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     }
     for (v = 0; v < nfl; v++)
         for (i = 0; i < nf; i++)
-            p->tmp[v * nf + i] = chase_chain_block(cc, first + (uint64_t)v * nf + i) * unit;
+            p->tmp[v * nf + i] = given ? given[v * nf + i] : chase_chain_block(cc, first + (uint64_t)v * nf + i) * unit;
     /* x after a flush alone must still hit here: a flush of nf lines holds
      * no more than nf of x's set in this level, fewer than a level of more
      * ways than the nearer ones needs.  Where x reads a miss without any
@@ -483,6 +484,140 @@ static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     return 0;
 }
 
+/* A pool whose lines lie one a page (one set of a nearer plain level whose
+ * way is a page or more) spans more pages than the device's last data TLB
+ * holds (the driver's tlb_pages): x, timed after it, pays a page walk,
+ * and what reads as a miss here may be the walk's (this CI machine's CPU:
+ * x cost 110-116 cycles after 9742-16384 such lines, its L3 46).  The
+ * dense pool instead: the lines of a span 3 x the level, all but those
+ * of x's set in front, in a keyed random order, on a few hundred pages;
+ * every test is led by nf lines of x's set in front (FLUSHES such leads,
+ * past the span, each line on a page of its own), which evict x there, so
+ * x reaches this level whichever sets of the nearer level the group uses.
+ * The group is pruned as ever, and its count is what flushed_ways
+ * confirms with the other leads: x misses after any lead and the group,
+ * and after any lead and the group less any one line, hits.  *ways 0
+ * where not resolved (evict_how says why). */
+static int evict_dense(struct chase_assoc_level *L, const struct chase_assoc_level *pn, uint32_t nf,
+                       uint64_t region, uint64_t seed, uint64_t pool, struct chase_assoc_prober *p, unsigned *ways)
+{
+    uint64_t way = pn->way_bytes, per = way / L->line, span, x_class, k, got, slots, *lead;
+    uint64_t hi = L->hi ? L->hi : L->lo, cap_lines = hi / L->line, cal = CAL_LINES;
+    struct chase_chain cc, cl;
+    double best = INFINITY;
+    uint32_t n, v;
+    int code = 0, yes;
+    char a[32], b[32], c[32];
+
+    *ways = 0;
+    if (per < 2 || nf > CHASE_ASSOC_MAX_LINES)
+        return 0;
+    /* The span: pool lines and the x-set ones among them left out. */
+    span = (pool + pool / (per - 1) + per) / per * way;
+    if (region <= span + (uint64_t)(FLUSHES * nf + 1) * way || (uint64_t)FLUSHES * nf > p->lines) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; no room for a dense pool of %llu lines and "
+                           "its leads", (unsigned long long)pool);
+        return 0;
+    }
+    if (!(lead = malloc((size_t)FLUSHES * nf * sizeof *lead)))
+        return CHASE_EXIT_FAIL;
+    /* x and the leads: lines of one set in front, past the span, a way
+     * apart in a keyed random order (x the first). */
+    slots = (region - span) / way;
+    chase_chain_init(&cl, slots * way, way, CHASE_CHAIN_RANDOM, 0, seed ^ 0x6a09e667f3bcc909ULL);
+    x_class = (chase_splitmix(&seed) % per) * L->line;
+    L->probe_x = span + chase_chain_block(&cl, 0) * way + x_class;
+    for (k = 0; k < (uint64_t)FLUSHES * nf; k++)
+        lead[k] = span + chase_chain_block(&cl, k + 1) * way + x_class;
+    /* The pool: the span's lines but x's set's, in a keyed random order. */
+    chase_chain_init(&cc, span, L->line, CHASE_CHAIN_RANDOM, 0, seed);
+    for (k = got = 0; k < cc.blocks && got < pool; k++) {
+        uint64_t off = chase_chain_block(&cc, k) * L->line;
+        if (off % way != x_class)
+            p->pool[got++] = off;
+    }
+    pool = got;
+    L->led = 1;
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; a pool of %llu lines one a %s page spans more "
+                       "pages than the last data TLB's %llu, so x would pay a page walk: instead probe x at %s and "
+                       "a dense pool of %llu lines, all of the first %s but those of x's set in %s, each test led "
+                       "by %u lines of that set (one of %d such leads)", (unsigned long long)pool,
+                       chase_size_format(way, a, sizeof a), (unsigned long long)p->tlb_pages,
+                       chase_size_format(L->probe_x, b, sizeof b), (unsigned long long)pool,
+                       chase_size_format(span, c, sizeof c), pn->name, nf, FLUSHES);
+    /* What x costs here after a lead and lines of other sets: the least
+     * of two leads (L->hx, as calibrate measures it). */
+    if (cal > pool)
+        cal = pool;
+    if (cal > cap_lines / 8)
+        cal = cap_lines / 8;
+    for (v = 0; v < 2 && !code; v++) {
+        code = x_misses(L, p, lead + (uint64_t)v * nf, nf, p->pool, (uint32_t)cal, (uint32_t)cal, &yes);
+        if (!code && p->last < best)
+            best = p->last;
+    }
+    if (code)
+        goto out;
+    L->hx = best > L->h ? best : 0;
+    if (best >= L->h + 0.75 * (L->m - L->h)) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of other sets "
+                           "costs %.1f cycles, within a quarter of the next level's %.1f from it (this level's "
+                           "latency %.1f): no threshold between a hit here and a miss; not resolved",
+                           (unsigned long long)cal, best, L->m, L->h);
+        goto out;
+    }
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of other sets costs "
+                       "%.1f cycles (this level's latency %.1f): a miss is above %.1f", (unsigned long long)cal,
+                       best, L->h, miss_above(L));
+    p->lead = lead;
+    p->nlead = nf;
+    n = cap_lines < pool ? (uint32_t)cap_lines : (uint32_t)pool;
+    for (;;) {
+        if ((code = evicts(L, p, p->pool, n, &yes)))
+            goto out;
+        if (yes || n == pool)
+            break;
+        n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
+    }
+    if (!yes) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f "
+                           "cycles after it): not resolved", p->last);
+        goto out;
+    }
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles)", n, p->last);
+    if (n < pool) {
+        uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;
+        n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
+    } else
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
+    if ((code = prune(L, p, p->pool, &n)))
+        goto out;
+    p->lead = NULL;
+    p->nlead = 0;
+    L->pruned = n;
+    if (n > CHASE_ASSOC_MAX_LINES) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u, more than a set can be: not "
+                           "resolved", n);
+        goto out;
+    }
+    L->ngroup = n;
+    memcpy(L->group, p->pool, n * sizeof *L->group);
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", n,
+                       (unsigned long long)p->lists, (unsigned long long)p->loads);
+    if ((code = flushed_ways(L, p, NULL, 0, (uint64_t)FLUSHES * nf, way, nf, lead, ways)))
+        goto out;
+    if (!*ways)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
+out:
+    p->lead = NULL;
+    p->nlead = 0;
+    free(lead);
+    if (!*ways)
+        L->ngroup = 0;
+    return code;
+}
+
 /* The nearest level in front with a plain index and a known way, whose
  * sets the pool is kept to (NULL: none). */
 static const struct chase_assoc_level *plain_near(const struct chase_assoc_level *near, size_t nnear)
@@ -512,6 +647,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->hx = 0;
     L->hg = 0;
     L->pruned = 0;
+    L->led = 0;
     /* A level in front whose sets are not known (hashed, or not resolved)
      * would hold the small groups pruning ends with: the ways would read
      * high.  Not resolved, rather than wrong. */
@@ -554,6 +690,14 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->probe_x = chase_chain_block(&cc, 0) * unit;
     for (k = 0; k < pool; k++)
         p->pool[k] = chase_chain_block(&cc, k + 1) * unit;
+    if (pn && nf && !near_random && p->tlb_pages && pool > p->tlb_pages && unit >= 4096) {
+        snprintf(L->evict_how, sizeof L->evict_how, "in %s", chase_size_format(region, a, sizeof a));
+        if ((code = evict_dense(L, pn, nf, region, seed, pool, p, &ways)))
+            return code;
+        if (!ways)
+            return 0;
+        goto counted;
+    }
     chase_assoc_append(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
         (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
         chase_size_format(region, a, sizeof a));
@@ -621,7 +765,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             if (near_random)
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " a level in front replaces at random, "
                                    "so no flush is tried;");
-            else if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, &ways)))
+            else if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, NULL, &ways)))
                 return code;
             if (near_random || !ways) {
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
@@ -631,6 +775,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             break;
         }
     }
+counted:
     /* The strides' capacity check is of a shape these ways replace (an
      * H100 L1 at carveout 100: "169 x 1 x 128 B" beside 40 ways). */
     snprintf(L->check, sizeof L->check, "not resolved");
@@ -842,6 +987,11 @@ static int policy_body(struct chase_assoc_level *L, const struct chase_assoc_lev
     }
     if (2 * w + 1 > 2 * CHASE_ASSOC_MAX_LINES) {
         snprintf(L->policy_how, sizeof L->policy_how, "more ways than the sequences hold");
+        return 0;
+    }
+    if (L->led) {
+        snprintf(L->policy_how, sizeof L->policy_how, "not tested: the set's lines lie in different sets of the "
+                 "level in front (each test was led by lines of x's set there), which would hold a lap of them");
         return 0;
     }
     if ((why = hidden(L, near, nnear))) {
