@@ -484,6 +484,44 @@ static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     return 0;
 }
 
+/* Grow: a prefix of the pool doubling from the level's lines until x
+ * misses, then more of it: random replacement evicts only where the set
+ * overflows well, and a group with lines to spare lets whole chunks go (a
+ * large group grows less: each of its tests costs its lines).  *n: the
+ * group's lines; 0 where the whole pool did not evict x (said).  0 or an
+ * exit status. */
+static int grow(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint64_t pool, uint64_t cap_lines,
+                uint32_t *n)
+{
+    int code, yes;
+
+    *n = cap_lines < pool ? (uint32_t)cap_lines : (uint32_t)pool;
+    if (*n < 8)
+        *n = pool < 8 ? (uint32_t)pool : 8;
+    for (;;) {
+        if ((code = evicts(L, p, p->pool, *n, &yes)))
+            return code;
+        if (yes || *n == pool)
+            break;
+        *n = 2 * (uint64_t)*n < pool ? 2 * *n : (uint32_t)pool;
+    }
+    if (!yes) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles "
+                           "after it, a miss above %.1f): not resolved", p->last, miss_above(L));
+        *n = 0;
+        return 0;
+    }
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)",
+                       *n, p->last, miss_above(L));
+    if (*n < pool) {
+        uint64_t more = *n <= 65536 ? (uint64_t)*n : *n / 4;   /* twice a small group, a quarter more of a large one */
+        *n = *n + more < pool ? (uint32_t)(*n + more) : (uint32_t)pool;
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ", grown to %u;", *n);
+    } else
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
+    return 0;
+}
+
 /* A pool whose lines lie one a page (one set of a nearer plain level whose
  * way is a page or more) spans more pages than the device's last data TLB
  * holds (the driver's tlb_pages): x, timed after it, pays a page walk,
@@ -571,26 +609,8 @@ static int evict_dense(struct chase_assoc_level *L, const struct chase_assoc_lev
                        best, L->h, miss_above(L));
     p->lead = lead;
     p->nlead = nf;
-    n = cap_lines < pool ? (uint32_t)cap_lines : (uint32_t)pool;
-    for (;;) {
-        if ((code = evicts(L, p, p->pool, n, &yes)))
-            goto out;
-        if (yes || n == pool)
-            break;
-        n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
-    }
-    if (!yes) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f "
-                           "cycles after it): not resolved", p->last);
+    if ((code = grow(L, p, pool, cap_lines, &n)) || !n)
         goto out;
-    }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles)", n, p->last);
-    if (n < pool) {
-        uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;
-        n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
-    } else
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
     if ((code = prune(L, p, p->pool, &n)))
         goto out;
     p->lead = NULL;
@@ -641,7 +661,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     struct chase_chain cc;
     char a[32], b[32], c[32];
     unsigned ways;
-    int code, yes = 0;
+    int code;
 
     L->evict_how[0] = 0;
     L->hx = 0;
@@ -703,34 +723,10 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         chase_size_format(region, a, sizeof a));
     if (pn && nf && (code = calibrate(L, p, &cc, pool + 1, slots, unit, nf)))
         return code == -2 ? 0 : code;
-    /* Grow: a prefix doubling from the level's lines until x misses. */
-    n = cap_lines < pool ? (uint32_t)cap_lines : (uint32_t)pool;
-    if (n < 8)
-        n = pool < 8 ? (uint32_t)pool : 8;
-    for (;;) {
-        if ((code = evicts(L, p, p->pool, n, &yes)))
-            return code;
-        if (yes || n == pool)
-            break;
-        n = 2 * (uint64_t)n < pool ? 2 * n : (uint32_t)pool;
-    }
-    if (!yes) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles after it, "
-            "a miss above %.1f): not resolved", p->last, miss_above(L));
+    if ((code = grow(L, p, pool, cap_lines, &n)))
+        return code;
+    if (!n)
         return 0;
-    }
-    /* More than the prefix that first evicted x: random replacement
-     * evicts only where the set overflows well, and a group with lines to
-     * spare lets whole chunks go (a large group grows less: each of its
-     * tests costs its lines). */
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the first %u evict it (x: %.1f cycles, a miss above %.1f)", n,
-        p->last, miss_above(L));
-    if (n < pool) {
-        uint64_t more = n <= 65536 ? (uint64_t)n : n / 4;   /* twice a small group, a quarter more of a large one */
-        n = n + more < pool ? (uint32_t)(n + more) : (uint32_t)pool;
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, ", grown to %u;", n);
-    } else
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
     have = n;
     if ((code = prune(L, p, p->pool, &have)))
         return code;
