@@ -61,6 +61,16 @@ check "stdout holds only data" sh -c "! grep -q '^L1 ' '$tmp/out2.tsv'"
 check "--pattern sequential is recorded" grep -q '^# pattern: sequential' "$tmp/seq.tsv"
 check "--stride 128 is recorded" grep -qx "# stride: 128" "$tmp/seq.tsv"
 check "rows are multiples of the stride" awk '!/^#/ && $1 % 128 { bad = 1 } END { exit bad }' "$tmp/seq.tsv"
+# A local chain: recorded as such, and on the simulator (no TLB, no
+# prefetcher) it reads what a random one does: the L1 at 4 and memory at
+# 100 cycles, the L1 found at 4 KiB.
+"$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 1M --pattern local -q > "$tmp/local.tsv"
+check "--pattern local is recorded" grep -q '^# pattern: local: random within 64 KiB windows' "$tmp/local.tsv"
+check "a local chain finds the L1 at 4 KiB, 4 cycles" \
+    awk -F '\t' '/^# level: L1\t/ { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+                   ok = v["lo"] <= 4096 && v["hi"] >= 4096 && v["cycles"] > 3.9 && v["cycles"] < 4.1 }
+                   END { exit !ok }' "$tmp/local.tsv"
+check "a local chain's 1 MiB costs memory's 100 cycles" awk '!/^#/ && $1 == 1048576 { ok = $2 > 99 && $2 < 101 } END { exit !ok }' "$tmp/local.tsv"
 
 # -o writes the file and nothing to stdout.
 "$CHASE" --sim 'L1:size=4K,lat=4;mem:lat=100' --max 16K -q -o "$tmp/o.tsv" > "$tmp/stdout"

@@ -144,13 +144,13 @@ done
 
 # What the issue asks beyond that: the intervals within a step of each
 # other and of sysfs's size (a cache's interval: its last part's, where it
-# ends).  Said, not checked: beside a full make check on this 2-core VM
-# the other vCPU shares the L2 (one run: 4 of 9 sweeps said "a share" at
-# 0.68-0.70 MiB of 1, 4 split it unflagged ending at 0.56-0.76 MiB), where
-# quiet, 9 of 9 hold 1 MiB within a step with the local chain (the cpu
-# backend's default).  With a random chain this VM's L2 read 14 cycles to
-# 0.28 MiB, a first TLB of 72 entries of 4 KiB (the host's pages under the
-# guest's huge ones), then climbed, and the level finder split it there.
+# ends).  Said, not checked.  On this AMD EPYC guest a random chain reads
+# the L2 at 14 cycles to 0.28 MiB, a first TLB of 72 entries of 4 KiB (the
+# host's pages under the guest's huge ones), then climbing, and the finder
+# splits it there.  Nine sweeps with --pattern local (quiet) held 1 MiB
+# within a step in 9 of 9 and in 5 of 9 (bench/NOTES.md); local is not the
+# default (spatial prefetchers shorten its latencies past the L2 on a Xeon
+# guest).  Beside a full make check the other vCPU shares the L2 as well.
 for name in L1 L2; do
     want=$([ $name = L1 ] && echo "$l1" || echo "$l2")
     awk -v n=$name -v w="$want" -v st="$step" '

@@ -450,7 +450,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
     d->max = max;
     /* (A sweep's chain is one position a stride; other patterns space
      * their loads further apart, and each point checks its own.) */
-    if ((p->pattern == CHASE_PATTERN_RANDOM || p->pattern == CHASE_PATTERN_SEQ) && max / stride > SIM_MAX_WALK_LINES) {
+    if ((p->pattern == CHASE_PATTERN_RANDOM || p->pattern == CHASE_PATTERN_SEQ || p->pattern == CHASE_PATTERN_LOCAL) &&
+        max / stride > SIM_MAX_WALK_LINES) {
         snprintf(err, len, "the simulator walks at most %llu lines, and %s in steps of %s is %llu; "
                  "use a larger --stride", (unsigned long long)SIM_MAX_WALK_LINES,
                  chase_size_format(max, a, sizeof a), chase_size_format(stride, b, sizeof b),

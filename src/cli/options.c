@@ -222,8 +222,8 @@ const struct chase_option chase_options[] = {
      "bytes between chained lines, a power of two (default: the line size;\ntlb: one load a block of this "
      "(default: the page size believed))", set_stride},
     {"pattern", 'p', CHASE_OPT_CALL, 0, 0, 0, 0, NULL, NULL, CHASE_G_SWEEP, "P",
-     "random (lines in a random cycle: the default but on\nthe cpu backend), local (a random order "
-     "64 KiB at a time:\na TLB misses once a page; the cpu backend's default) or\nsequential", set_pattern},
+     "random (default: lines in a random cycle), local (a\nrandom order 64 KiB at a time: a TLB misses once a "
+     "page,\nbut spatial prefetchers may help) or sequential", set_pattern},
     {"repeat", 'r', CHASE_OPT_UINT, CHASE_OF_UNSIGNED, OFF(repeat), 1, 64, NULL, NULL, CHASE_G_RANGE, "N",
      "fresh chains per point at least (default 1); more while unsettled", NULL},
     {"sizes", 0, CHASE_OPT_STR, CHASE_OF_STR, OFF(sizes), 0, 0, NULL, NULL, CHASE_G_SWEEP, "LIST",

@@ -137,18 +137,13 @@ int chase_levels_source_check(const struct chase_opts *o, const struct chase_ses
     return 0;
 }
 
-const char *chase_sweep_order(const struct chase_opts *o, const struct chase_session *s, struct chase_measure *m)
+const char *chase_sweep_order(const struct chase_opts *o, struct chase_measure *m)
 {
-    int local = o->pattern_given ? o->pattern == CHASE_PATTERN_LOCAL : !strcmp(s->ops->name, "cpu");
-
-    m->pattern = local ? CHASE_PATTERN_LOCAL : o->pattern_given ? o->pattern : CHASE_PATTERN_RANDOM;
-    m->sub = local ? CHASE_LOCAL_WINDOW : 0;
-    if (m->pattern == CHASE_PATTERN_SEQ)
-        return "sequential";
-    if (local)
-        return o->pattern_given ? "local: random within 64 KiB windows, each line once a lap"
-                                : "local: random within 64 KiB windows, each line once a lap (cpu's default)";
-    return "random";
+    m->pattern = o->pattern_given ? o->pattern : CHASE_PATTERN_RANDOM;
+    m->sub = m->pattern == CHASE_PATTERN_LOCAL ? CHASE_LOCAL_WINDOW : 0;
+    return m->pattern == CHASE_PATTERN_SEQ ? "sequential"
+           : m->pattern == CHASE_PATTERN_LOCAL ? "local: random within 64 KiB windows, each line once a lap"
+           : "random";
 }
 
 int chase_levels_source(const struct chase_opts *o, struct chase_session *s, struct chase_curve *c,
@@ -188,7 +183,7 @@ int chase_levels_source(const struct chase_opts *o, struct chase_session *s, str
         memset(&m, 0, sizeof m);
         m.ops = s->ops;
         m.dev = s->dev;
-        (void)chase_sweep_order(o, s, &m);
+        (void)chase_sweep_order(o, &m);
         m.repeat = 1;
         m.seed = o->seed;
         m.sm = -2;

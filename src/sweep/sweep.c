@@ -223,7 +223,7 @@ static int describe(struct chase_run *r)
     {
         struct chase_measure order;
         memset(&order, 0, sizeof order);
-        chase_meta_add(meta, "pattern", "%s", chase_sweep_order(o, &r->s, &order));
+        chase_meta_add(meta, "pattern", "%s", chase_sweep_order(o, &order));
     }
     chase_meta_num(meta, "stride", (double)st->stride);
     if (o->sizes) {
@@ -270,7 +270,7 @@ static int measure(struct chase_run *r)
     memset(&m, 0, sizeof m);
     m.ops = s->ops;
     m.dev = s->dev;
-    (void)chase_sweep_order(o, s, &m);
+    (void)chase_sweep_order(o, &m);
     m.repeat = o->repeat;
     m.seed = o->seed;
     m.sm = -2;
