@@ -48,7 +48,6 @@ static int set_pattern(const char *arg, struct chase_opts *o)
         o->pattern = CHASE_PATTERN_LOCAL;
     else
         return chase_usage_error("unknown pattern '%s' (random, local, sequential)", arg);
-    o->pattern_given = 1;
     return 0;
 }
 

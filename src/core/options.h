@@ -43,7 +43,6 @@ struct chase_opts {
     int steps_given;            /* -s was given */
     const char *sizes;          /* --sizes LIST: the sweep measures these working sets only */
     int pattern;
-    int pattern_given;          /* --pattern was given (else the session's default: chase_sweep_order) */
     unsigned repeat;
     uint64_t seed;
     enum chase_format fmt;

@@ -139,7 +139,7 @@ int chase_levels_source_check(const struct chase_opts *o, const struct chase_ses
 
 const char *chase_sweep_order(const struct chase_opts *o, struct chase_measure *m)
 {
-    m->pattern = o->pattern_given ? o->pattern : CHASE_PATTERN_RANDOM;
+    m->pattern = o->pattern;
     m->sub = m->pattern == CHASE_PATTERN_LOCAL ? CHASE_LOCAL_WINDOW : 0;
     return m->pattern == CHASE_PATTERN_SEQ ? "sequential"
            : m->pattern == CHASE_PATTERN_LOCAL ? "local: random within 64 KiB windows, each line once a lap"

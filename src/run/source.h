@@ -20,7 +20,7 @@ int chase_curve_measure(struct chase_session *s, const struct chase_measure *m, 
 /* The window of a LOCAL chain (--pattern local): 16 pages of 4 KiB,
  * within any first TLB (48 entries and more). */
 #define CHASE_LOCAL_WINDOW 65536
-/* The order a sweep's chain takes: --pattern's, else RANDOM.  LOCAL is
+/* The order a sweep's chain takes: --pattern's (RANDOM unless given).  LOCAL is
  * asked for, never the default: it keeps a TLB's misses out of the
  * latency (a guest's pages may be 4 KiB, the host's under its huge ones,
  * and a first TLB's reach then lies inside the L2), but a window's lines
