@@ -117,9 +117,9 @@ check "chase analyze reads a tlb file's main curve, its points and no cache leve
 # --level L1 where the sweep split the L1 into parts (the driver's facts
 # name one cache holding both plateaus, as noise on a loaded host splits
 # one): the first part is measured as the L1, and stderr says so; a part
-# asked by its own name is measured under it.  The parts 2.5 x apart in
-# latency (a level 3 x slower than a cache's part is not that cache's).
-split='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=10;mem:lat=150'
+# asked by its own name is measured under it.  The parts 2 x apart in
+# latency (a level 2.5 x slower than a cache's part is not that cache's).
+split='L1:size=4K,ways=4,lat=4;L2:size=64K,ways=8,lat=8;mem:lat=150'
 "$CHASE" --sim "$split" --max 512K -q -o "$tmp/split0.tsv"
 sed -e '/^# driver\.cache\.L1: /d' -e 's/^# driver\.cache\.L2: /# driver.cache.L1: /' "$tmp/split0.tsv" > "$tmp/split.tsv"
 check "the edited sweep's levels are L1 near and L1 far" \

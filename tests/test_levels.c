@@ -393,6 +393,26 @@ static void name_tests(void)
         tap_ok(!strcmp(lv[1].name, "L2 near") && !strcmp(lv[2].name, "L2 far"),
                "names, the H100's L2 parts at 282 and 528 cycles stay parts (%s, %s)", lv[1].name, lv[2].name);
     }
+    /* A Xeon guest's default sweep: the L1 at 5.0 cycles to 48.4-48.9
+     * KiB, then 14.7 to 55.1 KiB (the L2's start, cut off by noise, inside
+     * a step of the driver's 48 KiB L1), the L2 at 16.0 to 1.8 MiB, the L3
+     * at 99: the level 2.94 x the L1 is the L2's, not "L1 far" (it was so
+     * named while the parts' bound was 3 x). */
+    {
+        struct chase_cache_fact xeon[] = {{"L1", 48 << 10}, {"L2", 2 << 20}, {"L3", 105 << 20}};
+        static const uint64_t x5[5][2] = {{48384, 48896}, {53952, 55104}, {1763456, 1802048}, {7692416, 7776192},
+                                         {7776192, 0}};
+        static const double x5_cyc[5] = {4.99, 14.7, 15.99, 99.4, 382};
+        size_t i;
+        for (i = 0; i < 5; i++) {
+            level(&lv[i], x5[i][0], x5[i][1], 0);
+            lv[i].cycles = x5_cyc[i];
+        }
+        chase_levels_name(lv, 5, xeon, 3, 256 << 20);
+        tap_ok(!strcmp(lv[0].name, "L1") && !strncmp(lv[1].name, "L2", 2) && !strncmp(lv[2].name, "L2", 2),
+               "names, a level 2.94 x slower than the L1 before it: the L2's (%s, %s, %s)", lv[0].name, lv[1].name,
+               lv[2].name);
+    }
     /* The last cache: a level 9 x slower than its part before it is past
      * every cache (a default sweep of this CI machine's CPU: L3 58 cycles
      * to 9.1 MiB, then 529 to 24.4 MiB inside the driver's 32 MiB, then
