@@ -314,12 +314,12 @@ static void level(struct chase_level *L, uint64_t lo, uint64_t hi, int onset)
     L->onset = onset;
 }
 
-/* Four levels with their bounds and latencies (cycles). */
-static void timed_levels(struct chase_level *lv, const uint64_t b[4][2], const double *cycles)
+/* n levels with their bounds and latencies (cycles). */
+static void timed_levels(struct chase_level *lv, const uint64_t (*b)[2], const double *cycles, size_t n)
 {
-    int i;
+    size_t i;
 
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < n; i++) {
         level(&lv[i], b[i][0], b[i][1], 0);
         lv[i].cycles = cycles[i];
     }
@@ -383,12 +383,12 @@ static void name_tests(void)
         static const uint64_t h100[4][2] = {{220 << 10, 240 << 10}, {24 << 20, 26 << 20}, {49 << 20, 52 << 20},
                                            {52 << 20, 0}};
         static const double cpu4_cyc[4] = {5, 16.6, 121, 380}, h100_cyc[4] = {32, 282, 528, 687};
-        timed_levels(lv, cpu4, cpu4_cyc);
+        timed_levels(lv, cpu4, cpu4_cyc, 4);
         chase_levels_name(lv, 4, spr, 3, 8 << 20);
         tap_ok(!strcmp(lv[0].name, "L1") && !strcmp(lv[1].name, "L2") && !strcmp(lv[2].name, "L3") &&
                !strcmp(lv[3].name, "beyond L3"), "names, a level 7 x slower than the L2's part before it: "
                "the next cache's (%s, %s, %s, %s)", lv[0].name, lv[1].name, lv[2].name, lv[3].name);
-        timed_levels(lv, h100, h100_cyc);
+        timed_levels(lv, h100, h100_cyc, 4);
         chase_levels_name(lv, 4, &l2, 1, 128 << 20);
         tap_ok(!strcmp(lv[1].name, "L2 near") && !strcmp(lv[2].name, "L2 far"),
                "names, the H100's L2 parts at 282 and 528 cycles stay parts (%s, %s)", lv[1].name, lv[2].name);
@@ -403,11 +403,7 @@ static void name_tests(void)
         static const uint64_t x5[5][2] = {{48384, 48896}, {53952, 55104}, {1763456, 1802048}, {7692416, 7776192},
                                          {7776192, 0}};
         static const double x5_cyc[5] = {4.99, 14.7, 15.99, 99.4, 382};
-        size_t i;
-        for (i = 0; i < 5; i++) {
-            level(&lv[i], x5[i][0], x5[i][1], 0);
-            lv[i].cycles = x5_cyc[i];
-        }
+        timed_levels(lv, x5, x5_cyc, 5);
         chase_levels_name(lv, 5, xeon, 3, 256 << 20);
         tap_ok(!strcmp(lv[0].name, "L1") && !strncmp(lv[1].name, "L2", 2) && !strncmp(lv[2].name, "L2", 2),
                "names, a level 2.94 x slower than the L1 before it: the L2's (%s, %s, %s)", lv[0].name, lv[1].name,
@@ -422,11 +418,7 @@ static void name_tests(void)
         static const uint64_t vm5[5][2] = {{32 << 10, 33 << 10}, {285 << 10, 596 << 10}, {4871 << 10, 9329 << 10},
                                           {24995 << 10, 25268 << 10}, {25268 << 10, 0}};
         static const double vm5_cyc[5] = {4, 13.9, 58, 529, 594};
-        size_t i;
-        for (i = 0; i < 5; i++) {
-            level(&lv[i], vm5[i][0], vm5[i][1], 0);
-            lv[i].cycles = vm5_cyc[i];
-        }
+        timed_levels(lv, vm5, vm5_cyc, 5);
         chase_levels_name(lv, 5, epyc, 3, 128 << 20);
         tap_ok(!strcmp(lv[2].name, "L3") && !strcmp(lv[3].name, "beyond L3 part 1") &&
                !strcmp(lv[4].name, "beyond L3 part 2"), "names, a level 9 x slower than the last cache's part: "

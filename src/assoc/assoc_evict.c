@@ -574,15 +574,15 @@ static int evict_dense(struct chase_assoc_level *L, const struct chase_assoc_lev
         if (off % way != x_class)
             p->pool[got++] = off;
     }
-    pool = got;
     L->led = 1;
     chase_assoc_append(L->evict_how, sizeof L->evict_how, "; a pool of %llu lines one a %s page spans more "
                        "pages than the last data TLB's %llu, so x would pay a page walk: instead probe x at %s and "
                        "a dense pool of %llu lines, all of the first %s but those of x's set in %s, each test led "
                        "by %u lines of that set (one of %d such leads)", (unsigned long long)pool,
                        chase_size_format(way, a, sizeof a), (unsigned long long)p->tlb_pages,
-                       chase_size_format(L->probe_x, b, sizeof b), (unsigned long long)pool,
+                       chase_size_format(L->probe_x, b, sizeof b), (unsigned long long)got,
                        chase_size_format(span, c, sizeof c), pn->name, nf, FLUSHES);
+    pool = got;
     /* What x costs here after a lead and lines of other sets: the least
      * of two leads (L->hx, as calibrate measures it). */
     if (cal > pool)
