@@ -31,6 +31,13 @@ truth() {
 # Cases 8 and 9: a hashed level with fewer ways behind a plain nearer
 # level (its eviction set holds the nearer level's ways: counted again with
 # each lap led by lines that flush the nearer level).
+# Cases 10 and 11: a hashed level of one way behind a random nearer level
+# (each lap led by 6 x its ways lines of x's set there, which flush x and
+# the group out of it but for about a lap in 400).
+# Case 12: a hashed L3 of 3 MiB behind an L2 whose way is 64 KiB: the
+# region holds too few lines that far apart for 3 x the L3's lines (16311
+# of 147520, and none of them evicted x), so the pool's lines are 4 KiB
+# apart, each test led by lines of every 4 KiB class.
 cat > "$tmp/cases" <<'CASES'
 L1:size=16K,ways=4,lat=4;L2:size=256K,ways=8,lat=14,policy=fifo;mem:lat=200
 L1:size=32K,ways=8,lat=4,policy=random;L2:size=512K,ways=16,lat=14;mem:lat=200
@@ -41,6 +48,9 @@ L1:size=16K,ways=8,lat=4,policy=fifo;L2:size=96K,ways=3,lat=16;mem:lat=192,noise
 L1:size=6K,ways=12,lat=4,policy=fifo;L2:size=64K,ways=8,lat=16;L3:size=768K,ways=6,lat=64,policy=fifo;mem:lat=768,noise=0.02
 L1:size=12K,ways=48,lat=4,policy=fifo;L2:size=128K,ways=16,lat=12,policy=lru,index=hash;mem:lat=144,noise=0.01
 L1:size=8K,ways=8,lat=4,policy=fifo;L2:size=128K,ways=4,lat=16,policy=lru,index=hash;mem:lat=192,noise=0.02
+L1:size=6K,ways=12,lat=4,policy=random;L2:size=64K,ways=1,lat=16,policy=random,index=hash;mem:lat=192,noise=0.02
+L1:size=16K,ways=16,lat=4,policy=random;L2:size=256K,ways=1,lat=12,policy=fifo,index=hash;mem:lat=108,noise=0.01
+L1:size=32K,ways=4,lat=4,policy=fifo;L2:size=512K,ways=8,lat=12,policy=lru;L3:size=3072K,ways=3,lat=36,policy=fifo,index=hash;mem:lat=432,noise=0.02
 CASES
 n=0
 while read -r spec; do

@@ -82,7 +82,7 @@ struct chase_assoc_level {
     unsigned pruned;            /* the lines pruning left, before the count (0: none) */
     int evicted;
     /* The group's lines lie in any set of the plain level in front, each
-     * test led by lines of x's set there (evict_dense): a lap of x and the
+     * test led by lines of x's set there (evict_spread): a lap of x and the
      * group alone never leaves that level, so no policy sequence is. */
     int led;
     char evict_how[1000];
@@ -113,7 +113,7 @@ struct chase_assoc_prober {
     /* Pages the device's last data TLB holds (the driver's; 0: unknown): a
      * pool of lines one a page past it would time a page walk with x. */
     uint64_t tlb_pages;
-    /* Lines that lead every group test (evict_dense; nlead 0: none). */
+    /* Lines that lead every group test (evict_spread; nlead 0: none). */
     const uint64_t *lead;
     uint32_t nlead;
     double last;                /* the probe x's cycles in the last test, or a lap's a load */

@@ -76,6 +76,7 @@
  * reading near LRU tells them apart. */
 #define NEAR_MISSES 1.0
 #define NEAR_APART 3.0
+#define RANDOM_FLUSH 6          /* lines a way of a random level in front that flush x out of it */
 #define SPREAD 1024             /* threads that may read a group at once (chase_list_req's spread) */
 
 static int cmp_double(const void *a, const void *b)
@@ -453,17 +454,17 @@ static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     L->hx = 0;
     if (cal > hi / L->line / 8)
         cal = hi / L->line / 8;         /* a small level: too few lines of other sets to evict x */
-    if (slots < at + cal || 2 * (uint64_t)nf + cal + 1 > 2 * p->lines + 2 || unit <= L->line)
+    if (slots < at + 2 * cal || (uint64_t)nf + cal > p->lines || unit <= L->line)
         return 0;
-    for (k = 0; k < cal; k++)
-        p->tmp[k] = chase_chain_block(cc, at + k) * unit + L->line;
+    /* Each lap its own flush and its own lines of other sets: in a level
+     * of one way, one line of 200 shares x's set about a time in five
+     * (a simulated L2 of 1024 sets), and the least of two is taken. */
     for (v = 0; v < 2; v++) {
-        uint64_t f[CHASE_ASSOC_MAX_LINES];
-        if (nf > CHASE_ASSOC_MAX_LINES)
-            return 0;
         for (i = 0; i < nf; i++)
-            f[i] = chase_chain_block(cc, first + (uint64_t)v * nf + i) * unit;
-        if ((code = x_misses(L, p, f, nf, p->tmp, (uint32_t)cal, (uint32_t)cal, &yes)))
+            p->tmp[i] = chase_chain_block(cc, first + (uint64_t)v * nf + i) * unit;
+        for (k = 0; k < cal; k++)
+            p->tmp[nf + k] = chase_chain_block(cc, at + v * cal + k) * unit + L->line;
+        if ((code = x_misses(L, p, p->tmp, nf, p->tmp + nf, (uint32_t)cal, (uint32_t)cal, &yes)))
             return code;
         if (p->last < best)
             best = p->last;
@@ -507,7 +508,7 @@ static int grow(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint6
     }
     if (!yes) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the whole pool did not evict x (x cost %.1f cycles "
-                           "after it, a miss above %.1f): not resolved", p->last, miss_above(L));
+                           "after it, a miss above %.1f)", p->last, miss_above(L));
         *n = 0;
         return 0;
     }
@@ -522,119 +523,147 @@ static int grow(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint6
     return 0;
 }
 
-/* A pool whose lines lie one a page (one set of a nearer plain level whose
- * way is a page or more) spans more pages than the device's last data TLB
- * holds (the driver's tlb_pages): x, timed after it, pays a page walk,
- * and what reads as a miss here may be the walk's (this CI machine's CPU:
- * x cost 110-116 cycles after 9742-16384 such lines, its L3 46).  The
- * dense pool instead: the lines of a span 3 x the level, all but those
- * of x's set in front, in a keyed random order, on a few hundred pages;
- * every test is led by nf lines of x's set in front (FLUSHES such leads,
- * past the span, each line on a page of its own), which evict x there, so
- * x reaches this level whichever sets of the nearer level the group uses.
- * The group is pruned as ever, and its count is what flushed_ways
- * confirms with the other leads: x misses after any lead and the group,
- * and after any lead and the group less any one line, hits.  *ways 0
- * where not resolved (evict_how says why). */
-static int evict_dense(struct chase_assoc_level *L, const struct chase_assoc_level *pn, uint32_t nf,
-                       uint64_t region, uint64_t seed, uint64_t pool, struct chase_assoc_prober *p, unsigned *ways)
+/* The group tests of a pool each test of which is led by a lead: what
+ * x costs after a lead and lines of other sets (L->hx, the least of two,
+ * as calibrate measures it), grow, prune, and the count flushed_ways
+ * confirms with the other leads (FLUSHES of nl lines each in lead): x
+ * misses after any lead and the group, and after any lead and the group
+ * less any one line, hits.  *ways 0 where not resolved (evict_how says
+ * why).  0 or an exit status. */
+static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *lead, uint32_t nl,
+                     uint64_t pool, uint64_t cap_lines, unsigned *ways)
 {
-    uint64_t way = pn->way_bytes, per = way / L->line, span, x_class, k, got, slots, *lead;
-    uint64_t hi = L->hi ? L->hi : L->lo, cap_lines = hi / L->line, cal = CAL_LINES;
-    struct chase_chain cc, cl;
+    uint64_t cal = CAL_LINES;
     double best = INFINITY;
-    uint32_t n, v;
+    uint32_t n = 0, v;
     int code = 0, yes;
-    char a[32], b[32], c[32];
 
     *ways = 0;
-    if (per < 2 || nf > CHASE_ASSOC_MAX_LINES)
-        return 0;
-    /* The span: pool lines and the x-set ones among them left out. */
-    span = (pool + pool / (per - 1) + per) / per * way;
-    if (region <= span + (uint64_t)(FLUSHES * nf + 1) * way || (uint64_t)FLUSHES * nf > p->lines) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; no room for a dense pool of %llu lines and "
-                           "its leads", (unsigned long long)pool);
-        return 0;
-    }
-    if (!(lead = malloc((size_t)FLUSHES * nf * sizeof *lead)))
-        return CHASE_EXIT_FAIL;
-    /* x and the leads: lines of one set in front, past the span, a way
-     * apart in a keyed random order (x the first). */
-    slots = (region - span) / way;
-    chase_chain_init(&cl, slots * way, way, CHASE_CHAIN_RANDOM, 0, seed ^ 0x6a09e667f3bcc909ULL);
-    x_class = (chase_splitmix(&seed) % per) * L->line;
-    L->probe_x = span + chase_chain_block(&cl, 0) * way + x_class;
-    for (k = 0; k < (uint64_t)FLUSHES * nf; k++)
-        lead[k] = span + chase_chain_block(&cl, k + 1) * way + x_class;
-    /* The pool: the span's lines but x's set's, in a keyed random order. */
-    chase_chain_init(&cc, span, L->line, CHASE_CHAIN_RANDOM, 0, seed);
-    for (k = got = 0; k < cc.blocks && got < pool; k++) {
-        uint64_t off = chase_chain_block(&cc, k) * L->line;
-        if (off % way != x_class)
-            p->pool[got++] = off;
-    }
     L->led = 1;
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; a pool of %llu lines one a %s page spans more "
-                       "pages than the last data TLB's %llu, so x would pay a page walk: instead probe x at %s and "
-                       "a dense pool of %llu lines, all of the first %s but those of x's set in %s, each test led "
-                       "by %u lines of that set (one of %d such leads)", (unsigned long long)pool,
-                       chase_size_format(way, a, sizeof a), (unsigned long long)p->tlb_pages,
-                       chase_size_format(L->probe_x, b, sizeof b), (unsigned long long)got,
-                       chase_size_format(span, c, sizeof c), pn->name, nf, FLUSHES);
-    pool = got;
-    /* What x costs here after a lead and lines of other sets: the least
-     * of two leads (L->hx, as calibrate measures it). */
-    if (cal > pool)
-        cal = pool;
+    if (cal > pool / 2)
+        cal = pool / 2;
     if (cal > cap_lines / 8)
         cal = cap_lines / 8;
     for (v = 0; v < 2 && !code; v++) {
-        code = x_misses(L, p, lead + (uint64_t)v * nf, nf, p->pool, (uint32_t)cal, (uint32_t)cal, &yes);
+        code = x_misses(L, p, lead + (uint64_t)v * nl, nl, p->pool + v * cal, (uint32_t)cal, (uint32_t)cal, &yes);
         if (!code && p->last < best)
             best = p->last;
     }
     if (code)
-        goto out;
+        return code;
     L->hx = best > L->h ? best : 0;
     if (best >= L->h + 0.75 * (L->m - L->h)) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of other sets "
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of the pool "
                            "costs %.1f cycles, within a quarter of the next level's %.1f from it (this level's "
                            "latency %.1f): no threshold between a hit here and a miss; not resolved",
                            (unsigned long long)cal, best, L->m, L->h);
-        goto out;
+        return 0;
     }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of other sets costs "
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of the pool costs "
                        "%.1f cycles (this level's latency %.1f): a miss is above %.1f", (unsigned long long)cal,
                        best, L->h, miss_above(L));
     p->lead = lead;
-    p->nlead = nf;
-    if ((code = grow(L, p, pool, cap_lines, &n)) || !n)
-        goto out;
-    if ((code = prune(L, p, p->pool, &n)))
-        goto out;
+    p->nlead = nl;
+    code = grow(L, p, pool, cap_lines, &n);
+    if (!code && n)
+        code = prune(L, p, p->pool, &n);
     p->lead = NULL;
     p->nlead = 0;
+    if (!code && !n)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ": not resolved");
+    if (code || !n)
+        return code;
     L->pruned = n;
     if (n > CHASE_ASSOC_MAX_LINES) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u, more than a set can be: not "
                            "resolved", n);
-        goto out;
+        return 0;
     }
     L->ngroup = n;
     memcpy(L->group, p->pool, n * sizeof *L->group);
     chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", n,
                        (unsigned long long)p->lists, (unsigned long long)p->loads);
-    if ((code = flushed_ways(L, p, NULL, 0, (uint64_t)FLUSHES * nf, way, nf, lead, ways)))
-        goto out;
+    if ((code = flushed_ways(L, p, NULL, 0, (uint64_t)FLUSHES * nl, 0, nl, lead, ways)))
+        return code;
     if (!*ways)
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
-out:
-    p->lead = NULL;
-    p->nlead = 0;
+    return 0;
+}
+
+/* The spread pool: lines `unit` apart, a power of two under the way of
+ * the nearer plain levels, so in way / unit classes, each class in one
+ * set of every nearer level whose way divides that way.  Each test is led
+ * by nf lines of every class (a way apart, FLUSHES such leads), which push
+ * x and the group out of those levels whichever class they are in: in a
+ * level that serves hits without telling the one behind (the simulator's),
+ * a group kept to few sets in front would otherwise stay there once small.
+ * The pool's lines fill as few rows (a way each) as hold 3 x the level's
+ * lines, the rows in a keyed random order.  Used where a pool one set in
+ * front (lines a way apart) cannot serve:
+ *   tlb 0: the region holds fewer such lines than 3 x the level's and they
+ *          did not evict x (a simulated L3 of 6 MiB behind an L2 whose
+ *          way is 512 KiB: 2007 lines in 1 GiB, about one in eight of its
+ *          sets);
+ *   tlb 1: such lines lie one a page, over more pages than the device's
+ *          last data TLB holds (the driver's tlb_pages): x, timed after
+ *          them, would pay a page walk, and pruning would home in on a TLB
+ *          set (this CI machine's CPU: x cost 110-116 cycles after
+ *          9742-16384 such lines, its L3 46); the unit then puts the pool
+ *          on half the TLB's pages at most.
+ * *ways 0 where not resolved or not built (evict_how says why). */
+static int evict_spread(struct chase_assoc_level *L, uint64_t way, uint64_t unit, uint32_t nf, uint64_t region,
+                        uint64_t seed, int tlb, struct chase_assoc_prober *p, unsigned *ways)
+{
+    uint64_t hi = L->hi ? L->hi : L->lo, want = 3 * (hi / L->line) + 64, rows, classes, nl, k, pool, prow;
+    uint64_t *lead, lead_rows = (uint64_t)FLUSHES * nf + 1;
+    struct chase_chain cr, cp;
+    int code;
+    char a[32], b[32], c[32];
+
+    *ways = 0;
+    rows = region / way;
+    classes = way / unit;
+    nl = classes * nf;
+    if (rows <= lead_rows || classes < 2 || (rows - lead_rows) * classes < want || (uint64_t)FLUSHES * nl > p->lines ||
+        nl > 65536) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; no room for a spread pool of %llu lines and its "
+                           "leads", (unsigned long long)want);
+        return 0;
+    }
+    if (!(lead = malloc((size_t)(FLUSHES * nl) * sizeof *lead)))
+        return CHASE_EXIT_FAIL;
+    /* Rows in a keyed random order: x's, then the leads', then the pool's;
+     * x at a class drawn from the key. */
+    chase_chain_init(&cr, rows * way, way, CHASE_CHAIN_RANDOM, 0, seed ^ 0x6a09e667f3bcc909ULL);
+    L->probe_x = chase_chain_block(&cr, 0) * way + (chase_splitmix(&seed) % classes) * unit;
+    for (k = 0; k < (uint64_t)FLUSHES * nl; k++) {
+        uint64_t v = k / nl, i = k % nl;    /* lead v, its line i: row i / classes of it, class i % classes */
+        lead[k] = chase_chain_block(&cr, 1 + v * nf + i / classes) * way + (i % classes) * unit;
+    }
+    /* The pool: every class of its rows, in a keyed random order. */
+    pool = want < p->lines ? want : p->lines;
+    prow = (pool + classes - 1) / classes;
+    chase_chain_init(&cp, prow * classes * L->line, L->line, CHASE_CHAIN_RANDOM, 0, seed);
+    for (k = 0; k < pool; k++) {
+        uint64_t q = chase_chain_block(&cp, k);
+        p->pool[k] = chase_chain_block(&cr, lead_rows + q / classes) * way + (q % classes) * unit;
+    }
+    if (tlb)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; a pool one line a %s page would span more pages "
+                           "than the last data TLB's %llu, so x would pay a page walk", chase_size_format(way, a,
+                           sizeof a), (unsigned long long)p->tlb_pages);
+    else
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; too few lines %s apart for 3 x this level's",
+                           chase_size_format(way, a, sizeof a));
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, ": instead probe x at %s and a pool of %llu lines %s "
+                       "apart on %llu rows of %s (%llu classes, each in one set of the levels in front), each test "
+                       "led by %u lines of every class (%llu lines, one of %d such leads)",
+                       chase_size_format(L->probe_x, b, sizeof b), (unsigned long long)pool,
+                       chase_size_format(unit, c, sizeof c), (unsigned long long)prow,
+                       chase_size_format(way, a, sizeof a), (unsigned long long)classes, nf,
+                       (unsigned long long)nl, FLUSHES);
+    code = led_count(L, p, lead, (uint32_t)nl, pool, hi / L->line, ways);
     free(lead);
-    if (!*ways)
-        L->ngroup = 0;
     return code;
 }
 
@@ -692,8 +721,14 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
      * levels in front (flushed_ways). */
     for (k = 0; k < nnear; k++)
         if (near[k].way_bytes && unit % near[k].way_bytes == 0) {
-            near_random |= near[k].ways > 1 && !strncmp(near[k].replacement, "random", 6);
-            nf = near[k].ways + 1 > nf ? near[k].ways + 1 : nf;
+            /* One more line than its ways pushes x out of an LRU or FIFO
+             * level; a random one keeps x through a lap of f lines of its
+             * set with odds (1 - 1/ways)^f: RANDOM_FLUSH x its ways leave
+             * x (and each line of the group) there in about 1 lap of 400. */
+            int random = near[k].ways > 1 && !strncmp(near[k].replacement, "random", 6);
+            uint32_t need = random ? RANDOM_FLUSH * near[k].ways : near[k].ways + 1;
+            near_random |= random;
+            nf = need > nf ? need : nf;
         }
     if (slots > (uint64_t)FLUSHES * nf + 1 && pool > slots - 1 - (uint64_t)FLUSHES * nf)
         pool = slots - 1 - (uint64_t)FLUSHES * nf;
@@ -710,9 +745,13 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->probe_x = chase_chain_block(&cc, 0) * unit;
     for (k = 0; k < pool; k++)
         p->pool[k] = chase_chain_block(&cc, k + 1) * unit;
-    if (pn && nf && !near_random && p->tlb_pages && pool > p->tlb_pages && unit >= 4096) {
+    if (pn && nf && p->tlb_pages && pool > p->tlb_pages && unit >= 4096) {
+        uint64_t u = unit;
+        /* The spread pool on half the TLB's pages at most. */
+        while (u / 2 >= L->line && (3 * cap_lines + 64) / (unit / u) > p->tlb_pages / 2)
+            u /= 2;
         snprintf(L->evict_how, sizeof L->evict_how, "in %s", chase_size_format(region, a, sizeof a));
-        if ((code = evict_dense(L, pn, nf, region, seed, pool, p, &ways)))
+        if ((code = evict_spread(L, unit, u, nf, region, seed, 1, p, &ways)))
             return code;
         if (!ways)
             return 0;
@@ -725,8 +764,24 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         return code == -2 ? 0 : code;
     if ((code = grow(L, p, pool, cap_lines, &n)))
         return code;
-    if (!n)
+    /* A pool a nearer way apart that the region held fewer than 3 x this
+     * level's lines of may hold too few of x's set in a hashed index: the
+     * spread pool, lines a fraction of that way apart. */
+    if (!n && pn && nf && pool < 3 * cap_lines + 64 && pool < p->lines && pool < CHASE_LIST_MAX - 1) {
+        uint64_t u = unit, lead_rows = (uint64_t)FLUSHES * nf + 1, rows = region / unit;
+        /* The largest spacing whose rows past the leads hold the lines. */
+        while (u / 2 >= L->line && rows > lead_rows && (rows - lead_rows) * (unit / u) < 3 * cap_lines + 64)
+            u /= 2;
+        if ((code = evict_spread(L, unit, u, nf, region, seed, 0, p, &ways)))
+            return code;
+        if (!ways)
+            return 0;
+        goto counted;
+    }
+    if (!n) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, ": not resolved");
         return 0;
+    }
     have = n;
     if ((code = prune(L, p, p->pool, &have)))
         return code;
@@ -738,6 +793,16 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         (unsigned long long)p->lists, (unsigned long long)p->loads);
     if ((code = count_ways(L, p, &ways)))
         return code;
+    /* Behind a random level in front, a lap of x and part of the group
+     * reaches this level only where that level happened to lose them, so
+     * the unled count may find no lap that misses, or keep the lines the
+     * level in front needed: a flushed count starts again from the pruned
+     * group (congruent cut it). */
+    if (!ways && near_random && pn && nf) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself "
+                           "(a random level in front keeps part of each lap);");
+        ways = (unsigned)cap;
+    }
     if (!ways) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
         return 0;
@@ -753,17 +818,15 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than %s%s keeps of one of "
                                "its sets (%u ways): this level's ways may be fewer, hidden behind it;",
                                ways, random ? "about what the random " : "", N->name, N->ways);
-            /* nf (above): enough lines of that set to push x out of every
-             * such level that replaces LRU or FIFO.  Not behind a random
-             * one: through a lap of ways + 1 lines a random level of 12
-             * ways keeps x a third of the time ((11/12)^13), and the
-             * group's lines as often. */
-            if (near_random)
-                chase_assoc_append(L->evict_how, sizeof L->evict_how, " a level in front replaces at random, "
-                                   "so no flush is tried;");
-            else if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, NULL, &ways)))
+            /* nf (above): enough lines of that set to push x and the
+             * group out of every such level, a random one too. */
+            if (near_random) {
+                L->ngroup = (unsigned)cap;
+                memcpy(L->group, p->pool, cap * sizeof *L->group);
+            }
+            if ((code = flushed_ways(L, p, &cc, pool + 1, slots, unit, nf, NULL, &ways)))
                 return code;
-            if (near_random || !ways) {
+            if (!ways) {
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " not resolved");
                 L->ngroup = 0;
                 return 0;
