@@ -667,19 +667,46 @@ int main(void)
     snprintf(L.policy, sizeof L.policy, "lru");
     L.lo = 701 * 1024;
     L.hi = 709 * 1024;
-    chase_assoc_too_small(&L);
+    chase_assoc_size_check(&L, 0);
     tap_ok(!L.ways && !L.sets && !L.capacity && !L.evicted && !strcmp(L.policy, "undetermined") &&
            strstr(L.ways_how, "a nearer level's shape"), "8 x 64 x 64 B under an L2 of 701 KiB: withdrawn (%s)",
            L.ways_how);
     level(&L, 8, 64, 64, 0, 0, 256);
     chase_assoc_analyze(&L);
     L.lo = 2 * L.capacity;
-    chase_assoc_too_small(&L);
+    chase_assoc_size_check(&L, 0);
     tap_ok(L.ways == 8 && L.sets == 64, "8 x 64 x 64 B under a sweep edge at twice it: kept (%u x %llu)", L.ways,
            (unsigned long long)L.sets);
     L.lo = 2 * L.capacity + 1;
-    chase_assoc_too_small(&L);
+    chase_assoc_size_check(&L, 0);
     tap_ok(!L.ways, "... and past twice it: withdrawn (%s)", L.check);
+    /* Over twice what the sweep saw: a TLB's reach (72 pages) read as ways
+     * from strides, withdrawn; an eviction set's count with the driver's
+     * sets stands (the sweep may see part of a cache). */
+    level(&L, 8, 64, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    L.ways = 72;
+    L.sets = 4096;
+    L.capacity = 72 * 4096 * 64;
+    L.lo = 9049280;
+    L.hi = 9147840;
+    chase_assoc_size_check(&L, 0);
+    tap_ok(!L.ways && strstr(L.ways_how, "over twice"), "72 x 4096 x 64 B from strides over a level of 8.7 MiB: "
+           "withdrawn (%s)", L.ways_how);
+    level(&L, 8, 64, 64, 0, 0, 256);
+    chase_assoc_analyze(&L);
+    L.hi = L.capacity / 2;
+    L.lo = L.hi - 4096;
+    chase_assoc_size_check(&L, 0);
+    tap_ok(L.ways == 8, "... at twice the sweep's edge: kept (%u)", L.ways);
+    L.hi = L.capacity / 2 - 64;
+    L.lo = L.hi - 4096;
+    L.evicted = 1;
+    chase_assoc_size_check(&L, 0);
+    tap_ok(L.ways == 8, "... past it, from an eviction set: kept (%u)", L.ways);
+    L.evicted = 0;
+    chase_assoc_size_check(&L, 0);
+    tap_ok(!L.ways, "... past it, from strides: withdrawn (%s)", L.check);
     evict_range();
     evict_slow();
     evict_spread_tlb(1);

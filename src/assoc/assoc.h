@@ -153,8 +153,10 @@ void chase_assoc_behind(struct chase_assoc_level *L, const struct chase_assoc_le
  * the sweep saw the level hold before its edge: no level holds more lines
  * than it has, so the shape is a nearer level's (chase assoc --level L2
  * alone on a CPU read the L1's 8 x 64 lines of 64 B, 32 KiB, for an L2
- * the sweep saw hold 701 KiB). */
-void chase_assoc_too_small(struct chase_assoc_level *L);
+ * the sweep saw hold 701 KiB); and where the strides' shape holds over
+ * twice the end of its cache, cache_hi (its last part's; 0: L's own), as
+ * a TLB's reach or a level behind would. */
+void chase_assoc_size_check(struct chase_assoc_level *L, uint64_t cache_hi);
 /* Whether L's strides from 2 x *unit up should be measured again with
  * *fill lines a lap that evict the chain from every nearer level (odd
  * multiples of *unit, the largest nearer plain way, or the line): the

@@ -96,6 +96,23 @@ static const struct chase_level *miss_level(const struct chase_level *lv, size_t
     return &lv[j];
 }
 
+/* Where the cache the level `name` is part of ends: its last part's edge
+ * among the sweep's levels (0: not found). */
+static uint64_t cache_end(const struct chase_level *lv, size_t nlv, const char *name)
+{
+    const char *cut = chase_level_part(name);
+    size_t base = cut ? (size_t)(cut - name) : strlen(name), j;
+    uint64_t end = 0;
+
+    for (j = 0; j < nlv; j++) {
+        const char *c = chase_level_part(lv[j].name);
+        size_t b = c ? (size_t)(c - lv[j].name) : strlen(lv[j].name);
+        if (b == base && !strncmp(lv[j].name, name, base) && lv[j].hi > end)
+            end = lv[j].hi;
+    }
+    return end;
+}
+
 /* The levels to probe and the allocation they need.  0 or an exit status. */
 static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
 {
@@ -815,7 +832,7 @@ static int measure(struct chase_run *r)
             r->failed = 1;
             return code;
         }
-        chase_assoc_too_small(&st->ll[k]);
+        chase_assoc_size_check(&st->ll[k], cache_end(r->lv, r->nlv, st->ll[k].name));
         if (!lists)
             snprintf(st->ll[k].policy_how, sizeof st->ll[k].policy_how, "not tested: %s", err);
         st->measured++;
