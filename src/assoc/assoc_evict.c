@@ -664,6 +664,8 @@ static int evict_spread(struct chase_assoc_level *L, uint64_t way, uint64_t unit
                        (unsigned long long)nl, FLUSHES);
     code = led_count(L, p, lead, (uint32_t)nl, pool, hi / L->line, ways);
     free(lead);
+    if (!*ways)
+        L->ngroup = 0;
     return code;
 }
 
@@ -686,7 +688,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     uint32_t n, have, k, nf = 0;
     uint64_t top = 0;
     size_t j;
-    int near_random = 0;
+    int near_random = 0, recount = 0;
     struct chase_chain cc;
     char a[32], b[32], c[32];
     unsigned ways;
@@ -802,6 +804,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself "
                            "(a random level in front keeps part of each lap);");
         ways = (unsigned)cap;
+        recount = 1;
     }
     if (!ways) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " no lap of x and the group misses by itself: not resolved");
@@ -814,10 +817,11 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     for (k = 0; k < nnear; k++) {
         const struct chase_assoc_level *N = &near[k];
         int random = N->ways > 1 && !strncmp(N->replacement, "random", 6);
-        if (N->way_bytes && unit % N->way_bytes == 0 && ways <= N->ways * (random ? 4u : 1u)) {
-            chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than %s%s keeps of one of "
-                               "its sets (%u ways): this level's ways may be fewer, hidden behind it;",
-                               ways, random ? "about what the random " : "", N->name, N->ways);
+        if (N->way_bytes && unit % N->way_bytes == 0 && (recount || ways <= N->ways * (random ? 4u : 1u))) {
+            if (!recount)
+                chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than %s%s keeps of one "
+                                   "of its sets (%u ways): this level's ways may be fewer, hidden behind it;",
+                                   ways, random ? "about what the random " : "", N->name, N->ways);
             /* nf (above): enough lines of that set to push x and the
              * group out of every such level, a random one too. */
             if (near_random) {
