@@ -345,6 +345,8 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     uint64_t cur[CHASE_ASSOC_MAX_LINES];
     uint32_t i, n, t, v, nfl;
     int code, miss = 0;
+    /* A given lead (a spread pool's) covers every set in front its pool uses. */
+    const char *of = given ? "of every set in front the pool uses" : "of that set";
 
     *ways = 0;
     nfl = nf ? (uint32_t)((slots - first) / nf) : 0;
@@ -353,8 +355,8 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     if (nf && (uint64_t)nfl * nf > p->lines)
         nfl = (uint32_t)(p->lines / nf);
     if (!nf || nfl < 3 || L->ngroup + (uint64_t)nf + 1 > 2 * p->lines + 2) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no room for three flushes of %u lines of that set "
-                           "past the pool;", nf);
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " no room for three flushes of %u lines %s "
+                           "past the pool;", nf, of);
         return 0;
     }
     for (v = 0; v < nfl; v++)
@@ -372,10 +374,10 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
         if ((code = x_misses(L, p, p->tmp + v * nf, nf, L->group, 0, 0, &miss)))
             return code;
     if (miss) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " x after a flush alone (%u lines of that set, none "
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " x after a flush alone (%u lines %s, none "
                            "of the group) costs %.1f cycles, above the miss threshold %.1f: what a flush costs x "
                            "here (a conflict in the levels in front, a page walk) reads as this level's miss, so "
-                           "no count of the group is one;", nf, p->last, miss_above(L));
+                           "no count of the group is one;", nf, of, p->last, miss_above(L));
         return 0;
     }
     for (t = 0; t < FLUSH_TRIES && t < nfl; t++) {
@@ -418,16 +420,16 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
         }
         if (short_of || confirmed < 2)
             continue;
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, " each lap led by %u other lines of that set, which "
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " each lap led by %u other lines %s, which "
                            "evict x from the levels in front: with flush %u, %u of the group's lines x's lap needs, "
-                           "as two other flushes confirm;", nf, t + 1, n);
+                           "as two other flushes confirm;", nf, of, t + 1, n);
         memcpy(L->group, cur, n * sizeof *cur);
         L->ngroup = n;
         *ways = n;
         return 0;
     }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines of that set, %u "
-                       "flushes cut the group to none the others confirmed;", nf, t);
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines %s, %u "
+                       "flushes cut the group to none the others confirmed;", nf, of, t);
     return 0;
 }
 
