@@ -433,6 +433,24 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     return 0;
 }
 
+/* What x cost here after `after` (the least of two laps, `best`) becomes
+ * L->hx where above the level's latency, said; -2 (said: not resolved)
+ * where it lies within a quarter of the next level's latency from it, so
+ * no threshold is left between a hit here and a miss; else 0. */
+static int hit_threshold(struct chase_assoc_level *L, double best, const char *after)
+{
+    L->hx = best > L->h ? best : 0;
+    if (best >= L->h + 0.75 * (L->m - L->h)) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after %s costs %.1f cycles, within a quarter "
+                           "of the next level's %.1f from it (this level's latency %.1f): no threshold between a "
+                           "hit here and a miss; not resolved", after, best, L->m, L->h);
+        return -2;
+    }
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after %s costs %.1f cycles (this level's latency "
+                       "%.1f): a miss is above %.1f", after, best, L->h, miss_above(L));
+    return 0;
+}
+
 #define CAL_LINES 256             /* lines of other sets beside a calibrating flush: more pages than a first TLB holds */
 
 /* What x costs here once the levels in front lost it: a lap of a flush
@@ -452,6 +470,7 @@ static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     uint32_t v, i;
     double best = INFINITY;
     int code, yes;
+    char after[120];
 
     L->hx = 0;
     if (cal > hi / L->line / 8)
@@ -473,18 +492,9 @@ static int calibrate(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     }
     if (!(best > L->h))
         return 0;
-    L->hx = best;
-    if (best >= L->h + 0.75 * (L->m - L->h)) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a flush of %u lines of its set in front "
-                           "and %llu lines of others costs %.1f cycles, within a quarter of the next level's %.1f "
-                           "from it (this level's latency %.1f): no threshold between a hit here and a miss; not "
-                           "resolved", nf, (unsigned long long)cal, best, L->m, L->h);
-        return -2;
-    }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a flush of %u lines of its set in front and "
-                       "%llu lines of others costs %.1f cycles (this level's latency %.1f): a miss is above %.1f",
-                       nf, (unsigned long long)cal, best, L->h, miss_above(L));
-    return 0;
+    snprintf(after, sizeof after, "a flush of %u lines of its set in front and %llu lines of others", nf,
+             (unsigned long long)cal);
+    return hit_threshold(L, best, after);
 }
 
 /* Grow: a prefix of the pool doubling from the level's lines until x
@@ -539,6 +549,7 @@ static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     double best = INFINITY;
     uint32_t n = 0, v;
     int code = 0, yes;
+    char after[120];
 
     *ways = 0;
     L->led = 1;
@@ -553,17 +564,9 @@ static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     }
     if (code)
         return code;
-    L->hx = best > L->h ? best : 0;
-    if (best >= L->h + 0.75 * (L->m - L->h)) {
-        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of the pool "
-                           "costs %.1f cycles, within a quarter of the next level's %.1f from it (this level's "
-                           "latency %.1f): no threshold between a hit here and a miss; not resolved",
-                           (unsigned long long)cal, best, L->m, L->h);
+    snprintf(after, sizeof after, "a lead and %llu lines of the pool", (unsigned long long)cal);
+    if (hit_threshold(L, best, after))
         return 0;
-    }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; x after a lead and %llu lines of the pool costs "
-                       "%.1f cycles (this level's latency %.1f): a miss is above %.1f", (unsigned long long)cal,
-                       best, L->h, miss_above(L));
     p->lead = lead;
     p->nlead = nl;
     code = grow(L, p, pool, cap_lines, &n);
