@@ -80,7 +80,7 @@ one() {
         sets=$((size * 1024 / 64 / ways))
         pol=$(echo "$rest" | sed 's/.*policy=\([a-z]*\).*/\1/')
         idx=plain
-        case $rest in *index=hash*) idx=hashed ;; esac
+        case $rest in *index=hash*|*index=xhash*) idx=hashed ;; esac
         got() { sed -n "s/^# $name\\.$1: //p" "$out/$i.tsv"; }
         # The sweep may split a level in two (L2_near, L2_far): the part
         # that is exact stands for it, a part with a wrong figure is wrong.

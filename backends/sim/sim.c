@@ -38,6 +38,7 @@ struct cache {
      * 64-bit division took most of the time of a large simulated sweep. */
     unsigned line_shift, sector_shift;
     int hashed;
+    uint64_t salt;              /* index=xhash: the level's own hash (0: the one all hashed levels share) */
     uint64_t *tree;             /* plru: a set's tree, bit n for internal node n (1 .. ways - 1) */
 };
 
@@ -189,6 +190,14 @@ static void cache_clear(struct cache *c)
 static uint64_t cache_set(const struct cache *c, uint64_t blk)
 {
     uint64_t h = blk * 0x9e3779b97f4a7c15ULL;
+
+    /* index=xhash: a hash of this level's own (a finalizer over the line
+     * number and a salt), independent of every other level's. */
+    if (c->salt) {
+        h = (blk ^ c->salt) * 0xbf58476d1ce4e5b9ULL;
+        h = (h ^ (h >> 31)) * 0x94d049bb133111ebULL;
+        h ^= h >> 29;
+    }
 
     /* A hashed level of sets not a power of two (a GPU L2's slices): the
      * hash's top 32 bits scaled to the sets. */
@@ -477,6 +486,8 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
             sim_close(d);
             return CHASE_ENOMEM;
         }
+        if (L->hashed == 2)
+            d->level[i].salt = 0x9e3779b97f4a7c15ULL * (i + 1) | 1;
         if (info->ncaches < CHASE_MAX_CACHES) {
             snprintf(info->caches[info->ncaches].name, sizeof info->caches[0].name, "L%d", i + 1);
             info->caches[info->ncaches++].bytes = L->size;
@@ -486,7 +497,7 @@ static int sim_open(const struct chase_params *p, void **devp, struct chase_devi
                      L->sector && L->sector < L->line ? " of " : "",
                      L->sector && L->sector < L->line ? chase_size_format(L->sector, b, sizeof b) : "",
                      L->ways, L->lat, L->policy == SIM_LRU ? "lru" : L->policy == SIM_FIFO ? "fifo" : L->policy == SIM_PLRU ? "plru" : "random",
-                     L->hashed ? ", hashed sets" : "");
+                     L->hashed == 2 ? ", sets hashed by its own hash" : L->hashed ? ", hashed sets" : "");
         if (L->size > largest)
             largest = L->size;
     }

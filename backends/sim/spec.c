@@ -98,10 +98,12 @@ static int level_key(struct sim_level_spec *L, const char *key, const char *val,
     if (!strcmp(key, "index")) {
         if (!strcmp(val, "hash"))
             L->hashed = 1;
+        else if (!strcmp(val, "xhash"))
+            L->hashed = 2;
         else if (!strcmp(val, "plain"))
             L->hashed = 0;
         else {
-            snprintf(why, len, "spec: index=%s: use plain or hash", val);
+            snprintf(why, len, "spec: index=%s: use plain, hash or xhash", val);
             return -1;
         }
         return 1;

@@ -39,7 +39,8 @@ struct sim_level_spec {
     enum sim_policy policy;
     struct sim_loads_spec loads;
     uint64_t sector;            /* sector=: bytes a miss fills (0: the whole line) */
-    int hashed;                 /* index=hash: sets chosen by a hash of the line number */
+    int hashed;                 /* index=hash: sets chosen by a hash of the line number (1: one hash all
+                                 * such levels share; 2, index=xhash: the level's own) */
     struct sim_bw_spec bw;      /* chase bandwidth */
     /* csize=, cways=: the size and ways at a carveout of CARVE_SHARED or
      * more (--carveout), as a GPU's L1 gives its memory to shared memory

@@ -77,6 +77,10 @@ struct chase_assoc_level {
      * overflow (count_ways: the least per load), where above the level's
      * latency; misses a lap are counted from it.  0: the level's latency. */
     double hg;
+    /* The count's first lap that missed (count_ways): its misses over its
+     * lines, x's and the group's; NAN: no such lap.  Near 1 where the level
+     * missed every line of it (LRU, FIFO): a level behind sees the lap. */
+    double count_share;
     uint64_t group[CHASE_ASSOC_MAX_LINES];
     unsigned ngroup;
     unsigned pruned;            /* the lines pruning left, before the count (0: none) */
@@ -117,6 +121,9 @@ struct chase_assoc_prober {
     const uint64_t *lead;
     uint32_t nlead;
     double last;                /* the probe x's cycles in the last test, or a lap's a load */
+    /* Flushed tests read x lap by lap, a miss in a few laps enough
+     * (flushed_ways, where the level's count did not miss every line). */
+    int by_lap;
 };
 /* The ways (and the sets, the capacity check, the group) of a level whose
  * strides showed none, from an eviction set; near[0 .. nnear-1]: the

@@ -568,6 +568,17 @@ static int steady_policy(const char *policy)
            !strcmp(policy, "lru-like") || !strcmp(policy, "direct-mapped");
 }
 
+/* Whether a level in front is hashed: a count behind it rests on that
+ * level passing a long lap whole, and is built again to be taken. */
+static int behind_hashed(const struct chase_assoc_level *near, size_t nnear)
+{
+    size_t i;
+    for (i = 0; i < nnear; i++)
+        if (!near[i].plain)
+            return 1;
+    return 0;
+}
+
 /* Eviction sets more than this many ways apart do not confirm each other. */
 #define CONFIRM_WAYS 2
 
@@ -763,7 +774,7 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
         L->ways = 0;
         L->way_bytes = L->sets = L->capacity = 0;
         L->in_interval = 0;
-    } else if (!code && pre && L->evicted && L->ways > 1 && !steady_policy(L->policy))
+    } else if (!code && pre && L->evicted && L->ways > 1 && (!steady_policy(L->policy) || behind_hashed(near, nnear)))
         code = confirm_ways(r, L, pre, near, nnear, k, alloc, driver, &pr);
 out:
     free(pre);

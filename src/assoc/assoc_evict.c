@@ -76,6 +76,16 @@
  * reading near LRU tells them apart. */
 #define NEAR_MISSES 1.0
 #define NEAR_APART 3.0
+/* Of a count's first lap that missed, the share of its lines that must
+ * have missed for the level to pass such a lap whole: LRU and FIFO miss
+ * them all, random replacement about 2 of ways + 1. */
+#define PASS_SHARE 0.9
+#define WHOLE_LAPS 256          /* laps x is read in, one by one, in a flushed test (x_misses, p->by_lap) ... */
+#define WHOLE_MISSES 3          /* ... of which it misses in this many at least where its set overflows */
+#define PRUNE_SHARE 0.5         /* a chunk goes where the rest evicts x in this share of the laps the group did */
+#define PRUNE_FLOOR 0.015       /* ... and in this share of laps at least (64 ways, random: 0.03 at 64 lines) */
+#define PRUNE_SD 6.0            /* laps enough that the share read is this many standard errors from none */
+#define PRUNE_LOADS (1u << 20)  /* loads a test at most, where a share needs more laps */
 #define RANDOM_FLUSH 6          /* lines a way of a random level in front that flush x out of it */
 #define SPREAD 1024             /* threads that may read a group at once (chase_list_req's spread) */
 
@@ -85,15 +95,14 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* One list chain: the median cycles a timed access and its standard
- * error (from the samples' spread).  0 or an exit status. */
-static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm,
-                    unsigned laps, unsigned samples, unsigned spread, double *median, double *se)
+/* One list chain, its samples' cycles a timed access in v[0 .. *got-1],
+ * within the budget (-1: spent).  0 or an exit status. */
+static int run_raw(struct chase_assoc_prober *p, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm,
+                   unsigned laps, unsigned samples, unsigned spread, double *v, unsigned *got)
 {
-    double v[CHASE_MAX_SAMPLES], mean = 0, var = 0;
-    unsigned k, got = 0;
     int code;
 
+    *got = 0;
     if ((uint64_t)n * (warm + laps * samples) > p->budget - p->loads) {
         p->over = 1;
         return -1;
@@ -110,10 +119,22 @@ static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t 
     }
     p->loads += (uint64_t)n * (warm + laps * samples);
     p->lists++;
-    if ((code = p->run(p->ctx, off, n, timed, warm, laps, samples, spread, v, &got)))
+    if ((code = p->run(p->ctx, off, n, timed, warm, laps, samples, spread, v, got)))
         return code;
-    if (!got)
-        return CHASE_EXIT_FAIL;
+    return *got ? 0 : CHASE_EXIT_FAIL;
+}
+
+/* One list chain: the median cycles a timed access and its standard
+ * error (from the samples' spread).  0 or an exit status. */
+static int run_list(struct chase_assoc_prober *p, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm,
+                    unsigned laps, unsigned samples, unsigned spread, double *median, double *se)
+{
+    double v[CHASE_MAX_SAMPLES], mean = 0, var = 0;
+    unsigned k, got = 0;
+    int code;
+
+    if ((code = run_raw(p, off, n, timed, warm, laps, samples, spread, v, &got)))
+        return code;
     qsort(v, got, sizeof *v, cmp_double);
     *median = got % 2 ? v[got / 2] : (v[got / 2 - 1] + v[got / 2]) / 2;
     for (k = 0; k < got; k++)
@@ -168,10 +189,66 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
     /* Which lines a lap reads decides x's fate, not their order: without a
      * flush (whose lines must come first) a backend may read the group as
      * stretches at once (chase_list_req's spread). */
+    if (p->by_lap && nf) {
+        /* x read lap by lap: under random replacement it misses only in
+         * some laps of ways + 1 lines of its set (about 1.6-1.8 / (ways +
+         * 1) of them: 0.03 at 64 ways), in none with fewer; LRU and FIFO in
+         * all.  (The lap timed whole, tried, counts misses of other sets
+         * too: a group of 64 lines behind an L1 of 64 ways, beside a flush
+         * of 65, put three in one set of an L2 of 2 ways now and then.) */
+        double v[CHASE_MAX_SAMPLES];
+        unsigned done = 0, missed = 0, got;
+        while (done < WHOLE_LAPS) {
+            if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, CHASE_MAX_SAMPLES, 0, v, &got)))
+                return code;
+            for (k = 0; k < got; k++)
+                missed += v[k] > miss_above(L);
+            done += got;
+        }
+        *yes = missed >= WHOLE_MISSES;
+        p->last = L->h + (double)missed / done * (L->m - L->h);
+        return 0;
+    }
     if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, nf ? 0 : SPREAD, &med, &se)))
         return code;
     *yes = med > miss_above(L);
     p->last = med;
+    return 0;
+}
+
+/* The share of laps of the group g[0 .. n-1] and x in which x missed:
+ * x timed alone, one lap a sample, `laps` laps at least (at most
+ * PRUNE_LOADS loads), each sample's x read as a miss past miss_above.
+ * Counting laps, not averaging x's cost over them, keeps a level behind
+ * out of the share: a simulated L2 of 16 ways, random, whose x also
+ * missed the L3 behind it in some laps (768 cycles against 64) read a
+ * miss in 5 laps out of any one such. */
+static int x_lap_share(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
+                       unsigned laps, double *q)
+{
+    double v[CHASE_MAX_SAMPLES];
+    uint32_t m = n + 1;
+    unsigned done = 0, missed = 0, got, k, most = PRUNE_LOADS / m;
+    int code;
+
+    memcpy(p->buf, g, n * sizeof *g);
+    p->buf[n] = L->probe_x;
+    if (laps < 16384 / m)
+        laps = 16384 / m;
+    laps = laps < PROBE_LAPS ? PROBE_LAPS : laps;
+    if (laps > most)
+        laps = most > PROBE_LAPS ? most : PROBE_LAPS;
+    if (m > 65537)
+        laps = 1;       /* a GPU L2's group: a tenth of a second a lap (x_misses) */
+    while (done < laps) {
+        unsigned s = laps - done < CHASE_MAX_SAMPLES ? laps - done : CHASE_MAX_SAMPLES;
+        if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, s, SPREAD, v, &got)))
+            return code;
+        for (k = 0; k < got; k++)
+            missed += v[k] > miss_above(L);
+        done += got;
+    }
+    *q = (double)missed / done;
     return 0;
 }
 
@@ -203,11 +280,25 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
 {
     uint64_t *rest = p->tmp;
     uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
-    unsigned rounds;
-    int code, yes;
+    unsigned rounds, laps = 0;
+    int code;
+    double q, r;
 
-    /* Random replacement makes the test a coin near the group's last
-     * lines: rounds are bounded, and the ways are counted after anyway. */
+    /* Under LRU and FIFO x misses every lap once its set overflows, and
+     * no lap before; under random replacement, in a share of laps that
+     * grows with the lines of its set (16 ways: 0.12 at 16 lines, 0.23 at
+     * 17, 0.46 at 20, 0.82 at 32), so a fixed share (half the laps) left
+     * every test near it a coin, lines x does not need kept at random and
+     * the budget spent (a simulated L2 of 16 ways, random: 2383 lines
+     * after 8 rounds, 51 M loads).  So a chunk goes where the rest still
+     * evicts x in PRUNE_SHARE of the share of laps the group did (LRU and
+     * FIFO: half the laps, as everywhere), and in PRUNE_FLOOR of them at
+     * least, read over laps enough for that share (PRUNE_SD): a line x
+     * does not need leaves the share as it was, one of its set it needs
+     * lowers it, to none below the ways.  Rounds are bounded, and the
+     * ways are counted after anyway. */
+    if ((code = x_lap_share(L, p, g, *n, 0, &q)))
+        return code;
     for (rounds = 0; rounds < 48; rounds++) {
         uint32_t c, size, kept = 0, start, dropped = 0;
         if (chunks > *n)
@@ -218,12 +309,17 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
             for (i = 0; i < *n; i++)
                 if (i < start || i >= end)
                     rest[m++] = g[i];
-            if (m && (code = evicts(L, p, rest, m, &yes)))
+            double need = PRUNE_SHARE * q > PRUNE_FLOOR ? PRUNE_SHARE * q : PRUNE_FLOOR;
+            laps = q > 0 && q < 0.9 ? (unsigned)ceil(PRUNE_SD * PRUNE_SD * (1 - q) / q) : 0;
+            if (laps > CHASE_LIST_MAX_LAPS)
+                laps = CHASE_LIST_MAX_LAPS;
+            if (m && (code = x_lap_share(L, p, rest, m, laps, &r)))
                 return code;
-            if (m && yes) {
+            if (m && r > need) {
                 memcpy(g, rest, m * sizeof *g);
                 *n = m;
                 dropped++;
+                q = r;
                 /* start stays: the next chunk moved into its place */
             } else {
                 start = end;
@@ -318,7 +414,12 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
                 chase_assoc_append(L->evict_how, sizeof L->evict_how, " (misses counted from %.1f cycles a load, the "
                                    "least in the shorter laps, not the level's %.1f)", L->hg, L->h);
             chase_assoc_append(L->evict_how, sizeof L->evict_how, ";");
-            return congruent(L, p, j, ways);
+            if ((code = congruent(L, p, j, ways)))
+                return code;
+            /* Its misses over the lines of x's set in it (x's and those
+             * congruent kept): near 1 where every one missed. */
+            L->count_share = misses / (*ways + 1);
+            return 0;
         }
     }
     L->hg = 0;
@@ -338,7 +439,7 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
  * (a clean flush would, were a line missing), and two must find every
  * line of it needed.  Up to FLUSH_TRIES flushes cut the group.  *ways:
  * the lines left (the group becomes them), 0 where none was checked so. */
-static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
+static int flushed_body(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
                         uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, const uint64_t *given,
                         unsigned *ways)
 {
@@ -431,6 +532,28 @@ static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *
     chase_assoc_append(L->evict_how, sizeof L->evict_how, " with each lap led by %u other lines %s, %u "
                        "flushes cut the group to none the others confirmed;", nf, of, t);
     return 0;
+}
+
+/* flushed_body, its tests reading x lap by lap where the level's own
+ * count did not miss (nearly) every line of x's set in its first lap to
+ * miss, or found none: under random replacement x misses in only some
+ * laps of ways + 1 lines of its set, and its cost averaged over them read
+ * a hit (a simulated L2 of 4 ways, random, behind a random L1: "3 flushes
+ * cut the group to none the others confirmed" of a count of 4 that was
+ * right). */
+static int flushed_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
+                        uint64_t first, uint64_t slots, uint64_t unit, uint32_t nf, const uint64_t *given,
+                        unsigned *ways)
+{
+    int code;
+
+    p->by_lap = !(L->count_share >= PASS_SHARE);
+    code = flushed_body(L, p, cc, first, slots, unit, nf, given, ways);
+    if (p->by_lap && *ways)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " (each test read x lap by lap, %d laps: a miss in "
+                           "%d of them or more);", WHOLE_LAPS, WHOLE_MISSES);
+    p->by_lap = 0;
+    return code;
 }
 
 /* What x cost here after `after` (the least of two laps, `best`) becomes
@@ -595,6 +718,53 @@ static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     return 0;
 }
 
+/* Behind a hashed level N, the count's premise checked: the lines of x's
+ * set here share x's set in N (the simulator's one hash puts a set of the
+ * level with more sets inside one of the other's), so a lap of x and any
+ * N's ways of them, led by f[0 .. nf-1] (lines that flush the plain levels
+ * in front), overflows N's set and costs this level's latency a load, not
+ * N's.  Where N hashes apart from this level, a group that evicts x holds
+ * each line of x's set here with N's ways of its own set there (which
+ * keep it missing N), and its count is that structure's, the same from
+ * pool to pool (a simulated L3 of 12 ways behind an L2 of 4 hashed apart:
+ * 64 lines twice, 13 sets of 5 there less x); N's ways of them then lie
+ * in different sets of N and hit there.  Three picks of N's ways (the
+ * first, the last, spread) must all cost more than halfway from N's
+ * latency to this level's: *yes.  0 or an exit status. */
+static int nests(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *f, uint32_t nf,
+                 const struct chase_assoc_level *N, unsigned ways, int *yes)
+{
+    double med, se, hit = L->hx > L->h ? L->hx : L->h, mid = N->h + 0.5 * (hit - N->h), least = INFINITY;
+    uint32_t m, i, k, w = N->ways;
+    int code;
+
+    *yes = 1;
+    for (k = 0; k < 3 && *yes; k++) {
+        m = nf;
+        if (nf)
+            memcpy(p->buf, f, nf * sizeof *p->buf);
+        p->buf[m++] = L->probe_x;
+        for (i = 0; i < w; i++)
+            p->buf[m++] = L->group[k == 0 ? i : k == 1 ? ways - w + i : (uint64_t)i * ways / w];
+        if ((code = run_list(p, p->buf, m, m - nf, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, 0, &med, &se)))
+            return code;
+        least = med < least ? med : least;
+        *yes = med > mid;
+    }
+    if (*yes)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " a lap of x and %s's ways (%u) of them%s, three "
+                           "picks (the first, the last, spread), costs %.1f cycles a load or more (%s %.1f, here "
+                           "%.1f): they share x's set there;", N->name, w, nf ? ", led by a flush of the levels in "
+                           "front" : "", least, N->name, N->h, hit);
+    else
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " a lap of x and %s's ways (%u) of them (%s)%s costs "
+                           "%.1f cycles a load (%s %.1f, here %.1f): they do not share x's set there, so the count "
+                           "is not this level's ways: not resolved;", N->name, w, k == 1 ? "the first" : k == 2 ?
+                           "the last" : "spread", nf ? ", led by a flush of the levels in front," : "", med, N->name,
+                           N->h, hit);
+    return 0;
+}
+
 /* The spread pool: lines `unit` apart, a power of two under the way of
  * the nearer plain levels, so in way / unit classes, each class in one
  * set of every nearer level whose way divides that way.  Each test is led
@@ -617,7 +787,8 @@ static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
  *          on half the TLB's pages at most.
  * *ways 0 where not resolved or not built (evict_how says why). */
 static int evict_spread(struct chase_assoc_level *L, uint64_t way, uint64_t unit, uint32_t nf, uint64_t region,
-                        uint64_t seed, int tlb, struct chase_assoc_prober *p, unsigned *ways)
+                        uint64_t seed, int tlb, const struct chase_assoc_level *hn, struct chase_assoc_prober *p,
+                        unsigned *ways)
 {
     uint64_t hi = L->hi ? L->hi : L->lo, want = 3 * (hi / L->line) + 64, rows, classes, nl, k, pool, prow;
     uint64_t *lead, lead_rows = (uint64_t)FLUSHES * nf + 1;
@@ -668,10 +839,30 @@ static int evict_spread(struct chase_assoc_level *L, uint64_t way, uint64_t unit
                        chase_size_format(way, a, sizeof a), (unsigned long long)classes, nf,
                        (unsigned long long)nl, FLUSHES);
     code = led_count(L, p, lead, (uint32_t)nl, pool, hi / L->line, ways);
+    if (!code && *ways > 1 && hn && *ways > hn->ways) {
+        int yes;
+        if (!(code = nests(L, p, lead, (uint32_t)nl, hn, *ways, &yes)) && !yes)
+            *ways = 0;
+    }
     free(lead);
     if (!*ways)
         L->ngroup = 0;
     return code;
+}
+
+/* A hashed level in front whose ways an eviction set counted and that
+ * misses every line of a lap longer than its ways (its policy LRU, FIFO
+ * or one way, or its count's lap of ways + 1 lines missing them all where
+ * the policy was not tested): a lap of more of one of its sets' lines than
+ * its ways passes it whole to the level behind.  Under random replacement
+ * it keeps part of such a lap, and what it keeps varies from lap to lap,
+ * so a count behind it would drift; and its sets are not known, so no pool
+ * can be kept out of it. */
+static int hashed_passes(const struct chase_assoc_level *N)
+{
+    return !N->plain && N->evicted && N->ways && N->sets &&
+           (!strcmp(N->policy, "lru") || !strcmp(N->policy, "fifo") || !strcmp(N->policy, "direct-mapped") ||
+            (!strcmp(N->policy, "undetermined") && N->count_share >= PASS_SHARE));
 }
 
 /* The nearest level in front with a plain index and a known way, whose
@@ -694,6 +885,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     uint64_t top = 0;
     size_t j;
     int near_random = 0, recount = 0;
+    const struct chase_assoc_level *hn = NULL;  /* the last hashed level in front (hashed_passes) */
     struct chase_chain cc;
     char a[32], b[32], c[32];
     unsigned ways;
@@ -704,11 +896,21 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->hg = 0;
     L->pruned = 0;
     L->led = 0;
+    L->count_share = NAN;
     /* A level in front whose sets are not known (hashed, or not resolved)
      * would hold the small groups pruning ends with: the ways would read
-     * high.  Not resolved, rather than wrong. */
+     * high.  Not resolved, rather than wrong; but behind a hashed level
+     * that passes a long lap of one of its sets whole (hashed_passes), x
+     * misses here only once its set there overflows too, so the group
+     * pruning leaves holds at least that level's ways of x's set there:
+     * a count above those ways is this level's, and one at or under them
+     * may be that level's (not resolved, at `counted`).  (The simulator
+     * indexes both hashed levels by one hash, so a set of the level with
+     * more sets lies inside one of the other's.) */
     for (k = 0; k < nnear; k++)
-        if (!near[k].plain || !near[k].ways || !near[k].way_bytes) {
+        if (hashed_passes(&near[k]))
+            hn = &near[k];
+        else if (!near[k].plain || !near[k].ways || !near[k].way_bytes) {
             snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front has no plain sets to keep the "
                      "group's lines out of, so it would hold them (read this level with a cache operator that "
                      "skips %s, as --cache-op cg on a GPU)", near[k].name, near[k].name);
@@ -758,7 +960,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         while (u / 2 >= L->line && (3 * cap_lines + 64) / (unit / u) > p->tlb_pages / 2)
             u /= 2;
         snprintf(L->evict_how, sizeof L->evict_how, "in %s", chase_size_format(region, a, sizeof a));
-        if ((code = evict_spread(L, unit, u, nf, region, seed, 1, p, &ways)))
+        if ((code = evict_spread(L, unit, u, nf, region, seed, 1, hn, p, &ways)))
             return code;
         if (!ways)
             return 0;
@@ -779,7 +981,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         /* The largest spacing whose rows past the leads hold the lines. */
         while (u / 2 >= L->line && rows > lead_rows && (rows - lead_rows) * (unit / u) < 3 * cap_lines + 64)
             u /= 2;
-        if ((code = evict_spread(L, unit, u, nf, region, seed, 0, p, &ways)))
+        if ((code = evict_spread(L, unit, u, nf, region, seed, 0, hn, p, &ways)))
             return code;
         if (!ways)
             return 0;
@@ -844,6 +1046,37 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
         }
     }
 counted:
+    for (k = 0; k < nnear; k++)
+        if (!near[k].plain && ways <= near[k].ways) {
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, no more than the hashed %s in front "
+                               "holds of one of its sets (%u ways): x misses here only once its set there "
+                               "overflows too, so the count may be %s's: not resolved", ways, near[k].name,
+                               near[k].ways, near[k].name);
+            L->ngroup = 0;
+            return 0;
+        }
+    if (hn && !L->led && ways > 1) {
+        int yes;
+        uint32_t m = 0;
+        for (; pn && m < nf && pool + 1 + m < slots; m++)
+            p->tmp[m] = chase_chain_block(&cc, pool + 1 + m) * unit;
+        if ((code = nests(L, p, p->tmp, m, hn, ways, &yes)))
+            return code;
+        if (!yes) {
+            L->ngroup = 0;
+            return 0;
+        }
+    }
+    if (hn) {
+        const struct chase_assoc_level *N = hn;
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u lines, more than the hashed %s in front holds "
+                           "of one of its sets (%u ways), which passes such a lap whole (", ways, N->name, N->ways);
+        if (strcmp(N->policy, "undetermined"))
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, "its policy %s);", N->policy);
+        else
+            chase_assoc_append(L->evict_how, sizeof L->evict_how, "its policy not tested, but the first lap of "
+                               "its count to miss missed %.0f%% of its lines);", 100 * N->count_share);
+    }
     /* The strides' capacity check is of a shape these ways replace (an
      * H100 L1 at carveout 100: "169 x 1 x 128 B" beside 40 ways). */
     snprintf(L->check, sizeof L->check, "not resolved");
@@ -1188,8 +1421,9 @@ int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     if (code != -1)
         return code;
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out: not resolved",
-        (unsigned long long)p->budget, p->seconds);
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out (%llu lists, "
+        "%llu loads): not resolved", (unsigned long long)p->budget, p->seconds, (unsigned long long)p->lists,
+        (unsigned long long)p->loads);
     L->ngroup = 0;
     return 0;
 }
