@@ -216,8 +216,8 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
     return 0;
 }
 
-/* The share of laps of the group g[0 .. n-1] and x in which x missed:
- * x timed alone, one lap a sample, `laps` laps at least (at most
+/* The share of laps of the lead (p->lead, if any), the group g[0 .. n-1]
+ * and x in which x missed: x timed alone, one lap a sample, `laps` laps at least (at most
  * PRUNE_LOADS loads), each sample's x read as a miss past miss_above.
  * Counting laps, not averaging x's cost over them, keeps a level behind
  * out of the share: a simulated L2 of 16 ways, random, whose x also
@@ -227,12 +227,15 @@ static int x_lap_share(struct chase_assoc_level *L, struct chase_assoc_prober *p
                        unsigned laps, double *q)
 {
     double v[CHASE_MAX_SAMPLES];
-    uint32_t m = n + 1;
+    uint32_t m = p->nlead + n + 1;
     unsigned done = 0, missed = 0, got, k, most = PRUNE_LOADS / m;
     int code;
 
-    memcpy(p->buf, g, n * sizeof *g);
-    p->buf[n] = L->probe_x;
+    /* A lead (evict_spread's) comes first, as in x_misses. */
+    if (p->nlead)
+        memcpy(p->buf, p->lead, p->nlead * sizeof *p->buf);
+    memcpy(p->buf + p->nlead, g, n * sizeof *g);
+    p->buf[m - 1] = L->probe_x;
     if (laps < 16384 / m)
         laps = 16384 / m;
     laps = laps < PROBE_LAPS ? PROBE_LAPS : laps;
@@ -242,7 +245,7 @@ static int x_lap_share(struct chase_assoc_level *L, struct chase_assoc_prober *p
         laps = 1;       /* a GPU L2's group: a tenth of a second a lap (x_misses) */
     while (done < laps) {
         unsigned s = laps - done < CHASE_MAX_SAMPLES ? laps - done : CHASE_MAX_SAMPLES;
-        if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, s, SPREAD, v, &got)))
+        if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, s, p->nlead ? 0 : SPREAD, v, &got)))
             return code;
         for (k = 0; k < got; k++)
             missed += v[k] > miss_above(L);
