@@ -5,6 +5,8 @@
 # chase-old.tar.gz and chase-0.2.0.tar.gz (make dist of each); results in
 # $OUT/assoc-ab.tar.gz, a summary on standard output.
 #   ROUNDS   alternations (default 3)
+#   AB_ALL   set: the L1 at two carveouts and every level run by both
+#            codes as well, old then new
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -u
@@ -34,11 +36,16 @@ done
 export CHASE_BACKEND_PATH=$PWD/new
 T sweep-ca-c0 new/chase sweep -b cuda --carveout 0 -d 0 -q -o $R/sweep-ca-c0.tsv
 grep "^# level" $R/sweep-ca-c0.tsv | cut -f1-5
-T assoc-l1-c0-c100 new/chase assoc -b cuda --carveout 0 --also-carveout 100 --from $R/sweep-ca-c0.tsv \
-    --level L1 -d 0 -q -o $R/assoc-l1-c0-c100.tsv
-summary $R/assoc-l1-c0-c100.tsv
-T assoc-all-c100 new/chase assoc -b cuda --also-carveout 100 --from $R/sweep-ca-c0.tsv -d 0 -q \
-    -o $R/assoc-all-c100.tsv
-summary $R/assoc-all-c100.tsv
+for v in ${AB_ALL:+old} new; do
+    export CHASE_BACKEND_PATH=$PWD/$v
+    T assoc-l1-c0-c100-$v $v/chase assoc -b cuda --carveout 0 --also-carveout 100 --from $R/sweep-ca-c0.tsv \
+        --level L1 -d 0 -q -o $R/assoc-l1-c0-c100-$v.tsv
+    echo "== $v"
+    summary $R/assoc-l1-c0-c100-$v.tsv
+    T assoc-all-c100-$v $v/chase assoc -b cuda --also-carveout 100 --from $R/sweep-ca-c0.tsv -d 0 -q \
+        -o $R/assoc-all-c100-$v.tsv
+    echo "== $v"
+    summary $R/assoc-all-c100-$v.tsv
+done
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv,noheader
 cd $OUT && tar czf assoc-ab.tar.gz r && rm -rf r

@@ -737,7 +737,23 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
              * lines lie in other sets of a plain level only, and in a
              * hashed one they land among the chain's (a direct-mapped
              * hashed L2 read 1 way of 16 sets), so they stand for nothing. */
-            if (L->st[L->from].flushed) {
+            if (L->sets && !L->in_interval && !L->st[L->from].flushed) {
+                /* Knees that do not halve below the way, a shape outside
+                 * the sweep's interval, and no eviction set: nothing holds
+                 * the figure up (an H100's L1 at carveout 100: "169 x 1 x
+                 * 128 B = 21.1 KiB" outside the sweep's 20.2-20.8 KiB, its
+                 * eviction set not resolved; two others read 41 ways). */
+                L->ways = 0;
+                L->way_bytes = L->sets = L->capacity = 0;
+                chase_assoc_append(L->ways_how, sizeof L->ways_how, "; not resolved: knees not seen to halve below "
+                                   "the way, a shape outside the sweep's interval (%s), and no eviction set",
+                                   L->check);
+                snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the knees were not seen to halve below "
+                         "the way");
+                snprintf(L->check, sizeof L->check, "not resolved");
+                snprintf(L->replacement, sizeof L->replacement, "not resolved");
+                L->miss_share = NAN;
+            } else if (L->st[L->from].flushed) {
                 L->ways = 0;
                 L->way_bytes = L->sets = L->capacity = 0;
                 L->in_interval = 0;
