@@ -85,6 +85,7 @@
 #define WHOLE_MISSES 3          /* ... of which it misses in this many at least where its set overflows */
 #define PRUNE_SHARE 0.5         /* a chunk goes where the rest evicts x in this share of the laps the group did */
 #define PRUNE_FLOOR 0.015       /* ... and in this share of laps at least (64 ways, random: 0.03 at 64 lines) */
+#define PRUNE_NOISE_LAPS 1024   /* laps of x alone that read the timer's false misses */
 #define PRUNE_SD 6.0            /* laps enough that the share read is this many standard errors from none */
 #define PRUNE_LOADS (1u << 20)  /* loads a test at most, where a share needs more laps */
 #define RANDOM_FLUSH 6          /* lines a way of a random level in front that flush x out of it */
@@ -286,7 +287,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
     uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
     unsigned rounds, laps = 0;
     int code;
-    double q, r;
+    double q, r, bottom;
 
     /* Under LRU and FIFO x misses every lap once its set overflows, and
      * no lap before; under random replacement, in a share of laps that
@@ -303,6 +304,13 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
      * ways are counted after anyway. */
     if ((code = x_lap_share(L, p, g, *n, 0, &q)))
         return code;
+    /* The floor over the timer's own false misses: x alone (after the
+     * lead, if any) over PRUNE_NOISE_LAPS laps, a miss in none but by
+     * noise; three times that share (an H200's L1 at carveout 100, 40
+     * ways at random, was pruned to 38 lines at a floor of 0.015). */
+    if ((code = x_lap_share(L, p, g, 0, PRUNE_NOISE_LAPS, &r)))
+        return code;
+    bottom = 3 * r > PRUNE_FLOOR ? 3 * r : PRUNE_FLOOR;
     for (rounds = 0; rounds < 48; rounds++) {
         uint32_t c, size, kept = 0, start, dropped = 0;
         if (chunks > *n)
@@ -313,7 +321,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
             for (i = 0; i < *n; i++)
                 if (i < start || i >= end)
                     rest[m++] = g[i];
-            double need = PRUNE_SHARE * q > PRUNE_FLOOR ? PRUNE_SHARE * q : PRUNE_FLOOR;
+            double need = PRUNE_SHARE * q > bottom ? PRUNE_SHARE * q : bottom;
             laps = q > 0 && q < 0.9 ? (unsigned)ceil(PRUNE_SD * PRUNE_SD * (1 - q) / q) : 0;
             if (laps > CHASE_LIST_MAX_LAPS)
                 laps = CHASE_LIST_MAX_LAPS;
