@@ -286,47 +286,60 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
     uint64_t *rest = p->tmp;
     uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
     unsigned rounds, laps = 0;
-    int code;
-    double q, r, bottom;
+    int code, shares = 0;
+    double q, r, bottom = PRUNE_FLOOR;
+    uint32_t n0 = *n;
+    uint64_t *grown;
 
     /* Under LRU and FIFO x misses every lap once its set overflows, and
      * no lap before; under random replacement, in a share of laps that
      * grows with the lines of its set (16 ways: 0.12 at 16 lines, 0.23 at
-     * 17, 0.46 at 20, 0.82 at 32), so a fixed share (half the laps) left
+     * 17, 0.46 at 20, 0.82 at 32), so a fixed share (half the laps) leaves
      * every test near it a coin, lines x does not need kept at random and
      * the budget spent (a simulated L2 of 16 ways, random: 2383 lines
-     * after 8 rounds, 51 M loads).  So a chunk goes where the rest still
-     * evicts x in PRUNE_SHARE of the share of laps the group did (LRU and
-     * FIFO: half the laps, as everywhere), and in PRUNE_FLOOR of them at
-     * least, read over laps enough for that share (PRUNE_SD): a line x
-     * does not need leaves the share as it was, one of its set it needs
-     * lowers it, to none below the ways.  Rounds are bounded, and the
-     * ways are counted after anyway. */
+     * after 8 rounds, 51 M loads).  So pruning goes in two steps: a chunk
+     * goes where the rest still evicts x in half the laps, as everywhere;
+     * where a round of 33 chunks or more drops under a tenth of them (LRU
+     * and FIFO drop about half) while the group holds more lines than a
+     * set can (CHASE_ASSOC_MAX_LINES), a chunk goes where the rest evicts
+     * x in PRUNE_SHARE of the share of laps the group did, and in
+     * PRUNE_FLOOR of them at least (or three times what x alone reads, the
+     * timer's noise), read over laps enough for that share (PRUNE_SD): a
+     * line x does not need leaves the share as it was, one of its set it
+     * needs lowers it, to none below the ways.  Only there: by shares from
+     * the start, an H100's L2 (16 ways, near LRU) ran its budget out on
+     * one board, and an H200's L1 at carveout 100 (40-41 ways) was pruned
+     * to 38 lines in two runs of five, x missing in a few laps with fewer
+     * lines than its ways.  Rounds are bounded, and the ways are counted
+     * after anyway. */
     if ((code = x_lap_share(L, p, g, *n, 0, &q)))
         return code;
-    /* The floor over the timer's own false misses: x alone (after the
-     * lead, if any) over PRUNE_NOISE_LAPS laps, a miss in none but by
-     * noise; three times that share (an H200's L1 at carveout 100, 40
-     * ways at random, was pruned to 38 lines at a floor of 0.015). */
-    if ((code = x_lap_share(L, p, g, 0, PRUNE_NOISE_LAPS, &r)))
-        return code;
-    bottom = 3 * r > PRUNE_FLOOR ? 3 * r : PRUNE_FLOOR;
+    grown = malloc((size_t)n0 * sizeof *grown);
+    if (grown)
+        memcpy(grown, g, n0 * sizeof *g);
     for (rounds = 0; rounds < 48; rounds++) {
-        uint32_t c, size, kept = 0, start, dropped = 0;
+        uint32_t c, size, kept = 0, start, dropped = 0, cut;
         if (chunks > *n)
             chunks = *n;
+        cut = chunks;
         size = (*n + chunks - 1) / chunks;
         for (start = 0, c = 0; start < *n; c++) {
             uint32_t end = start + size < *n ? start + size : *n, m = 0, i;
+            double need = 0.5;
             for (i = 0; i < *n; i++)
                 if (i < start || i >= end)
                     rest[m++] = g[i];
-            double need = PRUNE_SHARE * q > bottom ? PRUNE_SHARE * q : bottom;
-            laps = q > 0 && q < 0.9 ? (unsigned)ceil(PRUNE_SD * PRUNE_SD * (1 - q) / q) : 0;
-            if (laps > CHASE_LIST_MAX_LAPS)
-                laps = CHASE_LIST_MAX_LAPS;
-            if (m && (code = x_lap_share(L, p, rest, m, laps, &r)))
+            laps = 0;
+            if (shares) {
+                need = PRUNE_SHARE * q > bottom ? PRUNE_SHARE * q : bottom;
+                laps = q > 0 && q < 0.9 ? (unsigned)ceil(PRUNE_SD * PRUNE_SD * (1 - q) / q) : 0;
+                if (laps > CHASE_LIST_MAX_LAPS)
+                    laps = CHASE_LIST_MAX_LAPS;
+            }
+            if (m && (code = x_lap_share(L, p, rest, m, laps, &r))) {
+                free(grown);
                 return code;
+            }
             if (m && r > need) {
                 memcpy(g, rest, m * sizeof *g);
                 *n = m;
@@ -338,8 +351,28 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
                 kept++;
             }
         }
+        if (!shares && grown && cut >= 33 && 10 * dropped < cut && *n > CHASE_ASSOC_MAX_LINES) {
+            /* By shares from the grown group again: from where half the
+             * laps stalled, the share is already low while the group is
+             * large, and each test's laps cost its lines (a simulated L2
+             * of 16 ways, random: 95 M loads in a round from 3988 lines). */
+            memcpy(g, grown, n0 * sizeof *g);
+            *n = n0;
+            chunks = FIRST_CHUNKS;
+            /* The floor over the timer's own false misses: x alone
+             * (after the lead, if any) over PRUNE_NOISE_LAPS laps, a miss
+             * in none but by noise. */
+            if ((code = x_lap_share(L, p, g, 0, PRUNE_NOISE_LAPS, &r)) ||
+                (code = x_lap_share(L, p, g, *n, 0, &q))) {
+                free(grown);
+                return code;
+            }
+            bottom = 3 * r > PRUNE_FLOOR ? 3 * r : PRUNE_FLOOR;
+            shares = 1;
+            continue;
+        }
         if (size == 1 && !dropped)
-            return 0;
+            break;
         /* The chunks kept each hold a line the group needs: the next
          * round cuts into one more chunk than that, so one can empty. */
         /* Twice the chunks kept (each holds a line x needs) and one: about
@@ -348,6 +381,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
         if (chunks >= *n)
             chunks = *n;
     }
+    free(grown);
     return 0;
 }
 
