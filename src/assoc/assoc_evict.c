@@ -286,7 +286,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
     uint64_t *rest = p->tmp;
     uint32_t chunks = FIRST_CHUNKS;     /* enough for 8 ways: more where none can go */
     unsigned rounds, laps = 0;
-    int code, shares = 0;
+    int code, shares = 0, yes;
     double q, r, bottom = PRUNE_FLOOR;
     uint32_t n0 = *n;
     uint64_t *grown;
@@ -299,21 +299,21 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
      * the budget spent (a simulated L2 of 16 ways, random: 2383 lines
      * after 8 rounds, 51 M loads).  So pruning goes in two steps: a chunk
      * goes where the rest still evicts x in half the laps, as everywhere;
-     * where a round of 33 chunks or more drops under a tenth of them (LRU
-     * and FIFO drop about half) while the group holds more lines than a
-     * set can (CHASE_ASSOC_MAX_LINES), a chunk goes where the rest evicts
-     * x in PRUNE_SHARE of the share of laps the group did, and in
-     * PRUNE_FLOOR of them at least (or three times what x alone reads, the
-     * timer's noise), read over laps enough for that share (PRUNE_SD): a
-     * line x does not need leaves the share as it was, one of its set it
-     * needs lowers it, to none below the ways.  Only there: by shares from
-     * the start, an H100's L2 (16 ways, near LRU) ran its budget out on
-     * one board, and an H200's L1 at carveout 100 (40-41 ways) was pruned
-     * to 38 lines in two runs of five, x missing in a few laps with fewer
-     * lines than its ways.  Rounds are bounded, and the ways are counted
-     * after anyway. */
-    if ((code = x_lap_share(L, p, g, *n, 0, &q)))
-        return code;
+     * where a round after the first, of FIRST_CHUNKS chunks or more, drops
+     * under a quarter of them (LRU and FIFO drop about half there) while
+     * the group holds more lines than a set can (CHASE_ASSOC_MAX_LINES),
+     * pruning starts again from the grown group by shares, x read lap by
+     * lap: a chunk goes where the rest evicts x in PRUNE_SHARE of the
+     * share of laps the group did, and in PRUNE_FLOOR of them at least (or
+     * three times what x alone reads, the timer's noise), read over laps
+     * enough for that share (PRUNE_SD): a line x does not need leaves the
+     * share as it was, one of its set it needs lowers it, to none below
+     * the ways.  Only there: by shares from the start, an H100's L2 (16
+     * ways, near LRU) ran its budget out on one board, and an H200's L1 at
+     * carveout 100 (40-41 ways) was pruned to 38 lines in two runs of
+     * five, x missing in a few laps with fewer lines than its ways.
+     * Rounds are bounded, and the ways are counted after anyway. */
+    q = 1;
     grown = malloc((size_t)n0 * sizeof *grown);
     if (grown)
         memcpy(grown, g, n0 * sizeof *g);
@@ -336,7 +336,17 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
                 if (laps > CHASE_LIST_MAX_LAPS)
                     laps = CHASE_LIST_MAX_LAPS;
             }
-            if (m && (code = x_lap_share(L, p, rest, m, laps, &r))) {
+            /* Half the laps: x's cost averaged over them, in one sample
+             * (on a GPU each sample's own stores pass through the L1, and
+             * samples of one lap each read an L1 of 4 ways as 2 or 3);
+             * by shares, lap by lap. */
+            if (m && !shares && (code = evicts(L, p, rest, m, &yes))) {
+                free(grown);
+                return code;
+            }
+            if (m && !shares)
+                r = yes ? 1 : 0;
+            if (m && shares && (code = x_lap_share(L, p, rest, m, laps, &r))) {
                 free(grown);
                 return code;
             }
@@ -351,7 +361,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
                 kept++;
             }
         }
-        if (!shares && grown && cut >= 33 && 10 * dropped < cut && *n > CHASE_ASSOC_MAX_LINES) {
+        if (!shares && grown && rounds && cut >= FIRST_CHUNKS && 4 * dropped < cut && *n > CHASE_ASSOC_MAX_LINES) {
             /* By shares from the grown group again: from where half the
              * laps stalled, the share is already low while the group is
              * large, and each test's laps cost its lines (a simulated L2
