@@ -26,7 +26,7 @@ v=$(grep -v '^chase: ' "$tmp/long" | awk 'length($0) > 80' | wc -l)
 check "the check finds a line of 81 columns ($v)" test "$v" -eq 1
 
 data=$srcdir/data
-for f in h100.tsv h200.tsv mi300x.tsv turing.tsv h200-tlb.tsv h100-assoc/assoc-l2-cg-1.tsv \
+for f in h100.tsv h200.tsv mi300x.tsv turing.tsv h200-tlb.tsv h100-assoc/assoc-l2-cg.tsv \
          h100-report/sweep.tsv h200-report/sweep.tsv ../tests/data/cpu-epyc-1.tsv \
          ../tests/data/cpu-spr-busy-1.tsv ../tests/data/h100-chase-1.tsv; do
     "$CHASE" analyze "$data/$f" > "$tmp/a.out" 2>&1
