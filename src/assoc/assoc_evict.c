@@ -156,6 +156,31 @@ static double miss_above(const struct chase_assoc_level *L)
     return h + 0.5 * (L->m - h);
 }
 
+/* The chain p->buf[0 .. m-1] walked `laps` laps, one a sample, its last
+ * position (x) timed each lap: *missed, the laps x cost more than
+ * miss_above; p->last, x's mean cost over them. */
+static int x_by_lap(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint32_t m, unsigned laps,
+                    unsigned spread, unsigned *missed)
+{
+    double v[CHASE_MAX_SAMPLES], sum = 0;
+    unsigned done = 0, got, k;
+    int code;
+
+    *missed = 0;
+    while (done < laps) {
+        unsigned s = laps - done < CHASE_MAX_SAMPLES ? laps - done : CHASE_MAX_SAMPLES;
+        if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, s, spread, v, &got)))
+            return code;
+        for (k = 0; k < got; k++) {
+            *missed += v[k] > miss_above(L);
+            sum += v[k];
+        }
+        done += got;
+    }
+    p->last = sum / done;
+    return 0;
+}
+
 /* Does x miss, timed alone at the end of a lap of f[0 .. nf-1] (a flush,
  * flushed_ways; none: nf 0) and g[0 .. n-1] but its line `skip` (n:
  * none)?  Timing x alone, not the lap, keeps the flush's own lines
@@ -198,17 +223,10 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
          * all.  (The lap timed whole, tried, counts misses of other sets
          * too: a group of 64 lines behind an L1 of 64 ways, beside a flush
          * of 65, put three in one set of an L2 of 2 ways now and then.) */
-        double v[CHASE_MAX_SAMPLES];
-        unsigned done = 0, missed = 0, got;
-        while (done < WHOLE_LAPS) {
-            if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, CHASE_MAX_SAMPLES, 0, v, &got)))
-                return code;
-            for (k = 0; k < got; k++)
-                missed += v[k] > miss_above(L);
-            done += got;
-        }
+        unsigned missed;
+        if ((code = x_by_lap(L, p, m, WHOLE_LAPS, 0, &missed)))
+            return code;
         *yes = missed >= WHOLE_MISSES;
-        p->last = L->h + (double)missed / done * (L->m - L->h);
         return 0;
     }
     if ((code = run_list(p, p->buf, m, 1, PROBE_WARM, laps, PROBE_SAMPLES, nf ? 0 : SPREAD, &med, &se)))
@@ -228,9 +246,8 @@ static int x_misses(struct chase_assoc_level *L, struct chase_assoc_prober *p, c
 static int x_lap_share(struct chase_assoc_level *L, struct chase_assoc_prober *p, const uint64_t *g, uint32_t n,
                        unsigned laps, double *q)
 {
-    double v[CHASE_MAX_SAMPLES];
     uint32_t m = p->nlead + n + 1;
-    unsigned done = 0, missed = 0, got, k, most = PRUNE_LOADS / m;
+    unsigned missed, most = PRUNE_LOADS / m;
     int code;
 
     /* A lead (evict_spread's) comes first, as in x_misses. */
@@ -245,15 +262,9 @@ static int x_lap_share(struct chase_assoc_level *L, struct chase_assoc_prober *p
         laps = most > PROBE_LAPS ? most : PROBE_LAPS;
     if (m > 65537)
         laps = 1;       /* a GPU L2's group: a tenth of a second a lap (x_misses) */
-    while (done < laps) {
-        unsigned s = laps - done < CHASE_MAX_SAMPLES ? laps - done : CHASE_MAX_SAMPLES;
-        if ((code = run_raw(p, p->buf, m, 1, PROBE_WARM, 1, s, p->nlead ? 0 : SPREAD, v, &got)))
-            return code;
-        for (k = 0; k < got; k++)
-            missed += v[k] > miss_above(L);
-        done += got;
-    }
-    *q = (double)missed / done;
+    if ((code = x_by_lap(L, p, m, laps, p->nlead ? 0 : SPREAD, &missed)))
+        return code;
+    *q = (double)missed / laps;
     return 0;
 }
 
