@@ -87,10 +87,9 @@ int assoc_plan_level(const struct chase_level *lv, const struct chase_level *nex
  * as a miss). */
 static const struct chase_level *miss_level(const struct chase_level *lv, size_t nlv, size_t k)
 {
-    const char *cut = chase_level_part(lv[k].name);
-    size_t base = cut ? (size_t)(cut - lv[k].name) : strlen(lv[k].name), j = k + 1;
+    size_t j = k + 1;
 
-    while (j + 1 < nlv && !strncmp(lv[j].name, lv[k].name, base) && chase_level_part(lv[j].name) == lv[j].name + base &&
+    while (j + 1 < nlv && chase_level_same_cache(lv[j].name, lv[k].name) && chase_level_part(lv[j].name) &&
            lv[j - 1].cycles > 0 && lv[j].cycles < PART_RISE * lv[j - 1].cycles)
         j++;
     return &lv[j];
@@ -100,16 +99,12 @@ static const struct chase_level *miss_level(const struct chase_level *lv, size_t
  * among the sweep's levels (0: not found). */
 static uint64_t cache_end(const struct chase_level *lv, size_t nlv, const char *name)
 {
-    const char *cut = chase_level_part(name);
-    size_t base = cut ? (size_t)(cut - name) : strlen(name), j;
     uint64_t end = 0;
+    size_t j;
 
-    for (j = 0; j < nlv; j++) {
-        const char *c = chase_level_part(lv[j].name);
-        size_t b = c ? (size_t)(c - lv[j].name) : strlen(lv[j].name);
-        if (b == base && !strncmp(lv[j].name, name, base) && lv[j].hi > end)
+    for (j = 0; j < nlv; j++)
+        if (chase_level_same_cache(lv[j].name, name) && lv[j].hi > end)
             end = lv[j].hi;
-    }
     return end;
 }
 

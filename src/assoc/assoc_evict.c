@@ -941,18 +941,6 @@ static int hashed_passes(const struct chase_assoc_level *N)
             (!strcmp(N->policy, "undetermined") && N->count_share >= PASS_SHARE));
 }
 
-/* Whether levels a and b are parts of one cache ("L2 near", "L2 far"):
- * a far part is the same array reached from further away, not a level a
- * miss in the near one goes on to (an H200's L2 far, built behind its
- * near part, ran its 20 s out). */
-static int same_cache(const char *a, const char *b)
-{
-    const char *ca = chase_level_part(a), *cb = chase_level_part(b);
-    size_t la = ca ? (size_t)(ca - a) : strlen(a), lb = cb ? (size_t)(cb - b) : strlen(b);
-
-    return la == lb && !strncmp(a, b, la);
-}
-
 /* The nearest level in front with a plain index and a known way, whose
  * sets the pool is kept to (NULL: none). */
 static const struct chase_assoc_level *plain_near(const struct chase_assoc_level *near, size_t nnear)
@@ -996,7 +984,10 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
      * indexes both hashed levels by one hash, so a set of the level with
      * more sets lies inside one of the other's.) */
     for (k = 0; k < nnear; k++)
-        if (hashed_passes(&near[k]) && !same_cache(near[k].name, L->name))
+        /* A far part of the same cache is the same array reached from
+         * further away, not a level a miss in the near one goes on to (an
+         * H200's L2 far, built behind its near part, ran its 20 s out). */
+        if (hashed_passes(&near[k]) && !chase_level_same_cache(near[k].name, L->name))
             hn = &near[k];
         else if (!near[k].plain || !near[k].ways || !near[k].way_bytes) {
             snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front has no plain sets to keep the "

@@ -83,6 +83,9 @@ void chase_levels_name(struct chase_level *lv, size_t nlv, const struct chase_ca
 /* Where a level's name says it is a part of a cache (" near", " far",
  * " part N": the suffix), or NULL for a whole level. */
 const char *chase_level_part(const char *name);
+/* Whether levels a and b are parts of one cache (their names before
+ * chase_level_part's cut alike: "L2 near" and "L2 far", "L2" and "L2 part 2"). */
+int chase_level_same_cache(const char *a, const char *b);
 
 /* Names for what the levels are when the working set was not the device's
  * own memory (metadata 'memory_target: peer:N', 'host' or 'managed'): the

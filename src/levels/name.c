@@ -45,6 +45,14 @@ const char *chase_level_part(const char *name)
     return NULL;
 }
 
+int chase_level_same_cache(const char *a, const char *b)
+{
+    const char *ca = chase_level_part(a), *cb = chase_level_part(b);
+    size_t la = ca ? (size_t)(ca - a) : strlen(a), lb = cb ? (size_t)(cb - b) : strlen(b);
+
+    return la == lb && !strncmp(a, b, la);
+}
+
 static void name_beyond(struct chase_level *lv, size_t i, uint64_t swept_max)
 {
     char a[32], prev[sizeof lv->name];
