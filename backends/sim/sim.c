@@ -40,6 +40,7 @@ struct cache {
     int hashed;
     uint64_t salt;              /* index=xhash: the level's own hash (0: the one all hashed levels share) */
     uint64_t *tree;             /* plru: a set's tree, bit n for internal node n (1 .. ways - 1) */
+    uint64_t *turn;             /* fifo: a full set's next victim (its ways filled in order, replaced in turn) */
 };
 
 struct sim_dev {
@@ -117,6 +118,8 @@ static int cache_init(struct cache *c, uint64_t sets, uint64_t line, unsigned wa
     c->stamp = malloc((size_t)bytes);
     if (policy == SIM_PLRU && !(c->tree = calloc(sets, sizeof *c->tree)))
         return -1;
+    if (policy == SIM_FIFO && !(c->turn = calloc(sets, sizeof *c->turn)))
+        return -1;
     return c->tag && c->stamp ? 0 : -1;
 }
 
@@ -175,6 +178,7 @@ static void cache_free(struct cache *c)
     free(c->stamp);
     free(c->valid);
     free(c->tree);
+    free(c->turn);
 }
 
 static void cache_clear(struct cache *c)
@@ -185,6 +189,8 @@ static void cache_clear(struct cache *c)
         memset(c->valid, 0, c->sets * c->ways * sizeof *c->valid);
     if (c->tree)
         memset(c->tree, 0, c->sets * sizeof *c->tree);
+    if (c->turn)
+        memset(c->turn, 0, c->sets * sizeof *c->turn);
 }
 
 static uint64_t cache_set(const struct cache *c, uint64_t blk)
@@ -214,35 +220,43 @@ static int cache_sectors(struct sim_dev *d, struct cache *c, uint64_t addr, uint
     uint64_t blk = line_of(c, addr), set = cache_set(c, blk);
     uint64_t *tag = c->tag + set * c->ways, *stamp = c->stamp + set * c->ways;
     uint64_t *valid = c->valid ? c->valid + set * c->ways : NULL;
-    uint64_t w, victim = 0, empty = ~0ULL;
+    uint64_t w, victim = 0;
 
     d->clock++;
-    /* One pass (the sweeps of make check spend most of their time here):
-     * the line, else the first empty way, else the oldest stamp. */
-    for (w = 0; w < c->ways; w++) {
-        if (tag[w] == blk) {
-            if (c->policy == SIM_LRU)
-                stamp[w] = d->clock;
-            else if (c->tree)
-                plru_touch(&c->tree[set], c->ways, w);
-            if (valid && (valid[w] & bit) != bit) {
-                valid[w] |= bit;    /* the line is there, a sector is not: fetch it */
-                return 0;
-            }
-            return 1;
+    /* Ways fill in order and are never emptied but by cache_clear, so the
+     * empty ways are the set's last: the line is found, or the first empty
+     * way, in one pass of tag compares (the sweeps of make check and
+     * assoc's pruning spend most of their time here); only a miss in a
+     * full set looks further, at the oldest stamp where the policy wants
+     * it. */
+    for (w = 0; w < c->ways && tag[w] != blk && tag[w] != ~0ULL; w++)
+        ;
+    if (w < c->ways && tag[w] == blk) {
+        if (c->policy == SIM_LRU)
+            stamp[w] = d->clock;
+        else if (c->tree)
+            plru_touch(&c->tree[set], c->ways, w);
+        if (valid && (valid[w] & bit) != bit) {
+            valid[w] |= bit;    /* the line is there, a sector is not: fetch it */
+            return 0;
         }
-        if (tag[w] == ~0ULL) {
-            if (empty == ~0ULL)
-                empty = w;
-        } else if (stamp[w] < stamp[victim])
-            victim = w;
+        return 1;
     }
-    if (empty != ~0ULL)
-        victim = empty;
+    if (w < c->ways)
+        victim = w;
     else if (c->policy == SIM_RANDOM)
         victim = xorshift(&d->rng) % c->ways;
     else if (c->tree)
         victim = plru_victim(c->tree[set], c->ways);
+    else if (c->turn) {
+        /* FIFO: the oldest fill, which is the ways in turn once full (the
+         * stamps' scan as LRU's, replaced: the same victim, a pass less). */
+        victim = c->turn[set];
+        c->turn[set] = victim + 1 < c->ways ? victim + 1 : 0;
+    } else
+        for (w = 1; w < c->ways; w++)
+            if (stamp[w] < stamp[victim])
+                victim = w;
     if (c->tree)
         plru_touch(&c->tree[set], c->ways, victim);
     tag[victim] = blk;
