@@ -7,6 +7,9 @@
 #   ROUNDS   alternations (default 3)
 #   AB_ALL   set: the L1 at two carveouts and every level run by both
 #            codes as well, old then new
+#   L1_ROUNDS  alternations of the L1 at carveout 100 alone (--level L1,
+#            from a sweep at that carveout; default 0): the level whose
+#            eviction set is built under random replacement
 # SPDX-License-Identifier: BSD-3-Clause
 # Copyright (c) 2026 the chase developers
 set -u
@@ -31,6 +34,21 @@ while [ $i -lt "${ROUNDS:-3}" ]; do
             --from $R/sweep-cg.tsv -d 0 -q -o $R/assoc-l2-cg-$v-$i.tsv
         echo "== $v $i"
         summary $R/assoc-l2-cg-$v-$i.tsv
+    done
+done
+if [ "${L1_ROUNDS:-0}" -gt 0 ]; then
+    T sweep-ca-c100 env CHASE_BACKEND_PATH=$PWD/new new/chase sweep -b cuda --carveout 100 -d 0 -q \
+        -o $R/sweep-ca-c100.tsv
+    grep "^# level" $R/sweep-ca-c100.tsv | cut -f1-5
+fi
+i=0
+while [ $i -lt "${L1_ROUNDS:-0}" ]; do
+    i=$((i + 1))
+    for v in old new; do
+        T assoc-l1-c100-$v-$i env CHASE_BACKEND_PATH=$PWD/$v $v/chase assoc -b cuda --carveout 100 --level L1 \
+            --from $R/sweep-ca-c100.tsv -d 0 -q -o $R/assoc-l1-c100-$v-$i.tsv
+        echo "== $v $i"
+        summary $R/assoc-l1-c100-$v-$i.tsv
     done
 done
 export CHASE_BACKEND_PATH=$PWD/new

@@ -86,7 +86,9 @@
 #define PRUNE_SHARE 0.5         /* a chunk goes where the rest evicts x in this share of the laps the group did */
 #define PRUNE_FLOOR 0.015       /* ... and in this share of laps at least (64 ways, random: 0.03 at 64 lines) */
 #define PRUNE_NOISE_LAPS 1024   /* laps of x alone that read the timer's false misses */
-#define PRUNE_SD 6.0            /* laps enough that the share read is this many standard errors from none */
+#define PRUNE_EXPECT 5.0        /* laps enough that x is expected to miss in this many where the rest keeps the share ... */
+#define PRUNE_QCAP 0.75         /* ... taken as at most this (a share read high by chance asks too few laps) */
+#define PRUNE_FIRST_LAPS 32     /* laps the grown group's own share is read in */
 #define PRUNE_LOADS (1u << 20)  /* loads a test at most, where a share needs more laps */
 #define RANDOM_FLUSH 6          /* lines a way of a random level in front that flush x out of it */
 #define SPREAD 1024             /* threads that may read a group at once (chase_list_req's spread) */
@@ -317,12 +319,24 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
      * lap: a chunk goes where the rest evicts x in PRUNE_SHARE of the
      * share of laps the group did, and in PRUNE_FLOOR of them at least (or
      * three times what x alone reads, the timer's noise), read over laps
-     * enough for that share (PRUNE_SD): a line x does not need leaves the
-     * share as it was, one of its set it needs lowers it, to none below
-     * the ways.  Only there: by shares from the start, an H100's L2 (16
-     * ways, near LRU) ran its budget out on one board, and an H200's L1 at
-     * carveout 100 (40-41 ways) was pruned to 38 lines in two runs of
-     * five, x missing in a few laps with fewer lines than its ways.
+     * enough that x would miss in PRUNE_EXPECT of them at the group's
+     * share: a line x does not need leaves the share as it was, one of its
+     * set it needs lowers it, to none below the ways.  The laps are what
+     * telling some misses from none takes, not what reading the share
+     * well takes (six standard errors, tried first: 36 (1 - q) / q laps,
+     * 3 to 7 times more where the share is low, and the share is low from
+     * when the group holds about the ways of x's set, while it still holds
+     * thousands of other lines); a test that reads too few misses by
+     * chance keeps a chunk the group does not need, which a later round
+     * cuts again.  A simulated L2 of 24 ways x 128 sets, random, hashed:
+     * 55.6 M loads to 24 lines before, 12.6 M after; one of 32 x 512: not
+     * resolved in 1 G loads before, 127 M after.  The group's own share,
+     * where this starts, is read over PRUNE_FIRST_LAPS laps (it was read
+     * over two, where the group was large, and a share of 1 then asked
+     * for the fewest laps).  Only there: by shares from the start, an
+     * H100's L2 (16 ways, near LRU) ran its budget out on one board, and an
+     * H200's L1 at carveout 100 (40-41 ways) was pruned to 38 lines in two
+     * runs of five, x missing in a few laps with fewer lines than its ways.
      * Rounds are bounded, and the ways are counted after anyway. */
     q = 1;
     grown = malloc((size_t)n0 * sizeof *grown);
@@ -336,14 +350,15 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
         size = (*n + chunks - 1) / chunks;
         for (start = 0, c = 0; start < *n; c++) {
             uint32_t end = start + size < *n ? start + size : *n, m = 0, i;
-            double need = 0.5;
+            double need = 0.5, qc;
             for (i = 0; i < *n; i++)
                 if (i < start || i >= end)
                     rest[m++] = g[i];
             laps = 0;
             if (shares) {
                 need = PRUNE_SHARE * q > bottom ? PRUNE_SHARE * q : bottom;
-                laps = q > 0 && q < 0.9 ? (unsigned)ceil(PRUNE_SD * PRUNE_SD * (1 - q) / q) : 0;
+                qc = q < PRUNE_QCAP ? q : PRUNE_QCAP;
+                laps = qc > 0 ? (unsigned)ceil(PRUNE_EXPECT / qc) : 0;
                 if (laps > CHASE_LIST_MAX_LAPS)
                     laps = CHASE_LIST_MAX_LAPS;
             }
@@ -384,7 +399,7 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
              * (after the lead, if any) over PRUNE_NOISE_LAPS laps, a miss
              * in none but by noise. */
             if ((code = x_lap_share(L, p, g, 0, PRUNE_NOISE_LAPS, &r)) ||
-                (code = x_lap_share(L, p, g, *n, 0, &q))) {
+                (code = x_lap_share(L, p, g, *n, PRUNE_FIRST_LAPS, &q))) {
                 free(grown);
                 return code;
             }
