@@ -47,6 +47,11 @@ truth() {
 # Cases 15 and 16: hashed L2s of 12 and 16 ways, random: pruning reads the
 # share of laps x misses in, and keeps a chunk only where the rest lowers
 # it by half (a fixed half of the laps ran the budget out).
+# Case 17: a hashed L2 of 24 ways x 128 sets, random, behind a random L1:
+# the share is low (0.08 a lap at 24 lines of x's set) while the group
+# still holds about 1700 lines, so each test takes laps enough to expect
+# some misses, not to read the share well (that took 55.6 M loads here,
+# past the budget; now about 13 M).
 cat > "$tmp/cases" <<'CASES'
 L1:size=16K,ways=4,lat=4;L2:size=256K,ways=8,lat=14,policy=fifo;mem:lat=200
 L1:size=32K,ways=8,lat=4,policy=random;L2:size=512K,ways=16,lat=14;mem:lat=200
@@ -64,6 +69,7 @@ L1:size=16K,ways=2,lat=4,policy=fifo;L2:size=128K,ways=4,lat=16,policy=fifo,inde
 L1:size=6K,ways=3,lat=4,policy=random;L2:size=64K,ways=4,lat=16,policy=random,index=hash;mem:lat=192,noise=0.01
 L1:size=16K,ways=8,lat=4,policy=lru;L2:size=96K,ways=12,lat=12,policy=random,index=hash;mem:lat=108,noise=0.01
 L1:size=16K,ways=4,lat=4,policy=lru;L2:size=128K,ways=16,lat=14,policy=random,index=hash;mem:lat=300,noise=0.01
+L1:size=16K,ways=4,lat=4,policy=random;L2:size=192K,ways=24,lat=12,policy=random,index=hash;mem:lat=432,noise=0.01
 CASES
 n=0
 while read -r spec; do
