@@ -409,8 +409,6 @@ static int prune(struct chase_assoc_level *L, struct chase_assoc_prober *p, uint
         }
         if (size == 1 && !dropped)
             break;
-        /* The chunks kept each hold a line the group needs: the next
-         * round cuts into one more chunk than that, so one can empty. */
         /* Twice the chunks kept (each holds a line x needs) and one: about
          * half of the next round's can go.  None gone: more, smaller. */
         chunks = dropped ? 2 * kept + 1 : 2 * chunks;
