@@ -154,6 +154,26 @@ static double sharp(double s)
     return s <= 49152 ? 4 : s <= 1048576 ? 14 : 200;
 }
 
+/* A TLB's climb inside a cache levels off and ends in a step: no wide
+ * ramp (join_ramps). */
+static void wide_ramp_tests(void)
+{
+    struct chase_curve c;
+    struct chase_level lv[CHASE_MAX_LEVELS];
+    size_t n, i, k;
+
+    /* The TLB of 64 KiB reach inside the L2 of 2 MiB (tlb() above): its
+     * climb stays a level of its own, the L2's end in a step at 2 MiB
+     * (tests/analyze-cpu.sh has the ramps this CI machine's CPU read). */
+    gen(&c, tlb, 8 << 20, 8, 0.005);
+    chase_meta_num(&c.meta, "driver.cache.L2", 2097152);
+    n = chase_levels_find(&c, lv, CHASE_MAX_LEVELS);
+    for (i = 0, k = 0; i < n; i++)
+        k += (double)lv[i].hi >= 65536 / 1.0905 && (double)lv[i].lo <= 65536 * 1.0905 && !strstr(lv[i].note, "half way");
+    tap_ok(k == 1, "a TLB's reach inside a cache is no wide ramp: a level still ends at 64 KiB (%zu levels)", n);
+    chase_curve_free(&c);
+}
+
 static void steps_tests(void)
 {
     struct chase_curve c;
@@ -600,6 +620,7 @@ int main(void)
     chase_curve_free(&c);
 
     steps_tests();
+    wide_ramp_tests();
     refine_tests();
     name_tests();
 

@@ -27,6 +27,7 @@
 #define RAMP_OCTAVES 1.0        /* a part of a cache narrower than this that climbs is its ramp (join_ramps) */
 #define RAMP_WHOLE_OCTAVES 0.8  /* ... or narrower than this, climbing as a whole (an H100's L2 far climbs */
                                 /* over its octave, 24.7 to 49.4 MiB, and is a part of its own) */
+#define RAMP_WIDE_OCTAVES 2.0   /* ... or a run of parts narrower than this, climbing on into the next (wide_ramp) */
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
@@ -395,24 +396,18 @@ static int climbs(const struct chase_curve *c, const struct chase_level *lv, siz
  * the refinement sampled densely at its end: four points 4% apart rise
  * less than 3% there (bench/sim-set.sh seed 2, a hashed L1 of 2 ways);
  * a random hashed L1 of 2 ways climbed 14 steps of 20 (seed 1's 68rpr). */
-static int in_piece(const struct chase_curve *c, const struct chase_level *lv, size_t i, size_t k)
-{
-    return valid_row(&c->rows[k]) && c->rows[k].bytes <= lv[i].lo && (!i || c->rows[k].bytes > lv[i - 1].hi);
-}
-
-static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
+/* The points past size `from` up to `to` climb as a whole (ramp_climbs). */
+static int climbs_between(const struct chase_curve *c, uint64_t from, uint64_t to)
 {
     size_t k, m = 0, up = 0, seen = 0;
     double prev = 0, mid = 0, last = 0;
 
-    if (climbs(c, lv, i))
-        return 1;
     for (k = 0; k < c->n; k++)
-        m += in_piece(c, lv, i, k);
+        m += valid_row(&c->rows[k]) && c->rows[k].bytes > from && c->rows[k].bytes <= to;
     if (m < 2 * CLIMB_POINTS)
         return 0;
     for (k = 0; k < c->n; k++) {
-        if (!in_piece(c, lv, i, k))
+        if (!valid_row(&c->rows[k]) || c->rows[k].bytes <= from || c->rows[k].bytes > to)
             continue;
         last = c->rows[k].cycles;
         if (seen)
@@ -423,6 +418,37 @@ static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv
         seen++;
     }
     return 3 * up >= 2 * (m - 1) && last > CLIMB_RISE * mid;
+}
+
+/* The points past size `from` up to `to` climb by thirds: the median of
+ * each third (in order of size) above the one before by CLIMB_RISE.  A
+ * curve whose points were taken at two moments reads as a zigzag (this
+ * CI machine's guest: the grid's points 1-2 cycles above the refinement's
+ * later ones on a climb of 6), which step by step counts as no climb. */
+static int climbs_by_thirds(const struct chase_curve *c, uint64_t from, uint64_t to, double *med)
+{
+    double t[3][64];
+    size_t k, m = 0, seen = 0, got[3] = {0, 0, 0}, third;
+
+    for (k = 0; k < c->n; k++)
+        m += valid_row(&c->rows[k]) && c->rows[k].bytes > from && c->rows[k].bytes <= to;
+    if (m < 3 * CLIMB_POINTS)
+        return 0;
+    for (k = 0; k < c->n; k++) {
+        if (!valid_row(&c->rows[k]) || c->rows[k].bytes <= from || c->rows[k].bytes > to)
+            continue;
+        third = 3 * seen++ / m;
+        if (got[third] < 64)
+            t[third][got[third]++] = c->rows[k].cycles;
+    }
+    for (k = 0; k < 3; k++)
+        med[k] = chase_median(t[k], got[k]);
+    return med[1] > CLIMB_RISE * med[0] && med[2] > CLIMB_RISE * med[1];
+}
+
+static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i)
+{
+    return climbs(c, lv, i) || climbs_between(c, i ? lv[i - 1].hi : 0, lv[i].lo);
 }
 
 /* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
@@ -663,6 +689,98 @@ static int part_name(const char *name)
     return strstr(name, " near") || strstr(name, " far") || strstr(name, " part ") || !strncmp(name, "beyond ", 7);
 }
 
+/* The length of a level name's cache ("L2" of "L2 part 3"). */
+static size_t cache_len(const char *name)
+{
+    const char *sp = strchr(name, ' ');
+    return sp ? (size_t)(sp - name) : strlen(name);
+}
+
+/* Whether levels i .. *j, the later parts of the cache whose first part is
+ * level i - 1, are a wide ramp out of it: spanning less than
+ * RAMP_WIDE_OCTAVES, their points climbing as a whole, each part's latency
+ * between the first part's and half way to the level after them, and the
+ * climb going on into that level (it begins at a gradual onset).  A cache
+ * whose lines fall into its sets unevenly (hashed sets, or a guest's
+ * pages on host frames scattered over the sets' page-sized colours: this
+ * CI machine's AMD EPYC guest read its L2 of 1 MiB at 14.0 cycles to 292
+ * KiB, then climbing to 34 at 1.1 MiB and 54 at 3.5 MiB, half way at
+ * 1.09-1.12 MiB in each of nine sweeps) overflows some sets well short of
+ * its capacity; the fit cuts the climb into pieces, none a cache of its
+ * own.  A part with a latency of its own past half way (an H100's L2 far:
+ * 532 cycles between 286 and 691) stays.  A TLB's reach inside a cache
+ * climbs too (misses as 1 - reach / size), but slows as it goes, levels
+ * off at the miss's cost, and the cache then ends in a step: so the climb
+ * must go on into the level after (it begins at a gradual onset), or
+ * speed up (its last third's rise at least its first's: this machine's
+ * sweeps whose next level the fit began sharply rose 0.6-5.6 cycles, then
+ * 1.5-6.7; bench/sim-set.sh seed 1's 32spt and 58crt, TLB reaches at 256
+ * KiB that were lost where neither was asked, rose 4.3 then 2.4, 5.4 then
+ * 4.3). */
+static int wide_ramp(const struct chase_curve *c, const struct chase_level *lv, size_t n, size_t i, size_t *j)
+{
+    size_t len = cache_len(lv[i - 1].name), k;
+    double mid, t[3];
+
+    if (!part_name(lv[i - 1].name) || !strncmp(lv[i - 1].name, "beyond ", 7) ||
+        (i > 1 && cache_len(lv[i - 2].name) == len && !strncmp(lv[i - 2].name, lv[i - 1].name, len)))
+        return 0;       /* not the first part of a cache */
+    for (*j = i; *j < n && part_name(lv[*j].name) && cache_len(lv[*j].name) == len &&
+                 !strncmp(lv[*j].name, lv[i - 1].name, len); ++*j)
+        ;
+    if (*j == i || *j == n)
+        return 0;       /* no later part, or no level after them */
+    --*j;               /* the last later part */
+    mid = (lv[i - 1].cycles + lv[*j + 1].cycles) / 2;
+    for (k = i; k <= *j; k++)
+        if (!(lv[k].cycles > lv[i - 1].cycles && lv[k].cycles < mid))
+            return 0;
+    if (log2((double)lv[*j].lo / (double)lv[i - 1].hi) >= RAMP_WIDE_OCTAVES ||
+        !climbs_by_thirds(c, lv[i - 1].hi, lv[*j].lo, t))
+        return 0;
+    return lv[*j + 1].onset || t[2] - t[1] >= t[1] - t[0];
+}
+
+/* Where the curve, past size `from` and up to `to`, first reaches `mid`
+ * cycles, each point read as the median of it and its neighbours (one
+ * spike does not cross): *lo the size before, *hi the size there.  Where
+ * lines overflow their sets at random (hashed sets, scattered frames)
+ * under LRU, at the capacity the fuller sets hold about half the lines
+ * (the sets' lines Poisson with a mean of the ways, W: P(X >= W), 0.55 at
+ * 8 ways, 0.53 at 16), so half way to the next level's latency is the
+ * capacity within a few percent; under random replacement the plateau
+ * ends at the capacity and the curve is half way at about 1.4 x it.
+ * Returns 0 where the curve does not get there. */
+static int half_way(const struct chase_curve *c, uint64_t from, uint64_t to, double mid, uint64_t *lo, uint64_t *hi)
+{
+    size_t k, prev = c->n;
+    uint64_t below = 0;     /* the last size under the row's */
+
+    for (k = 0; k < c->n; k++) {
+        const struct chase_row *r = &c->rows[k];
+        size_t next;
+        double t[3];
+        if (!valid_row(r) || r->bytes <= from || r->bytes > to)
+            continue;
+        if (prev < c->n && c->rows[prev].bytes < r->bytes)
+            below = c->rows[prev].bytes;
+        for (next = k + 1; next < c->n && !valid_row(&c->rows[next]); next++)
+            ;
+        if (prev < c->n && next < c->n && c->rows[next].bytes <= to) {
+            t[0] = c->rows[prev].cycles;
+            t[1] = r->cycles;
+            t[2] = c->rows[next].cycles;
+            if (below && chase_median(t, 3) >= mid) {
+                *lo = below;
+                *hi = r->bytes;
+                return 1;
+            }
+        }
+        prev = k;
+    }
+    return 0;
+}
+
 /* A level named a part of a cache (or past them) that is a climb, narrower
  * than RAMP_OCTAVES and neither begun nor ended at a TLB's gradual onset,
  * is the way out of the level before it, not a level: a cache of few ways
@@ -678,12 +796,35 @@ static int part_name(const char *name)
 static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][48],
                          int *found, int *merged, int whole)
 {
-    size_t i;
+    size_t i, j;
     char a[32], b[32];
 
     *merged = 0;
     if (n < 3)
         return n;       /* a ramp lies between two levels, before the last */
+    /* Wide ramps first: a run of parts out of a cache's first. */
+    for (i = 1; whole && i + 1 < n; i++) {
+        uint64_t lo, hi;
+        /* The level after: to its plateau's end, or the curve's (the last). */
+        if (!wide_ramp(c, lv, n, i, &j) ||
+            !half_way(c, lv[i - 1].lo, j + 2 < n ? lv[j + 1].lo : c->rows[c->n - 1].bytes,
+                      (lv[i - 1].cycles + lv[j + 1].cycles) / 2, &lo, &hi))
+            continue;
+        /* The cache ends where half its lines miss (half_way). */
+        lv[i - 1].hi = hi;
+        lv[i - 1].noise_limited = 1;
+        snprintf(notes[i - 1], 48, "a ramp: half way at %s .. %s", chase_size_format(lo, a, sizeof a),
+                 chase_size_format(hi, b, sizeof b));
+        memmove(lv + i, lv + j + 1, (n - j - 1) * sizeof *lv);
+        memmove(notes + i, notes + j + 1, (n - j - 1) * sizeof *notes);
+        memmove(found + i, found + j + 1, (n - j - 1) * sizeof *found);
+        n -= j + 1 - i;
+        if (i + 1 == n)
+            lv[i].lo = lv[i - 1].hi;    /* the last level begins where the one before ends */
+        *merged = 1;
+    }
+    if (n < 3)
+        return n;
     for (i = n - 1; i-- > 1;)
         if (part_name(lv[i].name) && !lv[i].onset && !lv[i + 1].onset && width(c, lv, n, i) < RAMP_OCTAVES &&
             (whole && width(c, lv, n, i) < RAMP_WHOLE_OCTAVES ? ramp_climbs(c, lv, i) : climbs(c, lv, i))) {
