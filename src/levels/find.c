@@ -28,6 +28,7 @@
 #define RAMP_WHOLE_OCTAVES 0.8  /* ... or narrower than this, climbing as a whole (an H100's L2 far climbs */
                                 /* over its octave, 24.7 to 49.4 MiB, and is a part of its own) */
 #define RAMP_WIDE_OCTAVES 2.0   /* ... or a run of parts narrower than this, climbing on into the next (wide_ramp) */
+#define RAMP_NEAR_OCTAVES 0.25  /* ... and where not begun gradually, a quarter of the way this far before half */
 #define CLIMB_POINTS 4          /* a level whose last points ... */
 #define CLIMB_RISE 1.03         /* ... rise at each step and by this in all is a climb */
 #define SCATTER 1.5             /* a level whose points' middle half spans this ratio scatters */
@@ -698,16 +699,15 @@ static size_t cache_len(const char *name)
 
 /* Whether levels i .. *j, the later parts of the cache whose first part is
  * level i - 1, are a wide ramp out of it: spanning less than
- * RAMP_WIDE_OCTAVES, their points climbing as a whole, each part's latency
- * between the first part's and half way to the level after them, and the
- * climb going on into that level (it begins at a gradual onset).  A cache
+ * RAMP_WIDE_OCTAVES, their points climbing by thirds, each part's latency
+ * between the first part's and half way to the level after them.  A cache
  * whose lines fall into its sets unevenly (hashed sets, or a guest's
  * pages on host frames scattered over the sets' page-sized colours: this
- * CI machine's AMD EPYC guest read its L2 of 1 MiB at 14.0 cycles to 292
- * KiB, then climbing to 34 at 1.1 MiB and 54 at 3.5 MiB, half way at
- * 1.09-1.12 MiB in each of nine sweeps) overflows some sets well short of
- * its capacity; the fit cuts the climb into pieces, none a cache of its
- * own.  A part with a latency of its own past half way (an H100's L2 far:
+ * CI machine's AMD EPYC guest read its L2 of 1 MiB at 14.0 cycles to
+ * 290-360 KiB, then climbing to 34 at 1.1 MiB and 54 at 3.5 MiB, half way
+ * at 1.0-1.11 MiB in seven sweeps of nine, tests/data/cpu-epyc-12..14)
+ * overflows some sets well short of its capacity; the fit cuts the climb
+ * into pieces, none a cache of its own.  A part with a latency of its own past half way (an H100's L2 far:
  * 532 cycles between 286 and 691) stays.  A TLB's reach inside a cache
  * climbs too (misses as 1 - reach / size), but slows as it goes, levels
  * off at the miss's cost, and the cache then ends in a step: so the climb
@@ -716,7 +716,10 @@ static size_t cache_len(const char *name)
  * sweeps whose next level the fit began sharply rose 0.6-5.6 cycles, then
  * 1.5-6.7; bench/sim-set.sh seed 1's 32spt and 58crt, TLB reaches at 256
  * KiB that were lost where neither was asked, rose 4.3 then 2.4, 5.4 then
- * 4.3). */
+ * 4.3) and reach half way gradually (join_ramps: seed 3's 36ct, a TLB of
+ * 32 entries of 8 KiB inside an L4 of 1 MiB at 29.8 cycles, sped up, 2.6
+ * then 4.0, to 40 and stepped from there to memory at 155).
+ * Returns 1 (a gradual onset after), 2 (a climb that speeds up), or 0. */
 static int wide_ramp(const struct chase_curve *c, const struct chase_level *lv, size_t n, size_t i, size_t *j)
 {
     size_t len = cache_len(lv[i - 1].name), k;
@@ -738,7 +741,7 @@ static int wide_ramp(const struct chase_curve *c, const struct chase_level *lv, 
     if (log2((double)lv[*j].lo / (double)lv[i - 1].hi) >= RAMP_WIDE_OCTAVES ||
         !climbs_by_thirds(c, lv[i - 1].hi, lv[*j].lo, t))
         return 0;
-    return lv[*j + 1].onset || t[2] - t[1] >= t[1] - t[0];
+    return lv[*j + 1].onset ? 1 : t[2] - t[1] >= t[1] - t[0] ? 2 : 0;
 }
 
 /* Where the curve, past size `from` and up to `to`, first reaches `mid`
@@ -804,11 +807,22 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
         return n;       /* a ramp lies between two levels, before the last */
     /* Wide ramps first: a run of parts out of a cache's first. */
     for (i = 1; whole && i + 1 < n; i++) {
-        uint64_t lo, hi;
+        uint64_t lo, hi, qlo, qhi, to;
+        double rise;
+        int how = wide_ramp(c, lv, n, i, &j);
+        if (!how)
+            continue;
         /* The level after: to its plateau's end, or the curve's (the last). */
-        if (!wide_ramp(c, lv, n, i, &j) ||
-            !half_way(c, lv[i - 1].lo, j + 2 < n ? lv[j + 1].lo : c->rows[c->n - 1].bytes,
-                      (lv[i - 1].cycles + lv[j + 1].cycles) / 2, &lo, &hi))
+        to = j + 2 < n ? lv[j + 1].lo : c->rows[c->n - 1].bytes;
+        rise = lv[j + 1].cycles - lv[i - 1].cycles;
+        if (!half_way(c, lv[i - 1].lo, to, lv[i - 1].cycles + rise / 2, &lo, &hi))
+            continue;
+        /* A climb that speeds up reaches half way gradually: a quarter of
+         * the way RAMP_NEAR_OCTAVES before it at least (this machine's
+         * sweeps 0.53-0.73 octaves; seed 3's 36ct, a TLB's climb then a
+         * step refined point by point, 0.05). */
+        if (how == 2 && !(half_way(c, lv[i - 1].lo, to, lv[i - 1].cycles + rise / 4, &qlo, &qhi) &&
+                          log2((double)hi / (double)qhi) >= RAMP_NEAR_OCTAVES))
             continue;
         /* The cache ends where half its lines miss (half_way). */
         lv[i - 1].hi = hi;
