@@ -147,7 +147,11 @@ done
 # ends).  Said, not checked.  On this AMD EPYC guest a random chain reads
 # the L2 at 14 cycles to 0.28 MiB, a first TLB of 72 entries of 4 KiB (the
 # host's pages under the guest's huge ones), then climbing, and the finder
-# splits it there.  Nine sweeps with --pattern local (quiet) held 1 MiB
+# cut the climb into parts; where the parts climb on into the level after
+# (a wide ramp, src/levels/find.c) they are one L2 ending half way up the
+# climb (quiet: 7 of 9 sweeps one L2, 5 of them half way at 1.06-1.09
+# MiB; beside a full make check -j2 4 of 9, the other vCPU sharing the
+# L2).  Nine sweeps with --pattern local (quiet) held 1 MiB
 # within a step in 9 of 9 and in 5 of 9 (bench/NOTES.md); local is not the
 # default (spatial prefetchers shorten its latencies past the L2 on a Xeon
 # guest).  Beside a full make check the other vCPU shares the L2 as well.
