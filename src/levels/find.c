@@ -705,7 +705,7 @@ static size_t cache_len(const char *name)
  * pages on host frames scattered over the sets' page-sized colours: this
  * CI machine's AMD EPYC guest read its L2 of 1 MiB at 14.0 cycles to
  * 290-360 KiB, then climbing to 34 at 1.1 MiB and 54 at 3.5 MiB, half way
- * at 1.0-1.11 MiB in seven sweeps of nine, tests/data/cpu-epyc-12..14)
+ * at 1.0-1.11 MiB in six sweeps of nine, tests/data/cpu-epyc-12..14)
  * overflows some sets well short of its capacity; the fit cuts the climb
  * into pieces, none a cache of its own.  A part with a latency of its own past half way (an H100's L2 far:
  * 532 cycles between 286 and 691) stays.  A TLB's reach inside a cache
