@@ -224,6 +224,7 @@ struct two_tlb {
     uint64_t l1[64][8], l2[256][8], tlb[64][16];
     unsigned n1[64], n2[256], nt[64];
     int inclusive;      /* an L1 hit refreshes the line in the L2 too */
+    int colored;        /* the L2's set: the line's 64 in its page, and 2 bits of its page's frame */
 };
 
 static int lru_touch(uint64_t *set, unsigned *used, unsigned ways, uint64_t tag)
@@ -248,6 +249,15 @@ static unsigned l2_set(uint64_t line)
     return (unsigned)((h ^ (h >> 29)) >> 56);
 }
 
+/* The L2's set of a line: hashed, or (colored) the page's 64 lines in
+ * order, in one of 4 colours its frame falls on (a guest's page on a
+ * host's frame: a physically indexed L2 whose way spans 4 pages). */
+static unsigned l2_index(const struct two_tlb *c, uint64_t line)
+{
+    uint64_t h = (line / 64 + 1) * 0x9e3779b97f4a7c15ULL;
+    return c->colored ? (unsigned)(line % 64 + 64 * (h >> 62)) : l2_set(line);
+}
+
 static int two_tlb_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
                        unsigned samples, unsigned spread, double *cycles, unsigned *got)
 {
@@ -262,12 +272,13 @@ static int two_tlb_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
         for (lap = 0; lap < (s ? laps : warm + laps); lap++)
             for (k = 0; k < n; k++) {
                 uint64_t line = off[k] / 64, page = off[k] / 4096;
+                unsigned set2 = l2_index(c, line);
                 double cost = lru_touch(c->l1[line % 64], &c->n1[line % 64], 8, line) ? 4
-                              : lru_touch(c->l2[l2_set(line)], &c->n2[l2_set(line)], 8, line) ? 14 : 50;
+                              : lru_touch(c->l2[set2], &c->n2[set2], 8, line) ? 14 : 50;
                 if (!lru_touch(c->tlb[page % 64], &c->nt[page % 64], 16, page))
                     cost += 60;
                 if (cost < 50 && c->inclusive)
-                    (void)lru_touch(c->l2[l2_set(line)], &c->n2[l2_set(line)], 8, line);
+                    (void)lru_touch(c->l2[set2], &c->n2[set2], 8, line);
                 if ((s || lap >= warm) && k >= n - timed) {
                     sum += cost;
                     count++;
@@ -288,7 +299,7 @@ static int two_tlb_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
  * small group kept in any L1 set but x's stays in the L1 and never
  * reaches the L2 again, and only leads that flush every set it uses let
  * it evict x there. */
-static void evict_spread_tlb(int inclusive)
+static void evict_spread_tlb(int inclusive, int colored)
 {
     static struct two_tlb c;
     static uint64_t pool[8192], tmp[8192], buf[2 * 8192 + 2];
@@ -298,6 +309,7 @@ static void evict_spread_tlb(int inclusive)
 
     memset(&c, 0, sizeof c);
     c.inclusive = inclusive;
+    c.colored = colored;
     memset(&near, 0, sizeof near);
     snprintf(near.name, sizeof near.name, "L1");
     near.ways = 8;
@@ -324,6 +336,15 @@ static void evict_spread_tlb(int inclusive)
     p.budget = (uint64_t)1 << 40;
     p.tlb_pages = 1024;
     code = chase_assoc_evict(&L, &near, 1, (uint64_t)64 << 20, 7, 256 * 8 * 64, &p);
+    if (colored) {
+        /* One line in 4 of the pool on half the TLB's pages is in x's set. */
+        tap_ok(!code && L.ways == 8 && L.sets == 256 && strstr(L.evict_how, "(half the last data TLB's 1024 pages)") &&
+                   !strstr(L.evict_how, "classes"),
+               "an L2 whose sets take the page's lines and 2 bits of its frame, behind a plain L1, past the TLB: "
+               "the one-set pool on half the TLB's pages, 8 ways x %llu sets (exit %d, %u: %s)",
+               (unsigned long long)L.sets, code, L.ways, L.evict_how);
+        return;
+    }
     tap_ok(!code && L.ways == 8 && L.sets == 256 && L.led && strstr(L.evict_how, "16 classes"),
            "a hashed L2 behind a plain L1 (%s), its one-set pool past the TLB: a spread pool, 8 ways x %llu "
            "sets (exit %d, %u: %s)", inclusive ? "inclusive" : "not inclusive", (unsigned long long)L.sets, code,
@@ -709,7 +730,8 @@ int main(void)
     tap_ok(!L.ways, "... past it, from strides: withdrawn (%s)", L.check);
     evict_range();
     evict_slow();
-    evict_spread_tlb(1);
-    evict_spread_tlb(0);
+    evict_spread_tlb(1, 0);
+    evict_spread_tlb(0, 0);
+    evict_spread_tlb(1, 1);
     return tap_done();
 }

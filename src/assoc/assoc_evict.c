@@ -515,6 +515,47 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
     return 0;
 }
 
+/* The first flushes of p->tmp (nf lines each) made of lines seen clean:
+ * fresh lines of x's set in front (cc's blocks from `at`), each kept where
+ * a lap of it, the group less its first line and x keeps x here (the
+ * group holds this level's ways of x's set, so a line of that set here
+ * would make x miss; the lap's own lines, as many as the front level's
+ * ways, push x out of it as a flush would).  Where the front level's way
+ * spans fewer of this level's sets than a page does (this CI machine's
+ * L2: its sets take a page's lines and five bits of the host's frame, one
+ * flush line in 32 in x's set here; tests/test_assoc's model one in 4), a
+ * flush of 9 drawn at random is often dirty, and a cut made with it leaves
+ * out the lines it stands in for.  At most `want` flushes, within `cands`
+ * lines tried; *made, how many. */
+static int clean_flushes(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
+                         uint64_t at, uint64_t cands, uint64_t unit, uint32_t nf, uint32_t want, uint32_t *made)
+{
+    uint64_t k, line;
+    uint32_t got = 0;
+    int code, miss;
+
+    *made = 0;
+    if (L->ngroup < 2 || L->ngroup + 2 > p->lines)
+        return 0;
+    for (k = 0; k < cands && got < want * nf; k++) {
+        uint64_t g[CHASE_ASSOC_MAX_LINES + 1];
+        line = chase_chain_block(cc, at + k) * unit;
+        memcpy(g, L->group + 1, (L->ngroup - 1) * sizeof *g);
+        g[L->ngroup - 1] = line;
+        if ((code = x_misses(L, p, NULL, 0, g, L->ngroup, L->ngroup, &miss)))
+            return code;
+        if (!miss)
+            p->tmp[got++] = line;
+    }
+    *made = got / nf;
+    if (*made)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " %u flushes of lines seen clean (each with the "
+                           "group less a line keeps x; %llu lines tried) taken first;", *made,
+                           (unsigned long long)k);
+    return 0;
+}
+
+
 /* The ways of a group hidden behind nearer levels (every pool line lies
  * in one of their sets, so a lap of x and up to their ways lines never
  * reaches this level): each lap is led by nf other lines of that set,
@@ -563,6 +604,16 @@ static int flushed_body(struct chase_assoc_level *L, struct chase_assoc_prober *
     for (v = 0, miss = 1; v < 2 && v < nfl && miss; v++)
         if ((code = x_misses(L, p, p->tmp + v * nf, nf, L->group, 0, 0, &miss)))
             return code;
+    /* Where the count missed every line of its lap (not read lap by lap:
+     * under random replacement a clean line's lap misses now and then too,
+     * and the tests cost a lap of reads each). */
+    if (!miss && given == NULL && !p->by_lap) {
+        uint32_t made;
+        uint64_t at = first + (uint64_t)nfl * nf;
+        if (slots > at && (code = clean_flushes(L, p, cc, at, slots - at < 16 * (uint64_t)nf ? slots - at
+                                                : 16 * (uint64_t)nf, unit, nf, FLUSH_TRIES, &made)))
+            return code;
+    }
     if (miss) {
         chase_assoc_append(L->evict_how, sizeof L->evict_how, " x after a flush alone (%u lines %s, none "
                            "of the group) costs %.1f cycles, above the miss threshold %.1f: what a flush costs x "
@@ -973,7 +1024,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     uint32_t n, have, k, nf = 0;
     uint64_t top = 0;
     size_t j;
-    int near_random = 0, recount = 0;
+    int near_random = 0, recount = 0, tlb_capped = 0;
     const struct chase_assoc_level *hn = NULL;  /* the last hashed level in front (hashed_passes) */
     struct chase_chain cc;
     char a[32], b[32], c[32];
@@ -1046,25 +1097,40 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->probe_x = chase_chain_block(&cc, 0) * unit;
     for (k = 0; k < pool; k++)
         p->pool[k] = chase_chain_block(&cc, k + 1) * unit;
+    /* A pool one line a page over more pages than the last data TLB
+     * holds would make x pay a page walk (evict_spread).  First the pool
+     * on half the TLB's pages: a level whose sets take the page's bits
+     * above the nearer level's way (a physically indexed one) has one line
+     * of x's set in (its way / the page) such lines whatever the frames
+     * under the pages (this CI machine's L2 of 2048 sets: one in 32, so
+     * 1536 pages hold about 48); a hashed index (one in its sets) leaves x
+     * there, and the spread pool follows. */
     if (pn && nf && p->tlb_pages && pool > p->tlb_pages && unit >= 4096) {
+        pool = p->tlb_pages / 2;
+        tlb_capped = 1;
+    }
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
+        (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
+        chase_size_format(region, a, sizeof a));
+    if (tlb_capped)
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " (half the last data TLB's %llu pages)",
+                           (unsigned long long)p->tlb_pages);
+    if (pn && nf && (code = calibrate(L, p, &cc, pool + 1, slots, unit, nf)))
+        return code == -2 ? 0 : code;
+    if ((code = grow(L, p, pool, cap_lines, &n)))
+        return code;
+    if (!n && tlb_capped) {
         uint64_t u = unit;
         /* The spread pool on half the TLB's pages at most. */
         while (u / 2 >= L->line && (3 * cap_lines + 64) / (unit / u) > p->tlb_pages / 2)
             u /= 2;
-        snprintf(L->evict_how, sizeof L->evict_how, "in %s", chase_size_format(region, a, sizeof a));
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, " then in %s", chase_size_format(region, a, sizeof a));
         if ((code = evict_spread(L, unit, u, nf, region, seed, 1, hn, p, &ways)))
             return code;
         if (!ways)
             return 0;
         goto counted;
     }
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "probe x at %s; pool of %llu lines %s apart (%s) in %s", chase_size_format(L->probe_x, c, sizeof c),
-        (unsigned long long)pool, chase_size_format(unit, b, sizeof b), pn ? "one set of the nearer plain level" : "any line",
-        chase_size_format(region, a, sizeof a));
-    if (pn && nf && (code = calibrate(L, p, &cc, pool + 1, slots, unit, nf)))
-        return code == -2 ? 0 : code;
-    if ((code = grow(L, p, pool, cap_lines, &n)))
-        return code;
     /* A pool a nearer way apart that the region held fewer than 3 x this
      * level's lines of may hold too few of x's set in a hashed index: the
      * spread pool, lines a fraction of that way apart. */

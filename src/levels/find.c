@@ -397,18 +397,32 @@ static int climbs(const struct chase_curve *c, const struct chase_level *lv, siz
  * the refinement sampled densely at its end: four points 4% apart rise
  * less than 3% there (bench/sim-set.sh seed 2, a hashed L1 of 2 ways);
  * a random hashed L1 of 2 ways climbed 14 steps of 20 (seed 1's 68rpr). */
+/* Whether row k is measured and past size `from` up to `to`. */
+static int row_in(const struct chase_curve *c, size_t k, uint64_t from, uint64_t to)
+{
+    return valid_row(&c->rows[k]) && c->rows[k].bytes > from && c->rows[k].bytes <= to;
+}
+
+/* How many rows are measured and past size `from` up to `to`. */
+static size_t rows_in(const struct chase_curve *c, uint64_t from, uint64_t to)
+{
+    size_t k, m = 0;
+
+    for (k = 0; k < c->n; k++)
+        m += row_in(c, k, from, to);
+    return m;
+}
+
 /* The points past size `from` up to `to` climb as a whole (ramp_climbs). */
 static int climbs_between(const struct chase_curve *c, uint64_t from, uint64_t to)
 {
-    size_t k, m = 0, up = 0, seen = 0;
+    size_t k, m = rows_in(c, from, to), up = 0, seen = 0;
     double prev = 0, mid = 0, last = 0;
 
-    for (k = 0; k < c->n; k++)
-        m += valid_row(&c->rows[k]) && c->rows[k].bytes > from && c->rows[k].bytes <= to;
     if (m < 2 * CLIMB_POINTS)
         return 0;
     for (k = 0; k < c->n; k++) {
-        if (!valid_row(&c->rows[k]) || c->rows[k].bytes <= from || c->rows[k].bytes > to)
+        if (!row_in(c, k, from, to))
             continue;
         last = c->rows[k].cycles;
         if (seen)
@@ -429,14 +443,12 @@ static int climbs_between(const struct chase_curve *c, uint64_t from, uint64_t t
 static int climbs_by_thirds(const struct chase_curve *c, uint64_t from, uint64_t to, double *med)
 {
     double t[3][64];
-    size_t k, m = 0, seen = 0, got[3] = {0, 0, 0}, third;
+    size_t k, m = rows_in(c, from, to), seen = 0, got[3] = {0, 0, 0}, third;
 
-    for (k = 0; k < c->n; k++)
-        m += valid_row(&c->rows[k]) && c->rows[k].bytes > from && c->rows[k].bytes <= to;
     if (m < 3 * CLIMB_POINTS)
         return 0;
     for (k = 0; k < c->n; k++) {
-        if (!valid_row(&c->rows[k]) || c->rows[k].bytes <= from || c->rows[k].bytes > to)
+        if (!row_in(c, k, from, to))
             continue;
         third = 3 * seen++ / m;
         if (got[third] < 64)
@@ -763,7 +775,7 @@ static int half_way(const struct chase_curve *c, uint64_t from, uint64_t to, dou
         const struct chase_row *r = &c->rows[k];
         size_t next;
         double t[3];
-        if (!valid_row(r) || r->bytes <= from || r->bytes > to)
+        if (!row_in(c, k, from, to))
             continue;
         if (prev < c->n && c->rows[prev].bytes < r->bytes)
             below = c->rows[prev].bytes;
