@@ -520,12 +520,12 @@ static int count_ways(struct chase_assoc_level *L, struct chase_assoc_prober *p,
  * a lap of it, the group less its first line and x keeps x here (the
  * group holds this level's ways of x's set, so a line of that set here
  * would make x miss; the lap's own lines, as many as the front level's
- * ways, push x out of it as a flush would).  Where the front level's way
- * spans fewer of this level's sets than a page does (this CI machine's
- * L2: its sets take a page's lines and five bits of the host's frame, one
- * flush line in 32 in x's set here; tests/test_assoc's model one in 4), a
- * flush of 9 drawn at random is often dirty, and a cut made with it leaves
- * out the lines it stands in for.  At most `want` flushes, within `cands`
+ * ways, push x out of it as a flush would).  Where this level's sets take
+ * a page's lines and some bits of the frame under it (an L2 of 2048 sets
+ * of 64 B seen through a guest's 4 KiB frames would put one flush line in
+ * 32 in x's set here; tests/test_assoc's model one in 4), a flush of 9
+ * drawn at random is often dirty, and a cut made with it leaves out the
+ * lines it stands in for.  At most `want` flushes, within `cands`
  * lines tried; *made, how many. */
 static int clean_flushes(struct chase_assoc_level *L, struct chase_assoc_prober *p, struct chase_chain *cc,
                          uint64_t at, uint64_t cands, uint64_t unit, uint32_t nf, uint32_t want, uint32_t *made)
@@ -554,7 +554,6 @@ static int clean_flushes(struct chase_assoc_level *L, struct chase_assoc_prober 
                            (unsigned long long)k);
     return 0;
 }
-
 
 /* The ways of a group hidden behind nearer levels (every pool line lies
  * in one of their sets, so a lap of x and up to their ways lines never
@@ -1102,9 +1101,10 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
      * on half the TLB's pages: a level whose sets take the page's bits
      * above the nearer level's way (a physically indexed one) has one line
      * of x's set in (its way / the page) such lines whatever the frames
-     * under the pages (this CI machine's L2 of 2048 sets: one in 32, so
-     * 1536 pages hold about 48); a hashed index (one in its sets) leaves x
-     * there, and the spread pool follows. */
+     * under the pages (an L2 of 2048 sets of 64 B: one in 32, so 1536
+     * pages would hold about 48; this CI machine's kept x among them,
+     * bench/NOTES.md); a hashed index (one in its sets) leaves x there,
+     * and the spread pool follows. */
     if (pn && nf && p->tlb_pages && pool > p->tlb_pages && unit >= 4096) {
         pool = p->tlb_pages / 2;
         tlb_capped = 1;
