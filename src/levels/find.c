@@ -702,13 +702,6 @@ static int part_name(const char *name)
     return strstr(name, " near") || strstr(name, " far") || strstr(name, " part ") || !strncmp(name, "beyond ", 7);
 }
 
-/* The length of a level name's cache ("L2" of "L2 part 3"). */
-static size_t cache_len(const char *name)
-{
-    const char *sp = strchr(name, ' ');
-    return sp ? (size_t)(sp - name) : strlen(name);
-}
-
 /* Whether levels i .. *j, the later parts of the cache whose first part is
  * level i - 1, are a wide ramp out of it: spanning less than
  * RAMP_WIDE_OCTAVES, their points climbing by thirds, each part's latency
@@ -719,14 +712,15 @@ static size_t cache_len(const char *name)
  * 290-360 KiB, then climbing to 34 at 1.1 MiB and 54 at 3.5 MiB, half way
  * at 1.0-1.11 MiB in six sweeps of nine, tests/data/cpu-epyc-12..14)
  * overflows some sets well short of its capacity; the fit cuts the climb
- * into pieces, none a cache of its own.  A part with a latency of its own past half way (an H100's L2 far:
- * 532 cycles between 286 and 691) stays.  A TLB's reach inside a cache
- * climbs too (misses as 1 - reach / size), but slows as it goes, levels
- * off at the miss's cost, and the cache then ends in a step: so the climb
- * must go on into the level after (it begins at a gradual onset), or
- * speed up (its last third's rise at least its first's: this machine's
- * sweeps whose next level the fit began sharply rose 0.6-5.6 cycles, then
- * 1.5-6.7; bench/sim-set.sh seed 1's 32spt and 58crt, TLB reaches at 256
+ * into pieces, none a cache of its own.  A part with a latency of its own
+ * past half way (an H100's L2 far: 532 cycles between 286 and 691) stays.
+ * A TLB's reach inside a cache climbs too (misses as 1 - reach / size),
+ * but slows as it goes, levels off at the miss's cost, and the cache then
+ * ends in a step: so the climb must go on into the level after (it begins
+ * at a gradual onset), or speed up (its last third's rise at least its
+ * first's: two of this machine's sweeps whose next level the fit began
+ * sharply rose 5.6 then 6.7 cycles, 2.0 then 4.4; bench/sim-set.sh seed
+ * 1's 32spt and 58crt, TLB reaches at 256
  * KiB that were lost where neither was asked, rose 4.3 then 2.4, 5.4 then
  * 4.3) and reach half way gradually (join_ramps: seed 3's 36ct, a TLB of
  * 32 entries of 8 KiB inside an L4 of 1 MiB at 29.8 cycles, sped up, 2.6
@@ -734,14 +728,13 @@ static size_t cache_len(const char *name)
  * Returns 1 (a gradual onset after), 2 (a climb that speeds up), or 0. */
 static int wide_ramp(const struct chase_curve *c, const struct chase_level *lv, size_t n, size_t i, size_t *j)
 {
-    size_t len = cache_len(lv[i - 1].name), k;
+    size_t k;
     double mid, t[3];
 
     if (!part_name(lv[i - 1].name) || !strncmp(lv[i - 1].name, "beyond ", 7) ||
-        (i > 1 && cache_len(lv[i - 2].name) == len && !strncmp(lv[i - 2].name, lv[i - 1].name, len)))
+        (i > 1 && chase_level_same_cache(lv[i - 2].name, lv[i - 1].name)))
         return 0;       /* not the first part of a cache */
-    for (*j = i; *j < n && part_name(lv[*j].name) && cache_len(lv[*j].name) == len &&
-                 !strncmp(lv[*j].name, lv[i - 1].name, len); ++*j)
+    for (*j = i; *j < n && part_name(lv[*j].name) && chase_level_same_cache(lv[*j].name, lv[i - 1].name); ++*j)
         ;
     if (*j == i || *j == n)
         return 0;       /* no later part, or no level after them */
