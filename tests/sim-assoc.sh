@@ -1,5 +1,5 @@
 # sim-assoc.sh: chase assoc against simulated hierarchies with known truth:
-# every level's ways, sets, line, capacity and replacement class (lru,
+# every level's ways, sets, line, capacity, index and replacement class (lru,
 # fifo, random), at 2 to 16 ways and 64 to 8192 sets; a hashed level's
 # from an eviction set; usage errors.
 # SPDX-License-Identifier: BSD-3-Clause
@@ -52,6 +52,10 @@ truth() {
 # still holds about 1700 lines, so each test takes laps enough to expect
 # some misses, not to read the share well (that took 55.6 M loads here,
 # past the budget; now about 13 M).
+# Case 18: a plain L3 of 2 ways x 65536 sets (8 MiB): its way is 4 MiB and
+# the knee settles only from there, where chains of 256 lines would pass
+# the 1 GiB budget, so its largest strides take fewer lines (128 at 8
+# MiB); before they did, the strides stopped at 4 MiB and read "hashed".
 cat > "$tmp/cases" <<'CASES'
 L1:size=16K,ways=4,lat=4;L2:size=256K,ways=8,lat=14,policy=fifo;mem:lat=200
 L1:size=32K,ways=8,lat=4,policy=random;L2:size=512K,ways=16,lat=14;mem:lat=200
@@ -70,6 +74,7 @@ L1:size=6K,ways=3,lat=4,policy=random;L2:size=64K,ways=4,lat=16,policy=random,in
 L1:size=16K,ways=8,lat=4,policy=lru;L2:size=96K,ways=12,lat=12,policy=random,index=hash;mem:lat=108,noise=0.01
 L1:size=16K,ways=4,lat=4,policy=lru;L2:size=128K,ways=16,lat=14,policy=random,index=hash;mem:lat=300,noise=0.01
 L1:size=16K,ways=4,lat=4,policy=random;L2:size=192K,ways=24,lat=12,policy=random,index=hash;mem:lat=432,noise=0.01
+L1:size=32K,ways=8,lat=4;L2:size=1024K,ways=16,lat=14,policy=fifo;L3:size=8192K,ways=2,lat=50;mem:lat=300,noise=0.02
 CASES
 n=0
 while read -r spec; do
@@ -93,6 +98,7 @@ while read -r spec; do
         [ "$(got ways)" = "$ways" ] || bad="$bad $name: ways $(got ways), true $ways;"
         [ "$(got sets)" = "$sets" ] || bad="$bad $name: sets $(got sets), true $sets;"
         [ "$(got line)" = "$line" ] || bad="$bad $name: line $(got line), true $line;"
+        [ "$(got index)" = plain ] || bad="$bad $name: index $(got index), true plain;"
         cap=$(grep "^# assoc: $name	" "$tmp/a.tsv" | tr '\t' '\n' | sed -n 's/^capacity=//p')
         [ "$cap" = "$size" ] && got capacity_check | grep -q ', inside the sweep' ||
             bad="$bad $name: capacity $cap ($(got capacity_check)), true $size;"
@@ -109,7 +115,7 @@ while read -r spec; do
         esac
     done < "$tmp/truth"
     if [ -z "$bad" ]; then
-        ok "case $n ($spec): every level's ways, sets, line, capacity and replacement"
+        ok "case $n ($spec): every level's ways, sets, line, capacity, index and replacement"
     else
         not_ok "case $n ($spec):$bad"
     fi

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "assoc/assoc.h"
+#include "assoc/assoc_run.h"
 #include "tap.h"
 
 /* A level of `ways` ways and `sets` sets of `line` bytes, hit h, next m:
@@ -399,6 +400,48 @@ int main(void)
     level(&L, 32, 1024, 64, 0, 1, 64);
     chase_assoc_analyze(&L);
     tap_ok(!L.ways && !L.sets && strstr(L.indexing, "hashed indexing"), "hashed: no ways (%s)", L.indexing);
+
+    /* A larger stride of fewer lines (past the budget's) without a knee:
+     * 64 ways, the top stride's chains 64 lines long, so its 65th line
+     * that would miss was never read: still 64 ways, plain.  With its
+     * full cap of lines and no knee it says "not plain". */
+    level(&L, 64, 64, 64, 0, 0, 256);
+    L.st[L.nst - 1].cap = L.st[L.nst - 1].n = 64;
+    chase_assoc_analyze(&L);
+    tap_ok(L.ways == 64 && L.sets == 64 && L.plain, "a top stride of 64 lines, no knee: 64 ways plain (%u, %s)",
+           L.ways, L.indexing);
+    level(&L, 8, 64, 64, 0, 0, 256);
+    for (w = 0; w < L.st[L.nst - 1].n; w++)
+        L.st[L.nst - 1].cycles[w] = L.h;
+    chase_assoc_analyze(&L);
+    tap_ok(!L.ways && strstr(L.indexing, "not plain"), "a top stride of its full cap, no knee: %s", L.indexing);
+    {
+        struct chase_level lv, nx;
+        int rc;
+        memset(&lv, 0, sizeof lv);
+        memset(&nx, 0, sizeof nx);
+        snprintf(lv.name, sizeof lv.name, "L3");
+        lv.lo = 8u << 20;
+        lv.hi = lv.lo + lv.lo / 64;
+        lv.cycles = 64;
+        nx.cycles = 576;
+        rc = assoc_plan_level(&lv, &nx, 64, 1ULL << 30, &L);
+        /* 8 MiB: full caps (256) to 4 MiB, then 128 at 8 MiB, 64 at 16 MiB. */
+        tap_ok(!rc && L.nst >= 3 && L.st[L.nst - 1].stride == 16u << 20 && L.st[L.nst - 1].cap == 64 &&
+               L.st[L.nst - 2].cap == 128 && L.st[L.nst - 3].stride == 4u << 20 && L.st[L.nst - 3].cap == 256,
+               "an 8 MiB level under a 1 GiB budget: strides to %llu, caps %u, %u, %u",
+               (unsigned long long)L.st[L.nst - 1].stride, L.st[L.nst - 3].cap, L.st[L.nst - 2].cap,
+               L.st[L.nst - 1].cap);
+    }
+    {
+        char small[16] = "";
+        chase_assoc_append(small, sizeof small, "%s", "0123456789abcdefghij");
+        tap_ok(strlen(small) == sizeof small - 1 && !strcmp(small + strlen(small) - 6, " [cut]"),
+               "a how text cut short says so: \"%s\"", small);
+        small[0] = 0;
+        chase_assoc_append(small, sizeof small, "%s", "whole");
+        tap_ok(!strcmp(small, "whole"), "one that fits is whole: \"%s\"", small);
+    }
 
     /* A knee seen at the largest stride only cannot say the way. */
     level(&L, 8, 64, 64, 0, 0, 256);

@@ -53,12 +53,18 @@ void chase_assoc_append(char *buf, size_t len, const char *fmt, ...)
 {
     size_t used = strlen(buf);
     va_list ap;
+    int n;
 
     if (used + 1 >= len)
         return;
     va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
+    n = vsnprintf(buf + used, len - used, fmt, ap);
     va_end(ap);
+    /* Cut short: the text ends in " [cut]", so that no reader takes what
+     * is left for the whole account (an L2's eviction set lost its
+     * verdict so). */
+    if (n >= 0 && (size_t)n >= len - used && len > sizeof " [cut]")
+        memcpy(buf + len - sizeof " [cut]", " [cut]", sizeof " [cut]");
 }
 
 /* Below the way, each halving of the stride should double the knee (or
@@ -240,6 +246,7 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
     double t;
     char a[32], b[32];
     size_t i, j, top = L->nst, aside = 0;
+    int over;
 
     L->share = share;
     t = chase_assoc_threshold(L);
@@ -283,7 +290,11 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
      * it with the same knee: the smallest of them is the way. */
     for (j = top; j > 0 && L->st[j - 1].n && settled(L->st[j - 1].knee, L->st[top].knee); j--)
         ;
-    if (top + 1 < L->nst && L->st[top + 1].n && !aside) {
+    /* A larger stride without a knee: not plain, unless it is one of
+     * fewer lines (assoc_plan_level) than twice the knee, which may have
+     * missed only past them. */
+    over = top + 1 < L->nst && L->st[top + 1].n && !aside && L->st[top + 1].cap >= 2 * L->st[top].knee;
+    if (over) {
         snprintf(L->indexing, sizeof L->indexing, "not plain: a larger stride shows no knee where a smaller does");
         snprintf(L->ways_how, sizeof L->ways_how, "the knee (%u lines at %s) did not settle", L->st[top].knee,
                  chase_size_format(L->st[top].stride, a, sizeof a));
@@ -292,7 +303,7 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
         snprintf(L->ways_how, sizeof L->ways_how, "%u lines at %s, the largest stride: the way may be larger",
                  L->st[top].knee, chase_size_format(L->st[top].stride, a, sizeof a));
     }
-    if (j == top || (top + 1 < L->nst && L->st[top + 1].n && !aside)) {
+    if (j == top || over) {
         snprintf(L->replacement, sizeof L->replacement, "not resolved");
         snprintf(L->sets_how, sizeof L->sets_how, "not resolved: the knee did not settle over two strides");
         snprintf(L->check, sizeof L->check, "not resolved");

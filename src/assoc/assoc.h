@@ -65,7 +65,7 @@ struct chase_assoc_level {
     int plain;                  /* the knee halved at every stride below the way it was measured at */
     int in_interval;            /* ways x sets x line is inside [lo, hi] */
     double miss_share;          /* the cycle of ways + 1 lines: its share of misses; NAN: not measured */
-    char ways_how[400], sets_how[400], check[200], indexing[240], replacement[200], repl_how[400];
+    char ways_how[800], sets_how[800], check[200], indexing[240], replacement[200], repl_how[800];
     /* The lines of one set the policy is tested on (assoc_evict.c): the
      * probe x and ngroup others of its set (an eviction set, or lines a
      * way apart); evicted: the ways came from an eviction set. */
@@ -89,7 +89,7 @@ struct chase_assoc_level {
      * test led by lines of x's set there (evict_spread): a lap of x and the
      * group alone never leaves that level, so no policy sequence is. */
     int led;
-    char evict_how[1000];
+    char evict_how[2000];
     char policy[16];            /* lru, fifo, random, plru, lru-like, direct-mapped, undetermined */
     char policy_how[1400];
     /* A policy sequence of ways + 1 lines of the set missed less than one
@@ -139,7 +139,8 @@ int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_lev
  * (0 LRU, 1 FIFO, 2 random), in the steady state. */
 double chase_assoc_predict(const unsigned *seq, unsigned n, unsigned w, int policy);
 
-/* Appends to a fixed buffer (cut short, never overrun): the how texts. */
+/* Appends to a fixed buffer (never overrun; a text cut short ends in
+ * " [cut]"): the how texts. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif

@@ -21,6 +21,7 @@
 #include "run/source.h"
 
 #define MIN_CAP 16              /* the fewest lines a stride's chains reach */
+#define SHORT_CAP 32            /* ... and past the budget's strides (assoc_plan_level) */
 /* Seconds one level's eviction set and policy sequences may take, so that
  * a GPU's table stays under 30 s (its L2 group took 7 s to converge on
  * one H100 and had not in 138 s on another). */
@@ -47,7 +48,7 @@ static uint64_t pow2_floor(uint64_t v)
 int assoc_plan_level(const struct chase_level *lv, const struct chase_level *next, uint64_t line, uint64_t budget,
                      struct chase_assoc_level *L)
 {
-    uint64_t hi = lv->hi ? lv->hi : lv->lo, lines, smax, s, bytes;
+    uint64_t hi = lv->hi ? lv->hi : lv->lo, lines, want, smax, s, bytes;
     unsigned cap;
 
     memset(L, 0, sizeof *L);
@@ -63,8 +64,9 @@ int assoc_plan_level(const struct chase_level *lv, const struct chase_level *nex
     cap = lines >= CHASE_ASSOC_MAX_LINES / 2 ? CHASE_ASSOC_MAX_LINES : (unsigned)(2 * lines);
     if (cap < MIN_CAP)
         cap = MIN_CAP;
-    if (chase_mul_u64(pow2_floor(hi), 2, &smax))
-        smax = pow2_floor(hi);
+    if (chase_mul_u64(pow2_floor(hi), 2, &want))
+        want = pow2_floor(hi);
+    smax = want;
     while (smax > line && (chase_mul_u64(smax, cap, &bytes) || bytes > budget))
         smax /= 2;
     for (s = line; s <= smax && L->nst < CHASE_ASSOC_MAX_STRIDES; s *= 2) {
@@ -72,7 +74,21 @@ int assoc_plan_level(const struct chase_level *lv, const struct chase_level *nex
         L->st[L->nst].cap = cap;
         L->nst++;
     }
-    return chase_mul_u64(L->st[L->nst - 1].stride, cap, &bytes) ? -1 : 0;
+    /* Past the strides the budget takes at the full cap, up to twice the
+     * capacity, chains of fewer lines (the budget over the stride, SHORT_CAP
+     * at least): a plain way as large as the level (a direct-mapped 8 MiB
+     * L3: one line fits at 8 MiB, whose cap of 256 lines the budget did not
+     * take) settles only there.  They are measured after the others, and
+     * only where those ended on a knee (assoc_measure_level). */
+    for (; s <= want && s > smax && L->nst < CHASE_ASSOC_MAX_STRIDES; s *= 2) {
+        uint64_t c = budget / s;
+        if (c < SHORT_CAP)
+            break;
+        L->st[L->nst].stride = s;
+        L->st[L->nst].cap = c < cap ? (unsigned)c : cap;
+        L->nst++;
+    }
+    return chase_mul_u64(L->st[L->nst - 1].stride, L->st[L->nst - 1].cap, &bytes) ? -1 : 0;
 }
 
 /* A part of one cache (levels.h) this little slower than the part before
@@ -113,9 +129,10 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
 {
     struct assoc_state *st = r->state;
     const struct chase_opts *o = r->o;
-    size_t k;
+    size_t k, j;
 
     st->line = line;
+    st->budget = budget;
     st->n = st->total = 0;
     st->need = 0;
     chase_level_asked(o, r->lv, r->nlv, "assoc");
@@ -128,7 +145,10 @@ static int plan_levels(struct chase_run *r, uint64_t line, uint64_t budget)
             fprintf(stderr, "chase: assoc: %s: the chains' bytes overflow\n", L->name);
             return CHASE_EXIT_USAGE;
         }
-        bytes = L->st[L->nst - 1].stride * L->st[L->nst - 1].cap;
+        bytes = 0;
+        for (j = 0; j < L->nst; j++)
+            if (L->st[j].stride * L->st[j].cap > bytes)
+                bytes = L->st[j].stride * L->st[j].cap;
         /* Room for an eviction set's pool: 64 times the level (the pool
          * keeps to one set of the level in front, a line in every way of
          * it), as far as the budget goes; pages no list touches are never
@@ -218,7 +238,9 @@ static int describe(struct chase_run *r)
                    "each a random cycle through them (in address order a CPU's stride prefetcher hid the L1's "
                    "misses), N from 1 up to the first that misses and a quarter more, at "
                    "strides S from the line doubling to twice the capacity, the largest first; a stride below "
-                   "one without a knee up to the cap is not measured");
+                   "one without a knee up to the cap is not measured; N x S at most %s: strides past those the "
+                   "full cap allows take fewer lines, measured last and only while each shows a knee",
+                   chase_size_format(st->budget, a, sizeof a));
     chase_meta_add(meta, "miss_rule", "a point misses when it costs more than %g of the way from the level's "
                    "latency to the next level's (the sweep's plateaus); the knee is the most lines before the "
                    "first miss; where those knees disagree, they are read at %g of the way, kept only where they "
@@ -229,8 +251,17 @@ static int describe(struct chase_run *r)
         const struct chase_assoc_level *L = &st->ll[k];
         /* "L2_near.strides": a key with a blank is a comment in TSV. */
         chase_meta_level_key(key, sizeof key, L->name, "strides");
-        chase_meta_add(meta, key, "%s .. %s, up to %u lines", chase_size_format(L->st[0].stride, a, sizeof a),
-                       chase_size_format(L->st[L->nst - 1].stride, b, sizeof b), L->st[0].cap);
+        {
+            char shorter[160] = "";
+            size_t j;
+            for (j = 1; j < L->nst; j++)
+                if (L->st[j].cap != L->st[0].cap)
+                    chase_assoc_append(shorter, sizeof shorter, "%s%u at %s", shorter[0] ? ", " : " (",
+                                       L->st[j].cap, chase_size_format(L->st[j].stride, a, sizeof a));
+            chase_meta_add(meta, key, "%s .. %s, up to %u lines%s%s", chase_size_format(L->st[0].stride, a, sizeof a),
+                           chase_size_format(L->st[L->nst - 1].stride, b, sizeof b), L->st[0].cap, shorter,
+                           shorter[0] ? ")" : "");
+        }
     }
     if (r->s.ops->list) {
         chase_meta_add(meta, "evict", "where no stride shows a knee: a probe line x timed alone after a group "
@@ -360,19 +391,28 @@ static int measure_stride(struct chase_run *r, struct chase_measure *m, struct c
 
 int assoc_measure_level(struct chase_run *r, struct chase_measure *m, struct chase_assoc_level *L)
 {
-    size_t i = L->nst;
+    size_t full = 0, i;
     int seen = 0, code;
 
+    /* The strides of the full cap, the largest first; then those of fewer
+     * lines past them, the smallest first, while each shows a knee (the
+     * way may lie further), only where the largest full one did. */
+    while (full < L->nst && L->st[full].cap == L->st[0].cap)
+        full++;
+    i = full;
     while (i-- > 0) {
         if ((code = measure_stride(r, m, L, &L->st[i])))
             return code;
         if (L->st[i].knee)
             seen = 1;
-        else if (seen || i + 2 <= L->nst) {
+        else if (seen || i + 2 <= full) {
             L->below = i ? L->st[i].stride : 0;
             break;
         }
     }
+    for (i = full; i < L->nst && L->st[i - 1].n && L->st[i - 1].knee; i++)
+        if ((code = measure_stride(r, m, L, &L->st[i])))
+            return code;
     return 0;
 }
 

@@ -15,6 +15,7 @@ struct assoc_state {
     struct chase_assoc_level ll[CHASE_MAX_LEVELS];
     size_t n, measured;
     uint64_t need, line, largest;
+    uint64_t budget;            /* the most bytes a chain may span (N x S) */
     int line_from_sweep;        /* the line is the sweep file's stride (else the device's default) */
     size_t total, done;
     /* --also-carveout: the level measured there (its index in ll; 0 with
@@ -24,11 +25,12 @@ struct assoc_state {
     char carve_how[600];
 };
 
-/* Level lv's strides and cap, nothing measured yet (next: the level after
- * it, whose latency is a miss's): the line up to twice the largest power
- * of two in its capacity interval (the way is at most the capacity), fewer
- * where cap x stride would pass the budget.  0, or -1 where the largest
- * chain's bytes overflow. */
+/* Level lv's strides and caps, nothing measured yet (next: the level
+ * after it, whose latency is a miss's): the line up to twice the largest
+ * power of two in its capacity interval (the way is at most the capacity),
+ * the cap cut where cap x stride would pass the budget (SHORT_CAP lines at
+ * least, else the stride is left out).  0, or -1 where the largest chain's
+ * bytes overflow. */
 int assoc_plan_level(const struct chase_level *lv, const struct chase_level *next, uint64_t line, uint64_t budget,
                      struct chase_assoc_level *L);
 /* The largest stride first: the knee only grows as the stride shrinks
