@@ -148,6 +148,20 @@ check "a TLB's climb cut by no half: the levels end at 64 KiB, the TLB's 256 KiB
     awk -v e="$ends" 'BEGIN { n = split(e, h, " "); exit !(n == 4 && h[1] >= 60000 && h[1] <= 66000 &&
         h[2] >= 262144 && h[2] <= 330000 && h[3] >= 16777216 && h[3] <= 18000000 && h[4] == "nan") }'
 
+# A random L1 of 24 ways leaves its 12 KiB as a TLB's reach would (hits
+# as capacity / size), climbing to the hashed L2's 12 cycles by about 50
+# KiB: the L2 begins at a gradual onset, and a piece of the climb (19 KiB
+# at 8.4 cycles, found by one half) is the onset's, not a level: no "L2
+# near" and "L2 far".  (bench/assoc-sim-set.sh seed 11's case 21, whose
+# L2 and L3 assoc could then not read.)
+spec='L1:size=12K,ways=24,lat=4,policy=random;L2:size=128K,ways=16,lat=12,policy=fifo,index=hash;L3:size=768K,ways=48,lat=48,policy=fifo;mem:lat=576,noise=0.02'
+"$CHASE" --sim "$spec" -q -o "$tmp/onset.tsv" 2> /dev/null
+check "a random L1's climb into a hashed L2: L1, L2, L3, memory ($(names "$tmp/onset.tsv"))" \
+    test "$(names "$tmp/onset.tsv")" = "L1|L2|L3|memory|"
+check "... the L2's interval holds its 128 KiB within a step" \
+    awk -F'\t' '$1 == "# level: L2" { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+        ok = v["lo"] <= 131072 * 1.0905 && v["hi"] * 1.0905 >= 131072 } END { exit !ok }' "$tmp/onset.tsv"
+
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
 "$CHASE" --sim "$spec,seed=1" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/a"
