@@ -151,7 +151,10 @@ done
 # (a wide ramp, src/levels/find.c) they are one L2 ending half way up the
 # climb (quiet: 7 of 9 sweeps one L2, 5 of them half way at 1.06-1.09
 # MiB; beside a full make check -j2 4 of 9, the other vCPU sharing the
-# L2).  Nine sweeps with --pattern local (quiet) held 1 MiB
+# L2).  On a later, quiet day the same guest read 9 of 9 sweeps alike: the
+# L2 at 14.0 cycles to 282-298 KiB (the first data TLB's reach, 72 pages
+# of 4 KiB, which its note names) and at 17.5-20.2 past it to 1 MiB, every
+# interval within a step of the others (bench/NOTES.md).  Nine sweeps with --pattern local (quiet) held 1 MiB
 # within a step in 9 of 9 and in 5 of 9 (bench/NOTES.md); local is not the
 # default (spatial prefetchers shorten its latencies past the L2 on a Xeon
 # guest).  Beside a full make check the other vCPU shares the L2 as well.

@@ -291,9 +291,10 @@ static void analyze_at(struct chase_assoc_level *L, double share, size_t *from, 
     for (j = top; j > 0 && L->st[j - 1].n && settled(L->st[j - 1].knee, L->st[top].knee); j--)
         ;
     /* A larger stride without a knee: not plain, unless it is one of
-     * fewer lines (assoc_plan_level) than twice the knee, which may have
-     * missed only past them. */
-    over = top + 1 < L->nst && L->st[top + 1].n && !aside && L->st[top + 1].cap >= 2 * L->st[top].knee;
+     * fewer lines than the full cap (assoc_plan_level) and under twice the
+     * knee, which may have missed only past them. */
+    over = top + 1 < L->nst && L->st[top + 1].n && !aside &&
+           (L->st[top + 1].cap == L->st[0].cap || L->st[top + 1].cap >= 2 * L->st[top].knee);
     if (over) {
         snprintf(L->indexing, sizeof L->indexing, "not plain: a larger stride shows no knee where a smaller does");
         snprintf(L->ways_how, sizeof L->ways_how, "the knee (%u lines at %s) did not settle", L->st[top].knee,
