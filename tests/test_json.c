@@ -482,6 +482,28 @@ int main(void)
         chase_meta_free(&m);
     }
 
+    /* A value as long as the assoc's method texts (815 bytes) is kept
+     * whole (they were cut at 511 bytes, silently); one past
+     * CHASE_META_VAL is cut, never overrun. */
+    {
+        struct chase_meta m;
+        static char longv[5000];
+        const char *got;
+        memset(&m, 0, sizeof m);
+        memset(longv, 'a', 1000);
+        longv[1000] = 0;
+        chase_meta_add(&m, "method", "%s", longv);
+        got = chase_meta_get(&m, "method");
+        tap_ok(got && strlen(got) == 1000, "metadata: a value of 1000 bytes kept whole (%zu)", got ? strlen(got) : 0);
+        memset(longv, 'b', sizeof longv - 1);
+        longv[sizeof longv - 1] = 0;
+        chase_meta_add(&m, "method", "%s", longv);
+        got = chase_meta_get(&m, "method");
+        tap_ok(got && strlen(got) == CHASE_META_VAL - 1, "metadata: one of 4999 bytes cut to %d (%zu)",
+               CHASE_META_VAL - 1, got ? strlen(got) : 0);
+        chase_meta_free(&m);
+    }
+
     /* No err, no crash; NULL text. */
     {
         struct chase_json *v = NULL;

@@ -270,7 +270,10 @@ static int describe(struct chase_run *r)
                        "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
                        "two) over line x ways; a level whose policy reads neither LRU, FIFO nor a tree has its set "
                        "built again from another pool, and counts more than 2 apart are not resolved, as is a first count under "
-                       "the lines its pruning left where the second build does not resolve");
+                       "the lines its pruning left where the second build does not resolve; loads asked: positions x "
+                       "laps the list chains asked for (a backend may walk more: the cpu backend takes at least step^2 / "
+                       "6 laps a sample, 128 at most, where it times 4 loads or fewer and its counter moves in "
+                       "steps)");
         chase_meta_add(meta, "policy_probe", "three sequences over x and the ways lines of its set, whole laps "
                        "timed: a cycle (LRU, FIFO and a tree pseudo-LRU miss all, random about 2 a lap), hot lines "
                        "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "

@@ -848,7 +848,7 @@ static int led_count(struct chase_assoc_level *L, struct chase_assoc_prober *p, 
     }
     L->ngroup = n;
     memcpy(L->group, p->pool, n * sizeof *L->group);
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", n,
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads asked);", n,
                        (unsigned long long)p->lists, (unsigned long long)p->loads);
     if ((code = flushed_ways(L, p, NULL, 0, (uint64_t)FLUSHES * nl, 0, nl, lead, ways)))
         return code;
@@ -1156,7 +1156,7 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
     L->ngroup = (unsigned)cap;
     L->pruned = have;
     memcpy(L->group, p->pool, cap * sizeof *L->group);
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads);", have,
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, " pruned to %u (%llu lists, %llu loads asked);", have,
         (unsigned long long)p->lists, (unsigned long long)p->loads);
     if ((code = count_ways(L, p, &ways)))
         return code;
@@ -1579,9 +1579,9 @@ int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_leve
 
     if (code != -1)
         return code;
-    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads or %g s ran out (%llu lists, "
-        "%llu loads): not resolved", (unsigned long long)p->budget, p->seconds, (unsigned long long)p->lists,
-        (unsigned long long)p->loads);
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; the budget of %llu loads asked or %g s ran out (%llu "
+        "lists, %llu loads asked): not resolved", (unsigned long long)p->budget, p->seconds,
+        (unsigned long long)p->lists, (unsigned long long)p->loads);
     L->ngroup = 0;
     return 0;
 }
@@ -1594,7 +1594,7 @@ int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_lev
     if (code != -1)
         return code;
     snprintf(L->policy, sizeof L->policy, "undetermined");
-    chase_assoc_append(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads or %g s ran out",
+    chase_assoc_append(L->policy_how, sizeof L->policy_how, "; the budget of %llu loads asked or %g s ran out",
         (unsigned long long)p->budget, p->seconds);
     return 0;
 }

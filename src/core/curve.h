@@ -11,7 +11,7 @@
  * and value kept (longer ones are cut): a value is one line of text. */
 #define CHASE_META_MAX 128
 #define CHASE_META_KEY 48
-#define CHASE_META_VAL 512
+#define CHASE_META_VAL 4096
 
 /* Ordered key/value metadata, as written in '# key: value' lines.  A value
  * is text, or a number (is_num) whose text is its shortest exact form, so
