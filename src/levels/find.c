@@ -593,6 +593,16 @@ static int scatters(const struct chase_curve *c, const struct chase_level *L, in
     return m >= MIN_PLATEAU && 4 * out >= m;
 }
 
+/* Levels from .. from + count - 1 of lv (and their notes and found)
+ * taken out; returns the levels left. */
+static size_t drop_levels(struct chase_level *lv, size_t n, char notes[][48], int *found, size_t from, size_t count)
+{
+    memmove(lv + from, lv + from + count, (n - from - count) * sizeof *lv);
+    memmove(notes + from, notes + from + count, (n - from - count) * sizeof *notes);
+    memmove(found + from, found + from + count, (n - from - count) * sizeof *found);
+    return n - count;
+}
+
 /* Levels a..b of lv made one that is not resolved: from the edge before a
  * to b's end, its latency the median of its points, its note their
  * scatter (the 5th to the 95th percentile of the point medians) and the
@@ -618,10 +628,7 @@ static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, 
     lv[a].shoulder = 0;
     for (i = a + 1; i <= b; i++)
         found[a] = found[i] < found[a] ? found[i] : found[a];
-    memmove(lv + a + 1, lv + b + 1, (n - b - 1) * sizeof *lv);
-    memmove(found + a + 1, found + b + 1, (n - b - 1) * sizeof *found);
-    memmove(notes + a + 1, notes + b + 1, (n - b - 1) * sizeof *notes);
-    return n - (b - a);
+    return drop_levels(lv, n, notes, found, a + 1, b - a);
 }
 
 /* The levels at the end of the curve that a half misses (a cache shared
@@ -878,10 +885,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
         lv[i - 1].noise_limited = 1;
         snprintf(notes[i - 1], 48, "a ramp: half way at %s .. %s", chase_size_format(lo, a, sizeof a),
                  chase_size_format(hi, b, sizeof b));
-        memmove(lv + i, lv + j + 1, (n - j - 1) * sizeof *lv);
-        memmove(notes + i, notes + j + 1, (n - j - 1) * sizeof *notes);
-        memmove(found + i, found + j + 1, (n - j - 1) * sizeof *found);
-        n -= j + 1 - i;
+        n = drop_levels(lv, n, notes, found, i, j + 1 - i);
         if (i + 1 == n)
             lv[i].lo = lv[i - 1].hi;    /* the last level begins where the one before ends */
         *merged = 1;
@@ -908,10 +912,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
             width(c, lv, n, i) < RAMP_OCTAVES &&
             climbs_between(c, lv[i - 1].hi, lv[i].lo)) {
             lv[i + 1].first = lv[i].first;
-            memmove(lv + i, lv + i + 1, (n - i - 1) * sizeof *lv);
-            memmove(notes + i, notes + i + 1, (n - i - 1) * sizeof *notes);
-            memmove(found + i, found + i + 1, (n - i - 1) * sizeof *found);
-            n--;
+            n = drop_levels(lv, n, notes, found, i, 1);
             *merged = 1;
         }
     if (n < 3)
@@ -926,10 +927,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
             if (!notes[i - 1][0])
                 snprintf(notes[i - 1], 48, "ends on a ramp, %s .. %s", chase_size_format(lv[i - 1].lo, a, sizeof a),
                          chase_size_format(lv[i - 1].hi, b, sizeof b));
-            memmove(lv + i, lv + i + 1, (n - i - 1) * sizeof *lv);
-            memmove(notes + i, notes + i + 1, (n - i - 1) * sizeof *notes);
-            memmove(found + i, found + i + 1, (n - i - 1) * sizeof *found);
-            n--;
+            n = drop_levels(lv, n, notes, found, i, 1);
             *merged = 1;
         }
     return n;
