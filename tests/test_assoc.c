@@ -80,10 +80,12 @@ struct one_set {
     double h, m;
     double fewer;       /* misses a lap fewer than LRU's (an approximation of it, as an H100's L2 reads) */
     double slow;        /* cycles a hit costs over h (lines slower than the sweep's average) */
+    unsigned walk;      /* laps walked a lap asked, where more than one (a backend whose counter steps) */
 };
 
 static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-                       unsigned samples, unsigned spread, double *cycles, unsigned *got)
+                       unsigned samples, unsigned spread, double *cycles, unsigned *got,
+                       uint64_t *walked)
 {
     const struct one_set *c = ctx;
     uint64_t tag[64];
@@ -119,6 +121,9 @@ static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
         cycles[s] = sum / count;
     }
     *got = samples;
+    /* Walking more laps changes no mean here (every lap alike), only the
+     * loads the backend says it walked. */
+    *walked = c->walk > 1 ? (uint64_t)laps * samples * c->walk : 0;
     return 0;
 }
 
@@ -145,7 +150,7 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
                       const struct chase_assoc_level *near, size_t nnear)
 {
     static uint64_t pool[64], tmp[64], buf[2 * 64 + 2];
-    struct one_set c = {truth, 4, 14, policy_fewer, 0};
+    struct one_set c = {truth, 4, 14, policy_fewer, 0, 0};
     struct chase_assoc_prober p;
     unsigned i;
 
@@ -189,7 +194,7 @@ static int evict_in(struct one_set *c, uint64_t sets, struct chase_assoc_level *
  * among them). */
 static void evict_range(void)
 {
-    struct one_set c = {16, 4, 14, 0, 0};
+    struct one_set c = {16, 4, 14, 0, 0, 0};
     struct chase_assoc_level L;
     int code = evict_in(&c, 96, &L);
 
@@ -206,7 +211,7 @@ static void evict_range(void)
  * load cost in the shorter laps, 16. */
 static void evict_slow(void)
 {
-    struct one_set c = {16, 4, 14, 0, 1.6};
+    struct one_set c = {16, 4, 14, 0, 1.6, 0};
     struct chase_assoc_level L;
     int code = evict_in(&c, 128, &L);
 
@@ -214,6 +219,33 @@ static void evict_slow(void)
            "%u: %s)", code, L.ways, L.evict_how);
     tap_ok(strstr(L.evict_how, "misses counted from 5.6 cycles a load") != NULL,
            "... its misses counted from what its lines cost, said (%s)", L.evict_how);
+}
+
+/* The loads an eviction set's account gives ("N lists, M loads"). */
+static unsigned long long evict_loads(const struct chase_assoc_level *L)
+{
+    const char *at = strstr(L->evict_how, " lists, ");
+    return at ? strtoull(at + 8, NULL, 10) : 0;
+}
+
+/* A backend that walks 128 laps where one is asked (the cpu backend's
+ * short tails where its counter steps 52 ticks): the same set is found,
+ * and the loads counted are those walked, so the budget bounds what ran
+ * (it counted the laps asked, 1/128 of them, before). */
+static void evict_walked(void)
+{
+    struct one_set c = {8, 4, 14, 0, 0, 1};
+    struct chase_assoc_level L;
+    unsigned long long asked, walked;
+    int code = evict_in(&c, 64, &L);
+
+    asked = evict_loads(&L);
+    c.walk = 128;
+    code |= evict_in(&c, 64, &L);
+    walked = evict_loads(&L);
+    tap_ok(!code && L.ways == 8 && asked && walked > 50 * asked,
+           "a backend walking 128 laps a lap asked: 8 ways, %llu loads counted against %llu (exit %d: %s)", walked,
+           asked, code, L.evict_how);
 }
 
 /* Two levels and a TLB, all LRU: a plain L1 of 64 sets x 8 ways, a
@@ -260,7 +292,8 @@ static unsigned l2_index(const struct two_tlb *c, uint64_t line)
 }
 
 static int two_tlb_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-                       unsigned samples, unsigned spread, double *cycles, unsigned *got)
+                       unsigned samples, unsigned spread, double *cycles, unsigned *got,
+                       uint64_t *walked)
 {
     struct two_tlb *c = ctx;
     unsigned s, lap;
@@ -288,6 +321,7 @@ static int two_tlb_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
         cycles[s] = sum / count;
     }
     *got = samples;
+    *walked = 0;
     return 0;
 }
 
@@ -773,6 +807,7 @@ int main(void)
     tap_ok(!L.ways, "... past it, from strides: withdrawn (%s)", L.check);
     evict_range();
     evict_slow();
+    evict_walked();
     evict_spread_tlb(1, 0);
     evict_spread_tlb(0, 0);
     evict_spread_tlb(1, 1);

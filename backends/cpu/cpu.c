@@ -634,6 +634,7 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
         p = walk(p, rq->n);
     }
     out->n = 0;
+    out->laps = 0;
     for (s = 0; s < rq->samples; s++) {
         double ticks_sum, ns_sum, r0 = 1, r1 = 1;
         unsigned tries = 0;
@@ -643,6 +644,9 @@ static int cpu_list(void *d, const struct chase_list_req *rq, struct chase_sampl
                 return CHASE_EINTR;
             if (dev->core_clock)
                 r0 = core_per_tick(dev->counter_overhead);
+            /* What the host's load budget is charged: these laps, not
+             * the fewer it may have asked for (tail_laps). */
+            out->laps += laps;
             for (lap = 0; lap < laps; lap++) {
                 uint64_t c0, c1, e0, e1;
                 double t0, t1;

@@ -45,8 +45,10 @@
  *    window overlapping its neighbours' in a small set).
  * 10: chase_list_req's spread (the untimed positions may be walked by
  *    several threads at once, where only which lines were read counts).
- * 11: chain pattern LOCAL (random blocks a window at a time). */
-#define CHASE_BACKEND_ABI 11
+ * 11: chain pattern LOCAL (random blocks a window at a time).
+ * 12: chase_samples' laps (the laps a list hook walked, where it walked
+ *    more than it was asked: the host's load budget counts those). */
+#define CHASE_BACKEND_ABI 12
 
 /* What a backend call returns. */
 enum chase_status {
@@ -190,6 +192,9 @@ struct chase_samples {
     double cycles[CHASE_MAX_SAMPLES];
     double ns[CHASE_MAX_SAMPLES];   /* NAN where the clock is unknown */
     unsigned n;
+    /* The list hook: the timed laps it walked, all samples and any taken
+     * again together, warm ones aside (0: laps x samples, as asked). */
+    uint64_t laps;
 };
 
 /* Shared memory (LDS): one warp's access pattern.  Each lane reads (or,

@@ -99,12 +99,15 @@ struct chase_assoc_level {
 };
 
 /* assoc_evict.c: what it asks of the backend (the list hook, through run:
- * cycles of each sample, *got of them; 0 or an exit status), the arrays
+ * cycles of each sample, *got of them, and in *walked the timed laps the
+ * backend walked in all where it walked more than laps x samples, else 0;
+ * 0 or an exit status), the arrays
  * it works in (pool, tmp: lines each; buf: lines + 1) and its budget of
  * loads, spent across the level. */
 struct chase_assoc_prober {
     int (*run)(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-               unsigned samples, unsigned spread, double *cycles, unsigned *got);
+               unsigned samples, unsigned spread, double *cycles, unsigned *got,
+               uint64_t *walked);
     void *ctx;
     uint64_t *pool, *tmp, *buf;
     uint64_t lines;             /* what pool and tmp hold */

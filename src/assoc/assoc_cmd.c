@@ -270,10 +270,10 @@ static int describe(struct chase_run *r)
                        "whose lap with x misses; the sets: the driver's capacity (or the sweep's, a power of "
                        "two) over line x ways; a level whose policy reads neither LRU, FIFO nor a tree has its set "
                        "built again from another pool, and counts more than 2 apart are not resolved, as is a first count under "
-                       "the lines its pruning left where the second build does not resolve; loads asked: positions x "
-                       "laps the list chains asked for (a backend may walk more: the cpu backend takes at least step^2 / "
-                       "6 laps a sample, 128 at most, where it times 4 loads or fewer and its counter moves in "
-                       "steps)");
+                       "the lines its pruning left where the second build does not resolve; loads: positions x laps the "
+                       "backend walked (the cpu backend walks at least step^2 / 6 laps a sample, 128 at most, where "
+                       "it times 4 loads or fewer and its counter moves in steps), the budget checked before each "
+                       "list chain against those it asks for");
         chase_meta_add(meta, "policy_probe", "three sequences over x and the ways lines of its set, whole laps "
                        "timed: a cycle (LRU, FIFO and a tree pseudo-LRU miss all, random about 2 a lap), hot lines "
                        "visited twice (LRU keeps them, FIFO does not) and half the lines visited twice (LRU misses "
@@ -421,7 +421,8 @@ int assoc_measure_level(struct chase_run *r, struct chase_measure *m, struct cha
 
 /* The list hook, for assoc_evict.c: one chain's samples. */
 int assoc_list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-                    unsigned samples, unsigned spread, double *cycles, unsigned *got)
+                    unsigned samples, unsigned spread, double *cycles, unsigned *got,
+                    uint64_t *walked)
 {
     struct chase_run *r = ctx;
     struct chase_list_req rq = {off, n, timed, warm, laps, samples, &chase_stop, spread};
@@ -442,6 +443,7 @@ int assoc_list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, u
     for (k = 0; k < out.n && k < CHASE_MAX_SAMPLES; k++)
         cycles[k] = out.cycles[k];
     *got = k;
+    *walked = out.laps;
     return 0;
 }
 
@@ -465,6 +467,7 @@ static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struc
     double v[CHASE_MAX_SAMPLES], med;
     char a[32], detail[96];
     unsigned i, got = 0, laps;
+    uint64_t walked;    /* no budget here: the strides' chains bound these */
     int code;
 
     for (i = 0; i < fill; i++)
@@ -487,7 +490,7 @@ static int flushed_point(struct chase_run *r, struct chase_assoc_level *L, struc
     laps = (FLUSH_TIMED + lines - 1) / lines;
     if (laps < 2)
         laps = 2;
-    if ((code = assoc_list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, 0, v, &got)))
+    if ((code = assoc_list_run(r, off, fill + lines, lines, 2, laps, FLUSH_SAMPLES, 0, v, &got, &walked)))
         return code;
     if (!got)
         return CHASE_EXIT_FAIL;

@@ -49,7 +49,8 @@ int assoc_evict_level(struct chase_run *r, struct chase_assoc_level *L, const st
 uint64_t assoc_driver_bytes(const struct chase_run *r, const char *name);
 /* The list hook for assoc_evict.c (ctx: the run). */
 int assoc_list_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t timed, unsigned warm, unsigned laps,
-                   unsigned samples, unsigned spread, double *cycles, unsigned *got);
+                   unsigned samples, unsigned spread, double *cycles, unsigned *got,
+                   uint64_t *walked);
 
 /* assoc_carve.c: whether the device takes the second carveout (before
  * anything is measured; 0 or an exit status, said), and the first level
