@@ -1014,6 +1014,70 @@ static int hashed_passes(const struct chase_assoc_level *N)
             (!strcmp(N->policy, "undetermined") && N->count_share >= PASS_SHARE));
 }
 
+/* The far part of a cache behind its near part (a GPU's L2 far), whose
+ * own eviction set is not built (evict_body): what the near part's set
+ * says of it.  x and the near part's ways lines of its set, cycled, every
+ * load timed: where the near part misses every line of such a lap (LRU,
+ * FIFO, a tree, or its count's lap missing them all), a load costs this
+ * part's latency where this part holds the line and the next level's
+ * where it does not, so the lines a lap that missed here too say whether
+ * they share one set of at most the near part's ways here.  (On an H100
+ * the near part's 17 lines, cycled in its policy test, cost 517 cycles a
+ * load against the far part's 526, and on an H200 from SM 100 520.4
+ * against 516.4: all held there.)  Neither the ways nor
+ * the sets of this part: the lines of one near set are all it is given.
+ * 0, or an exit status; -1: the budget. */
+static int far_part_cycle(struct chase_assoc_level *L, const struct chase_assoc_level *N,
+                          struct chase_assoc_prober *p)
+{
+    uint32_t n = N->ngroup + 1;
+    double med, se, past;
+    int code;
+
+    if (!N->evicted || !N->ways || N->ngroup != N->ways) {
+        /* An H200's near part from SM 0 on one board: an eviction set of
+         * 16 whose hot sequence missed 0.48 a lap, so more than 16 ways. */
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; %s's set not cycled here: %s has no eviction set "
+                           "whose ways stand", N->name, N->name);
+        return 0;
+    }
+    if (N->ngroup >= CHASE_ASSOC_MAX_LINES || p->lines < n || !(L->m > L->h) || !(L->h > N->h))
+        return 0;
+    if (strcmp(N->policy, "lru") && strcmp(N->policy, "fifo") && strcmp(N->policy, "plru") &&
+        strcmp(N->policy, "lru-like") && !(N->count_share >= PASS_SHARE)) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; %s's set not cycled here: its policy (%s) need "
+                           "not miss every line of a lap, so a load's cost would mix its hits in", N->name, N->policy);
+        return 0;
+    }
+    memcpy(p->buf, N->group, N->ngroup * sizeof *p->buf);
+    p->buf[n - 1] = N->probe_x;
+    if ((code = run_list(p, p->buf, n, n, SEQ_WARM, SEQ_LAPS, SEQ_SAMPLES, 0, &med, &se)))
+        return code;
+    if (med < L->h - 0.25 * (L->h - N->h)) {
+        chase_assoc_append(L->evict_how, sizeof L->evict_how, "; %s's eviction set (x and its %u lines) cycled, "
+                           "every load timed: %.1f cycles a load, under this part's %.1f: some hit %s, so nothing is "
+                           "read of this part", N->name, N->ngroup, med, L->h, N->name);
+        return 0;
+    }
+    past = (med - L->h) / (L->m - L->h) * n;
+    if (past < 0)
+        past = 0;
+    if (past > n)
+        past = n;
+    chase_assoc_append(L->evict_how, sizeof L->evict_how, "; %s's eviction set (x and its %u lines, one set "
+                       "there) cycled, every load timed: %.1f cycles a load (+-%.1f; this part's latency %.1f, the "
+                       "next level's %.1f), so %.1f of the %u lines a lap missed here too: %s", N->name, N->ngroup,
+                       med, se, L->h, L->m, past, n,
+                       past >= n - 1 ? "they do not fit here, as one set of the near part's ways or fewer would not "
+                                       "(not proof of one)"
+                       : past <= 1 ? "this part held them, so here they are not one set of the near part's ways or "
+                                     "fewer (its sets are not the near part's, or it has more ways)"
+                                   : "this part held some, neither all nor none");
+    chase_assoc_append(L->ways_how, sizeof L->ways_how, "; %s's set of %u lines, cycled: %.1f a lap missed here too "
+                       "(evict_how)", N->name, n, past);
+    return 0;
+}
+
 /* The nearest level in front with a plain index and a known way, whose
  * sets the pool is kept to (NULL: none). */
 static const struct chase_assoc_level *plain_near(const struct chase_assoc_level *near, size_t nnear)
@@ -1066,11 +1130,12 @@ static int evict_body(struct chase_assoc_level *L, const struct chase_assoc_leve
             /* Only a GPU's L1 has a cache operator that skips it (cg); the
              * advice was given for an L2 near read with cg already, and for
              * a CPU's L3, which no operator reaches past its L2. */
-            if (chase_level_same_cache(near[k].name, L->name))
+            if (chase_level_same_cache(near[k].name, L->name)) {
                 snprintf(L->evict_how, sizeof L->evict_how, "not built: %s, a nearer part of the same cache, has "
                          "no plain sets to keep the group's lines out of: x leaves this part only once it has "
                          "left that one, so a count would be of both parts' sets, not this part's", near[k].name);
-            else if (!strncmp(near[k].name, "L1", 2))
+                return k + 1 == nnear ? far_part_cycle(L, &near[k], p) : 0;
+            } else if (!strncmp(near[k].name, "L1", 2))
                 snprintf(L->evict_how, sizeof L->evict_how, "not built: %s in front has no plain sets to keep the "
                          "group's lines out of, so it would hold them (read this level with a cache operator that "
                          "skips %s: --cache-op cg on a GPU)", near[k].name, near[k].name);
