@@ -100,8 +100,8 @@ struct chase_assoc_level {
 
 /* assoc_evict.c: what it asks of the backend (the list hook, through run:
  * cycles of each sample, *got of them, and in *walked the timed laps the
- * backend walked in all where it walked more than laps x samples, else 0;
- * 0 or an exit status), the arrays
+ * backend walked in all, retaken samples too (0: laps x samples, as
+ * asked); 0 or an exit status), the arrays
  * it works in (pool, tmp: lines each; buf: lines + 1) and its budget of
  * loads, spent across the level. */
 struct chase_assoc_prober {
