@@ -98,7 +98,8 @@ struct chase_assoc_level {
     int ways_contradicted;
 };
 
-/* assoc_evict.c: what it asks of the backend (the list hook, through run:
+/* The prober of assoc_evict.c and assoc_policy.c (its chains timed by
+ * assoc_probe.c): what it asks of the backend (the list hook, through run:
  * cycles of each sample, *got of them, and in *walked the timed laps the
  * backend walked in all, retaken samples too (0: laps x samples, as
  * asked); 0 or an exit status), the arrays
@@ -135,11 +136,13 @@ struct chase_assoc_prober {
  * exit status; what it could not resolve it says in L's texts. */
 int chase_assoc_evict(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                       uint64_t region, uint64_t seed, uint64_t driver_bytes, struct chase_assoc_prober *p);
-/* The replacement policy from sequences over the group (L->policy). */
+/* The replacement policy from sequences over the group (L->policy;
+ * assoc_policy.c). */
 int chase_assoc_policy(struct chase_assoc_level *L, const struct chase_assoc_level *near, size_t nnear,
                        struct chase_assoc_prober *p);
 /* Misses a lap of seq (line numbers) in one set of w ways under policy
- * (0 LRU, 1 FIFO, 2 random), in the steady state. */
+ * (0 LRU, 1 FIFO, 2 random, 3 tree pseudo-LRU), in the steady state
+ * (assoc_policy.c). */
 double chase_assoc_predict(const unsigned *seq, unsigned n, unsigned w, int policy);
 
 /* Appends to a fixed buffer (never overrun; a text cut short ends in
