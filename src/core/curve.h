@@ -79,6 +79,10 @@ int chase_curve_push(struct chase_curve *c, const struct chase_row *r);
 void chase_curve_free(struct chase_curve *c);
 
 /* A plateau of the curve. */
+/* A level's note: room for the finder's notes joined ("in 1 of 2 halves;
+ * ends on a ramp, 686 KiB .. 1.04 MiB" was cut at 47 bytes with no mark). */
+#define CHASE_LEVEL_NOTE 192
+
 struct chase_level {
     char name[32];      /* L1, L2, ..., memory; parts of one cache ("L2 near"), "TLB reach",
                          * "beyond L2": see chase_levels_name */
@@ -92,7 +96,7 @@ struct chase_level {
     int noise_limited;  /* [lo, hi] holds points too noisy to place: more points cannot narrow it */
     uint64_t shoulder;  /* first size off the flat plateau where a shoulder precedes the edge; 0: none */
     double shoulder_rise; /* the shoulder's highest point over the plateau, as a ratio (1.05: 5%) */
-    char note[48];      /* e.g. "sweep ended at 4 MiB"; empty if none */
+    char note[CHASE_LEVEL_NOTE];    /* e.g. "sweep ended at 4 MiB"; empty if none */
     char cache[32];     /* the driver's cache this level was matched to by size; empty if none */
     uint64_t cache_bytes; /* that cache's size as the driver reports it (never measured); 0: none */
 };

@@ -146,7 +146,7 @@ static void level_at(const struct chase_curve *c, const struct chase_fit *f, siz
  * median) rather than a part of the plateau before it.  Fills out (at most
  * max) and returns how many. */
 static size_t respan(const struct chase_curve *c, const struct chase_fit *f, const struct chase_level *L,
-                     int last, size_t a, size_t b, struct chase_level *out, size_t max, char notes[][48])
+                     int last, size_t a, size_t b, struct chase_level *out, size_t max, char notes[][CHASE_LEVEL_NOTE])
 {
     struct run r[64];
     size_t nr = floor_runs(c, f, a, b, r, 64), k, m = 0, from = a;
@@ -192,7 +192,7 @@ static size_t respan(const struct chase_curve *c, const struct chase_fit *f, con
             lo = fmin(lo, raw_z(c, f, k));
             hi = fmax(hi, raw_z(c, f, k));
         }
-        snprintf(notes[m], 48, "no plateau: the curve scatters %.0f-%.0f cycles", exp(lo), exp(hi));
+        snprintf(notes[m], CHASE_LEVEL_NOTE, "no plateau: the curve scatters %.0f-%.0f cycles", exp(lo), exp(hi));
         m++;
     }
     if (m && !last)
@@ -234,13 +234,13 @@ static int floor_steps(const struct chase_curve *c, const struct chase_fit *f, s
  * right) is left as it is.
  * Returns the new count. */
 static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *f, struct chase_level *lv,
-                           size_t n, size_t max, char notes[][48])
+                           size_t n, size_t max, char notes[][CHASE_LEVEL_NOTE])
 {
     size_t i, a, b, m;
 
     for (i = 0; i < n; i++) {
         struct chase_level out[CHASE_MAX_LEVELS];
-        char nt[CHASE_MAX_LEVELS][48];
+        char nt[CHASE_MAX_LEVELS][CHASE_LEVEL_NOTE];
         if (!span_points(c, f, lv, n, i, &a, &b) ||
             (raw_median(c, f, a, b) - log(lv[i].cycles) <= log(SPAN_TOL) && !floor_steps(c, f, a, b)))
             continue;
@@ -265,7 +265,7 @@ static size_t honest_spans(const struct chase_curve *c, const struct chase_fit *
 /* ---- the finder ---- */
 
 /* The levels of c, unnamed: fit, merge, bounds and honest spans. */
-static size_t find_raw(const struct chase_curve *c, struct chase_level *lv, size_t max, char notes[][48])
+static size_t find_raw(const struct chase_curve *c, struct chase_level *lv, size_t max, char notes[][CHASE_LEVEL_NOTE])
 {
     struct chase_fit f;
     struct chase_span *sp;
@@ -467,7 +467,7 @@ static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv
 
 /* Levels i and i + 1 of lv made one: i's start, i + 1's end, the latency
  * of the wider; notes likewise. */
-static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][48])
+static void merge_next(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t i, char notes[][CHASE_LEVEL_NOTE])
 {
     struct chase_level L = lv[i + 1];
 
@@ -488,12 +488,12 @@ static void merge_next(const struct chase_curve *c, struct chase_level *lv, size
 
 static int ramp_climbs(const struct chase_curve *c, const struct chase_level *lv, size_t i);
 
-static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][48],
+static int resample(const struct chase_curve *c, struct chase_level *lv, size_t *np, int *found, char notes_of[][CHASE_LEVEL_NOTE],
                     int whole)
 {
     size_t n = *np;
     struct chase_level h[2][CHASE_MAX_LEVELS];
-    char notes[CHASE_MAX_LEVELS][48];
+    char notes[CHASE_MAX_LEVELS][CHASE_LEVEL_NOTE];
     int edge[CHASE_MAX_LEVELS];
     size_t i, nh[2];
     int half;
@@ -595,7 +595,7 @@ static int scatters(const struct chase_curve *c, const struct chase_level *L, in
 
 /* Levels from .. from + count - 1 of lv (and their notes and found)
  * taken out; returns the levels left. */
-static size_t drop_levels(struct chase_level *lv, size_t n, char notes[][48], int *found, size_t from, size_t count)
+static size_t drop_levels(struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE], int *found, size_t from, size_t count)
 {
     memmove(lv + from, lv + from + count, (n - from - count) * sizeof *lv);
     memmove(notes + from, notes + from + count, (n - from - count) * sizeof *notes);
@@ -608,7 +608,7 @@ static size_t drop_levels(struct chase_level *lv, size_t n, char notes[][48], in
  * scatter (the 5th to the 95th percentile of the point medians) and the
  * reason.  Returns the new count. */
 static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, size_t n, size_t a, size_t b,
-                           int *found, char notes[][48], double *t)
+                           int *found, char notes[][CHASE_LEVEL_NOTE], double *t)
 {
     size_t i, m = 0, end = b + 1 == n ? c->n - 1 : lv[b].last;
 
@@ -617,7 +617,7 @@ static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, 
             t[m++] = c->rows[i].cycles;
     if (!m)
         return n;
-    snprintf(notes[a], 48, "not resolved: %.0f-%.0f cycles, halves differ", chase_quantile(t, m, 0.05),
+    snprintf(notes[a], CHASE_LEVEL_NOTE, "not resolved: %.0f-%.0f cycles, halves differ", chase_quantile(t, m, 0.05),
              chase_quantile(t, m, 0.95));
     lv[a].cycles = chase_median(t, m);
     lv[a].ns = lv[a].cycles * chase_lv_ns_per_cycle(c, lv[a].first, end);
@@ -637,7 +637,7 @@ static size_t not_resolved(const struct chase_curve *c, struct chase_level *lv, 
  * finds but whose points lie on plateaus is a curve too sparse to split,
  * not a scattered one).  Returns the count. */
 static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *lv, size_t n, int *found,
-                              char notes[][48])
+                              char notes[][CHASE_LEVEL_NOTE])
 {
     size_t k = n, i, j;
     double *t = malloc((c->n + 1) * sizeof *t);
@@ -664,7 +664,7 @@ static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *l
                     t[m++] = c->rows[j].cycles;
             if (!m)
                 continue;
-            snprintf(notes[i], 48, "not resolved: %.0f-%.0f cycles, points scatter", chase_quantile(t, m, 0.05),
+            snprintf(notes[i], CHASE_LEVEL_NOTE, "not resolved: %.0f-%.0f cycles, points scatter", chase_quantile(t, m, 0.05),
                      chase_quantile(t, m, 0.95));
             lv[i].noise_limited = 1;
             lv[i].confidence = fmin(lv[i].confidence, 1.0 / 3);
@@ -678,7 +678,7 @@ static size_t unresolved_tail(const struct chase_curve *c, struct chase_level *l
  * driver or OS reports: what it measured is the share of a cache others
  * use (a VM's slice of its host's L3), which moves as they do, so it is
  * not resolved and says why. */
-static void shares(struct chase_level *lv, size_t n, char notes[][48])
+static void shares(struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE])
 {
     size_t i;
     char a[32], b[32];
@@ -686,7 +686,7 @@ static void shares(struct chase_level *lv, size_t n, char notes[][48])
     for (i = 1; i + 1 < n; i++)
         if (lv[i].cache_bytes && lv[i].hi && !strchr(lv[i].name, ' ') &&
             (double)lv[i].hi * SHARE_FAR <= (double)lv[i].cache_bytes && strncmp(notes[i], "not resolved", 12)) {
-            snprintf(notes[i], 48, "not resolved: %s of %s, shared", chase_size_format(lv[i].hi, a, sizeof a),
+            snprintf(notes[i], CHASE_LEVEL_NOTE, "not resolved: %s of %s, shared", chase_size_format(lv[i].hi, a, sizeof a),
                      chase_size_format(lv[i].cache_bytes, b, sizeof b));
             lv[i].noise_limited = 1;
             lv[i].confidence = fmin(lv[i].confidence, 1.0 / 3);
@@ -695,55 +695,103 @@ static void shares(struct chase_level *lv, size_t n, char notes[][48])
      * size reported for its cache, without a note of its own: measured,
      * but the capacity this run had, not the cache's (this CI machine's
      * 48 KiB L1 read 28 KiB in one quiet sweep of three: a thread on the
-     * host's sibling hyperthread holds part of it), and said so. */
+     * host's sibling hyperthread holds part of it), and said so, after
+     * any note it has (a cache joined across a TLB's reach: tlb_join). */
     for (i = 0; i + 1 < n; i++)
-        if (lv[i].cache_bytes && lv[i].hi && !strchr(lv[i].name, ' ') && !notes[i][0] &&
-            (double)lv[i].hi * SHARE_NEAR <= (double)lv[i].cache_bytes)
-            snprintf(notes[i], 48, "%s of %s reported: a share", chase_size_format(lv[i].hi, a, sizeof a),
-                     chase_size_format(lv[i].cache_bytes, b, sizeof b));
+        if (lv[i].cache_bytes && lv[i].hi && !strchr(lv[i].name, ' ') && strncmp(notes[i], "not resolved", 12) &&
+            (double)lv[i].hi * SHARE_NEAR <= (double)lv[i].cache_bytes) {
+            size_t k = strlen(notes[i]);
+            snprintf(notes[i] + k, CHASE_LEVEL_NOTE - k, "%s%s of %s reported: a share", k ? "; " : "",
+                     chase_size_format(lv[i].hi, a, sizeof a), chase_size_format(lv[i].cache_bytes, b, sizeof b));
+        }
 }
 
-/* A part of a cache (not its last) whose edge lies within TLB_STEP of a
- * data TLB's reach, its entries (the driver's: cpuid on a CPU, metadata
- * 'driver.dtlbN_4k_entries' and '_2m_entries') times 4 KiB or 2 MiB, says
- * so: the part after it is the same cache read through a TLB miss, not a
- * part of the cache.  This CI machine's AMD EPYC guest read its L2 at 14.0
- * cycles to 282-298 KiB and at 17.5-20.2 past it to 1 MiB in nine sweeps
- * of nine (tests/data/cpu-epyc-15.tsv is one):
- * 72 entries of 4 KiB reach 288 KiB (the host's pages under the guest's
- * huge ones); a Xeon guest's L2 split at 0.375 MiB, 96 pages of 4 KiB
- * (its load TLB's entries; not checked there). */
+/* A data TLB's reach that an edge at lo .. hi lies within TLB_STEP of:
+ * its entries (the driver's: cpuid on a CPU, metadata
+ * 'driver.dtlbN_4k_entries' and '_2m_entries') times 4 KiB or 2 MiB, said
+ * in why ("72 x 4 KiB (driver's count)"); 0: none.  A file's counts are
+ * taken only as digits, a count a TLB could have. */
 #define TLB_STEP 1.19           /* a sweep step at 4 points an octave */
-static void tlb_parts(const struct chase_curve *c, const struct chase_level *lv, size_t n, char notes[][48])
+static int tlb_reach_at(const struct chase_curve *c, uint64_t lo, uint64_t hi, char *why, size_t len)
 {
     static const char *const keys[] = {"dtlb1_4k_entries", "dtlb2_4k_entries", "dtlb1_2m_entries",
                                        "dtlb2_2m_entries"};
-    size_t i, k;
+    size_t k;
 
-    for (i = 0; i + 1 < n; i++) {
-        if (notes[i][0] || !lv[i].hi || !chase_level_part(lv[i + 1].name) ||
-            !chase_level_same_cache(lv[i].name, lv[i + 1].name))
+    for (k = 0; hi && k < sizeof keys / sizeof *keys; k++) {
+        char key[40], *end;
+        const char *v;
+        unsigned long long entries;
+        uint64_t page = strstr(keys[k], "_2m_") ? 2097152 : 4096, reach;
+        snprintf(key, sizeof key, "driver.%s", keys[k]);
+        v = chase_meta_get(&c->meta, key);
+        if (!v || *v < '0' || *v > '9')
             continue;
-        for (k = 0; k < sizeof keys / sizeof *keys; k++) {
-            char key[40], *end;
-            const char *v;
-            unsigned long long entries;
-            uint64_t page = strstr(keys[k], "_2m_") ? 2097152 : 4096, reach;
-            snprintf(key, sizeof key, "driver.%s", keys[k]);
-            v = chase_meta_get(&c->meta, key);
-            /* A file's figure: digits only, a count a TLB could have. */
-            if (!v || *v < '0' || *v > '9')
-                continue;
-            entries = strtoull(v, &end, 10);
-            if (*end || !entries || entries > 1u << 20 || chase_mul_u64(entries, page, &reach))
-                continue;
-            if ((double)lv[i].lo <= TLB_STEP * (double)reach && (double)lv[i].hi * TLB_STEP >= (double)reach) {
-                snprintf(notes[i], 48, "a TLB's reach, %llu x %s (driver's count)", entries,
-                         page == 4096 ? "4 KiB" : "2 MiB");
-                break;
-            }
+        entries = strtoull(v, &end, 10);
+        if (*end || !entries || entries > 1u << 20 || chase_mul_u64(entries, page, &reach))
+            continue;
+        if ((double)lo <= TLB_STEP * (double)reach && (double)hi * TLB_STEP >= (double)reach) {
+            snprintf(why, len, "%llu x %s (driver's count)", entries, page == 4096 ? "4 KiB" : "2 MiB");
+            return 1;
         }
     }
+    return 0;
+}
+
+/* A part of a cache (not its last) whose edge lies at a data TLB's reach
+ * (tlb_reach_at), the part after it the same cache read through a TLB
+ * miss: the two are one level, the first part's latency the cache's, the
+ * second's said in the note with the reach.  This CI machine's AMD EPYC
+ * guest read its L2 at 14.0 cycles to 282-298 KiB and at 17.5-20.2 past it
+ * to 1 MiB in nine sweeps of nine (tests/data/cpu-epyc-15.tsv is one), and
+ * named them "L2 near" and "L2 far", as a GPU's L2 partitions are: 72
+ * entries of 4 KiB reach 288 KiB (the host's pages under the guest's huge
+ * ones).  Only where the part after costs at most TLB_RISE times the
+ * first (a miss that its second-level TLB serves adds a few cycles: 4.5
+ * there); past that the parts stay, the first noting the reach
+ * (tlb_parts).  The levels are named again where any were joined. */
+#define TLB_RISE 1.5
+static size_t tlb_join(const struct chase_curve *c, struct chase_level *lv, size_t n,
+                       char notes[][CHASE_LEVEL_NOTE], int *found, int *joined)
+{
+    char why[64], at[32], t[CHASE_LEVEL_NOTE];
+    size_t i;
+
+    *joined = 0;
+    for (i = 0; i + 1 < n; i++) {
+        if (!lv[i].hi || !chase_level_part(lv[i + 1].name) || !chase_level_same_cache(lv[i].name, lv[i + 1].name) ||
+            !(lv[i + 1].cycles > lv[i].cycles) || lv[i + 1].cycles > TLB_RISE * lv[i].cycles ||
+            !tlb_reach_at(c, lv[i].lo, lv[i].hi, why, sizeof why))
+            continue;
+        snprintf(t, sizeof t, "%.1f cyc past %s, a TLB's reach: %s%s%s", lv[i + 1].cycles,
+                 chase_size_format(lv[i].hi, at, sizeof at), why, notes[i + 1][0] ? "; " : "", notes[i + 1]);
+        memcpy(notes[i + 1], t, sizeof t);
+        lv[i + 1].first = lv[i].first;
+        lv[i + 1].cycles = lv[i].cycles;
+        lv[i + 1].ns = lv[i].ns;
+        lv[i + 1].confidence = fmin(lv[i].confidence, lv[i + 1].confidence);
+        lv[i + 1].onset = lv[i].onset;
+        lv[i + 1].noise_limited |= lv[i].noise_limited;
+        found[i + 1] = found[i] < found[i + 1] ? found[i] : found[i + 1];
+        n = drop_levels(lv, n, notes, found, i, 1);
+        *joined = 1;
+        i--;
+    }
+    return n;
+}
+
+/* A part that stays apart (tlb_join's rise too steep) still says where
+ * it ends: "a TLB's reach, 72 x 4 KiB (driver's count)". */
+static void tlb_parts(const struct chase_curve *c, const struct chase_level *lv, size_t n,
+                      char notes[][CHASE_LEVEL_NOTE])
+{
+    char why[64];
+    size_t i;
+
+    for (i = 0; i + 1 < n; i++)
+        if (!notes[i][0] && chase_level_part(lv[i + 1].name) && chase_level_same_cache(lv[i].name, lv[i + 1].name) &&
+            tlb_reach_at(c, lv[i].lo, lv[i].hi, why, sizeof why))
+            snprintf(notes[i], CHASE_LEVEL_NOTE, "a TLB's reach, %s", why);
 }
 
 /* Whether a name is a part of a cache the driver names once ("L3 near",
@@ -852,7 +900,7 @@ static int half_way(const struct chase_curve *c, uint64_t from, uint64_t to, dou
  * end flat and stay, as do levels of caches the driver names apart (the
  * 1.25x capacities, climbs too).  Returns the levels left; 1 in *merged
  * where any were joined (their names are then given again). */
-static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][48],
+static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE],
                          int *found, int *merged, int whole)
 {
     size_t i, j;
@@ -883,7 +931,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
         /* The cache ends where half its lines miss (half_way). */
         lv[i - 1].hi = hi;
         lv[i - 1].noise_limited = 1;
-        snprintf(notes[i - 1], 48, "a ramp: half way at %s .. %s", chase_size_format(lo, a, sizeof a),
+        snprintf(notes[i - 1], CHASE_LEVEL_NOTE, "a ramp: half way at %s .. %s", chase_size_format(lo, a, sizeof a),
                  chase_size_format(hi, b, sizeof b));
         n = drop_levels(lv, n, notes, found, i, j + 1 - i);
         if (i + 1 == n)
@@ -925,7 +973,7 @@ static size_t join_ramps(const struct chase_curve *c, struct chase_level *lv, si
             lv[i - 1].hi = lv[i].hi;
             lv[i - 1].noise_limited = 1;
             if (!notes[i - 1][0])
-                snprintf(notes[i - 1], 48, "ends on a ramp, %s .. %s", chase_size_format(lv[i - 1].lo, a, sizeof a),
+                snprintf(notes[i - 1], CHASE_LEVEL_NOTE, "ends on a ramp, %s .. %s", chase_size_format(lv[i - 1].lo, a, sizeof a),
                          chase_size_format(lv[i - 1].hi, b, sizeof b));
             n = drop_levels(lv, n, notes, found, i, 1);
             *merged = 1;
@@ -938,7 +986,7 @@ static size_t find_levels(const struct chase_curve *c, struct chase_level *lv, s
     struct chase_cache_fact caches[16];
     size_t n, i, nc;
     uint64_t swept = 0;
-    char notes[CHASE_MAX_LEVELS][48];
+    char notes[CHASE_MAX_LEVELS][CHASE_LEVEL_NOTE];
     int found[CHASE_MAX_LEVELS];
 
     n = find_raw(c, lv, max, notes);
@@ -958,9 +1006,10 @@ static size_t find_levels(const struct chase_curve *c, struct chase_level *lv, s
     nc = chase_levels_caches(&c->meta, caches, sizeof caches / sizeof caches[0]);
     chase_levels_name(lv, n, caches, nc, swept);
     {
-        int merged;
+        int merged, joined;
         n = join_ramps(c, lv, n, notes, found, &merged, whole);
-        if (merged)
+        n = tlb_join(c, lv, n, notes, found, &joined);
+        if (merged || joined)
             chase_levels_name(lv, n, caches, nc, swept);
     }
     chase_levels_name_target(lv, n, &c->meta);

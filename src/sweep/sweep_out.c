@@ -67,7 +67,7 @@ void chase_report_levels(FILE *f, const struct chase_curve *c, const struct chas
                          size_t nlv, const struct chase_sm_spread *sp, size_t nsp)
 {
     const char *what[] = {"backend", "device", "pattern", "stride", "cache_op", "carveout", "sm", "timer"};
-    char a[32], b[32], d[32], cap[80], lat[64], notes[128];
+    char a[32], b[32], d[32], cap[80], lat[64], notes[CHASE_LEVEL_NOTE + 64];
     size_t i, k;
     int w = 7;
 
