@@ -127,14 +127,16 @@ static int one_set_run(void *ctx, const uint64_t *off, uint32_t n, uint32_t time
     return 0;
 }
 
-/* A prober whose list chains run in one set (c), in arrays of lines
- * lines (buf: twice and two more). */
-static void one_set_prober(struct chase_assoc_prober *p, struct one_set *c, uint64_t *pool, uint64_t *tmp,
-                           uint64_t *buf, uint64_t lines)
+/* A prober whose list chains run through run(ctx, ...), in arrays of
+ * lines lines (buf: twice and two more), its budget past any test's. */
+static void prober(struct chase_assoc_prober *p,
+                   int (*run)(void *, const uint64_t *, uint32_t, uint32_t, unsigned, unsigned, unsigned, unsigned,
+                              double *, unsigned *, uint64_t *),
+                   void *ctx, uint64_t *pool, uint64_t *tmp, uint64_t *buf, uint64_t lines)
 {
     memset(p, 0, sizeof *p);
-    p->run = one_set_run;
-    p->ctx = c;
+    p->run = run;
+    p->ctx = ctx;
     p->pool = pool;
     p->tmp = tmp;
     p->buf = buf;
@@ -165,7 +167,7 @@ static void policy_of(struct chase_assoc_level *L, unsigned found, unsigned trut
     for (i = 0; i < found; i++)
         L->group[i] = (uint64_t)(i + 1) * 4096;
     L->ngroup = found;
-    one_set_prober(&p, &c, pool, tmp, buf, 64);
+    prober(&p, one_set_run, &c, pool, tmp, buf, 64);
     chase_assoc_policy(L, near, nnear, &p);
 }
 
@@ -184,7 +186,7 @@ static int evict_in(struct one_set *c, uint64_t sets, struct chase_assoc_level *
     L->hi = L->lo + L->lo / 64;
     L->h = c->h;
     L->m = c->m;
-    one_set_prober(&p, c, pool, tmp, buf, 8192);
+    prober(&p, one_set_run, c, pool, tmp, buf, 8192);
     return chase_assoc_evict(L, NULL, 0, (uint64_t)64 << 20, 7, 0, &p);
 }
 
@@ -300,15 +302,8 @@ static void far_part(void)
         L.m = 690;
         L.line = 128;
         L.lo = L.hi = 50u << 20;
-        memset(&p, 0, sizeof p);
         c = cost[k < 3 ? k : 0];
-        p.run = fixed_run;
-        p.ctx = &c;
-        p.pool = pool;
-        p.tmp = tmp;
-        p.buf = buf;
-        p.lines = 64;
-        p.budget = (uint64_t)1 << 40;
+        prober(&p, fixed_run, &c, pool, tmp, buf, 64);
         code = chase_assoc_evict(&L, &N, 1, (uint64_t)1 << 30, 1, 0, &p);
         if (k < 3)
             tap_ok(!code && !L.ways && strstr(L.evict_how, said[k]) && strstr(L.ways_how, "cycled"),
@@ -437,14 +432,7 @@ static void evict_spread_tlb(int inclusive, int colored)
     L.hi = 256 * 8 * 64;
     L.h = 14;
     L.m = 50;
-    memset(&p, 0, sizeof p);
-    p.run = two_tlb_run;
-    p.ctx = &c;
-    p.pool = pool;
-    p.tmp = tmp;
-    p.buf = buf;
-    p.lines = 8192;
-    p.budget = (uint64_t)1 << 40;
+    prober(&p, two_tlb_run, &c, pool, tmp, buf, 8192);
     p.tlb_pages = 1024;
     code = chase_assoc_evict(&L, &near, 1, (uint64_t)64 << 20, 7, 256 * 8 * 64, &p);
     if (colored) {
