@@ -162,6 +162,22 @@ check "... the L2's interval holds its 128 KiB within a step" \
     awk -F'\t' '$1 == "# level: L2" { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
         ok = v["lo"] <= 131072 * 1.0905 && v["hi"] * 1.0905 >= 131072 } END { exit !ok }' "$tmp/onset.tsv"
 
+# An L2 one way more than the L1 over the same sets (1.25 x its size) has
+# no plateau: the L1's misses reach every line at the L2's size, where the
+# L2 begins to overflow, so the climb to it meets the climb past it at a
+# corner.  That corner is the L2 (bench/sim-set.sh seed 1's 73c, whose
+# L2 was missed: one L1 interval from 14.7 to 20.3 KiB, then memory).
+spec='L1:size=16384,ways=4,lat=6.00;L2:size=20480,ways=5,lat=11.97;mem:lat=88,noise=0.013'
+"$CHASE" --sim "$spec" --max 80K -q -o "$tmp/corner.tsv" 2> /dev/null
+check "an L2 1.25 x the L1, no plateau: L1, L2, memory ($(names "$tmp/corner.tsv"))" \
+    test "$(names "$tmp/corner.tsv")" = "L1|L2|memory|"
+check "... the L1 holding 16 KiB, the L2 at the corner (20 KiB within a step, 10.5-12 cycles), said" \
+    awk -F'\t' '{ for (k = 2; k <= NF; k++) { split($k, kv, "="); v[$1, kv[1]] = kv[2] } }
+        END { exit !(v["# level: L1", "lo"] <= 16384 && v["# level: L1", "hi"] >= 16384 &&
+                     v["# level: L2", "lo"] <= 20480 * 1.0905 && v["# level: L2", "hi"] * 1.0905 >= 20480 &&
+                     v["# level: L2", "cycles"] > 10.5 && v["# level: L2", "cycles"] < 12 &&
+                     v["# level: L2", "note"] ~ /^no plateau: a corner of the climb/) }' "$tmp/corner.tsv"
+
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'
 "$CHASE" --sim "$spec,seed=1" --pattern sequential --max 4M -q | grep '^# level' | cut -f1-3 > "$tmp/a"

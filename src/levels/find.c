@@ -794,6 +794,102 @@ static void tlb_parts(const struct chase_curve *c, const struct chase_level *lv,
             snprintf(notes[i], CHASE_LEVEL_NOTE, "a TLB's reach, %s", why);
 }
 
+/* A level with no plateau of its own: a plain LRU cache 1.25 x the one
+ * before it, one way more over the same sets (bench/sim-set.sh seed 1's
+ * 73c: an L1 of 16 KiB, 4 ways, 6 cycles; an L2 of 20 KiB, 5 ways, 12),
+ * is reached only where the one before misses every line: a random chain
+ * climbs from 6 at 16 KiB to 11.7 at 20.35 KiB (a set overflows whole, so
+ * the misses grow with the size) and from there to memory's 88 by 24.7
+ * KiB, eight times as steeply.  One cache's exit climbs fastest where it
+ * begins; two caches' climbs meet at a corner, where the second begins.
+ * Inside a level's interval, such a corner (the climb after it
+ * CORNER_SHARP times as steep as the climb into it, over CORNER_POINTS
+ * points each side, the corner CORNER_STEP above the level and below the
+ * next) is a level of its own: its interval the corner's point and the
+ * next, its latency the corner's, its note saying so. */
+#define CORNER_POINTS 3
+#define CORNER_SHARP 4.0
+#define CORNER_STEP 1.3
+static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE],
+                      int *found)
+{
+    double x[64], z[64];
+    size_t i, r;
+
+    for (i = 0; i + 1 < n && n < CHASE_MAX_LEVELS; i++) {
+        size_t m = 0, past = 0, p, best = 0, k;
+        double zl = log(lv[i].cycles), zn = log(lv[i + 1].cycles), sharp = 0;
+        char a[32];
+
+        if (!lv[i].hi || lv[i].onset || lv[i + 1].onset || !(zn - zl > 2 * log(CORNER_STEP)))
+            continue;
+        /* The distinct sizes from the level's last on its plateau to
+         * CORNER_POINTS past its interval, each its rows' median. */
+        for (r = 0; r < c->n && m < 64; r++) {
+            double t[16];
+            size_t q = 0, e;
+            if (!valid_row(&c->rows[r]) || c->rows[r].bytes < lv[i].lo || (m && c->rows[r].bytes <= x[m - 1]))
+                continue;
+            if (c->rows[r].bytes > lv[i].hi && past++ >= CORNER_POINTS)
+                break;
+            for (e = r; e < c->n && c->rows[e].bytes == c->rows[r].bytes && q < 16; e++)
+                if (valid_row(&c->rows[e]))
+                    t[q++] = log(c->rows[e].cycles);
+            x[m] = (double)c->rows[r].bytes;
+            z[m++] = chase_median(t, q);
+        }
+        for (p = CORNER_POINTS; p + CORNER_POINTS < m; p++) {
+            double sb = (z[p] - z[p - CORNER_POINTS]) / log2(x[p] / x[p - CORNER_POINTS]);
+            double sa = (z[p + CORNER_POINTS] - z[p]) / log2(x[p + CORNER_POINTS] / x[p]);
+            int climbs = 1;
+            if (x[p] >= (double)lv[i].hi || z[p] - zl < log(CORNER_STEP) || zn - z[p] < log(CORNER_STEP) ||
+                !(sb > 0) || sa < CORNER_SHARP * sb)
+                continue;
+            /* The climb into the corner is one: no point on it past the
+             * corner's latency; and about it the points climb at each
+             * step (2% of noise allowed), none past the next level (a CPU
+             * share's scattered points, 64.5 then 801.5 and 365.7 cycles,
+             * are no corner). */
+            for (k = 1; k < p && climbs; k++)
+                climbs = z[k] <= z[p] + log(1.02);
+            for (k = p - CORNER_POINTS; k < p + CORNER_POINTS && climbs; k++)
+                climbs = z[k + 1] >= z[k] - log(1.02) && z[k + 1] <= zn + log(1.1);
+            if (climbs && sa / sb > sharp) {
+                sharp = sa / sb;
+                best = p;
+            }
+        }
+        if (!best)
+            continue;
+        memmove(lv + i + 2, lv + i + 1, (n - i - 1) * sizeof *lv);
+        memmove(notes + i + 2, notes + i + 1, (n - i - 1) * sizeof *notes);
+        memmove(found + i + 2, found + i + 1, (n - i - 1) * sizeof *found);
+        n++;
+        lv[i + 1] = lv[i];
+        lv[i + 1].lo = (uint64_t)x[best];
+        lv[i + 1].hi = (uint64_t)x[best + 1];
+        lv[i + 1].cycles = exp(z[best]);
+        lv[i + 1].ns = NAN;
+        lv[i + 1].onset = lv[i + 1].noise_limited = 0;
+        lv[i + 1].shoulder = 0;
+        for (r = 0; r < c->n; r++)
+            if (c->rows[r].bytes == (uint64_t)x[best]) {
+                lv[i + 1].first = lv[i + 1].last = r;
+                lv[i + 1].ns = lv[i + 1].cycles * chase_lv_ns_per_cycle(c, r, r);
+                break;
+            }
+        /* The level before ends where its climb begins. */
+        for (k = 1; k < best && z[k] <= zl + log(1.03); k++)
+            ;
+        lv[i].hi = (uint64_t)x[k];
+        snprintf(notes[i + 1], CHASE_LEVEL_NOTE, "no plateau: a corner of the climb at %s, %.1f x as steep past it",
+                 chase_size_format(lv[i + 1].lo, a, sizeof a), sharp);
+        found[i + 1] = found[i];
+        i++;
+    }
+    return n;
+}
+
 /* Whether a name is a part of a cache the driver names once ("L3 near",
  * "L2 part 2") or lies past every cache it names ("beyond L4"). */
 static int part_name(const char *name)
@@ -1000,6 +1096,8 @@ static size_t find_levels(const struct chase_curve *c, struct chase_level *lv, s
             lv[i].confidence = (found[i] + lv[i].confidence) / 3;
         n = unresolved_tail(c, lv, n, found, notes);
     }
+    if (whole)
+        n = corners(c, lv, n, notes, found);
     for (i = 0; i < c->n; i++)
         if (valid_row(&c->rows[i]) && c->rows[i].bytes > swept)
             swept = c->rows[i].bytes;
