@@ -803,12 +803,14 @@ static void tlb_parts(const struct chase_curve *c, const struct chase_level *lv,
  * KiB, eight times as steeply.  One cache's exit climbs fastest where it
  * begins; two caches' climbs meet at a corner, where the second begins.
  * Inside a level's interval, such a corner (the climb after it
- * CORNER_SHARP times as steep as the climb into it, over CORNER_POINTS
+ * CORNER_SHARP times as steep as the climb into it (seed 2's 65ccp: 3.8;
+ * 4 missed it, 3.5 found one more level in each of seeds 2 and 3 and no
+ * phantom), over CORNER_POINTS
  * points each side, the corner CORNER_STEP above the level and below the
  * next) is a level of its own: its interval the corner's point and the
  * next, its latency the corner's, its note saying so. */
 #define CORNER_POINTS 3
-#define CORNER_SHARP 4.0
+#define CORNER_SHARP 3.5
 #define CORNER_STEP 1.3
 static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE],
                       int *found)
@@ -817,75 +819,92 @@ static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_
     size_t i, r;
 
     for (i = 0; i + 1 < n && n < CHASE_MAX_LEVELS; i++) {
-        size_t m = 0, past = 0, p, best = 0, k;
-        double zl = log(lv[i].cycles), zn = log(lv[i + 1].cycles), sharp = 0;
-        char a[32];
+        uint64_t lo = lv[i].lo, hi = lv[i].hi;
+        double zl = log(lv[i].cycles), zn = log(lv[i + 1].cycles);
+        int first = 1;
 
-        if (!lv[i].hi || lv[i].onset || lv[i + 1].onset || !(zn - zl > 2 * log(CORNER_STEP)))
+        if (!hi || lv[i].onset || lv[i + 1].onset || !(zn - zl > 2 * log(CORNER_STEP)))
             continue;
-        /* The distinct sizes from the level's last on its plateau to
-         * CORNER_POINTS past its interval, each its rows' median. */
-        for (r = 0; r < c->n && m < 64; r++) {
-            double t[16];
-            size_t q = 0, e;
-            if (!valid_row(&c->rows[r]) || c->rows[r].bytes < lv[i].lo || (m && c->rows[r].bytes <= x[m - 1]))
-                continue;
-            if (c->rows[r].bytes > lv[i].hi && past++ >= CORNER_POINTS)
-                break;
-            for (e = r; e < c->n && c->rows[e].bytes == c->rows[r].bytes && q < 16; e++)
-                if (valid_row(&c->rows[e]))
-                    t[q++] = log(c->rows[e].cycles);
-            x[m] = (double)c->rows[r].bytes;
-            z[m++] = chase_median(t, q);
-        }
-        for (p = CORNER_POINTS; p + CORNER_POINTS < m; p++) {
-            double sb = (z[p] - z[p - CORNER_POINTS]) / log2(x[p] / x[p - CORNER_POINTS]);
-            double sa = (z[p + CORNER_POINTS] - z[p]) / log2(x[p + CORNER_POINTS] / x[p]);
-            int climbs = 1;
-            if (x[p] >= (double)lv[i].hi || z[p] - zl < log(CORNER_STEP) || zn - z[p] < log(CORNER_STEP) ||
-                !(sb > 0) || sa < CORNER_SHARP * sb)
-                continue;
-            /* The climb into the corner is one: no point on it past the
-             * corner's latency; and about it the points climb at each
-             * step (2% of noise allowed), none past the next level (a CPU
-             * share's scattered points, 64.5 then 801.5 and 365.7 cycles,
-             * are no corner). */
-            for (k = 1; k < p && climbs; k++)
-                climbs = z[k] <= z[p] + log(1.02);
-            for (k = p - CORNER_POINTS; k < p + CORNER_POINTS && climbs; k++)
-                climbs = z[k + 1] >= z[k] - log(1.02) && z[k + 1] <= zn + log(1.1);
-            if (climbs && sa / sb > sharp) {
-                sharp = sa / sb;
-                best = p;
+        /* Corner after corner, each a level (seed 2's 65ccp: caches of 16,
+         * 20 and 24 KiB, one way more each over the same sets). */
+        while (n < CHASE_MAX_LEVELS) {
+            size_t m = 0, past = 0, p, best = 0, k;
+            double sharp = 0;
+            char a[32];
+
+            /* The distinct sizes from lo to CORNER_POINTS past the
+             * interval, each its rows' median. */
+            for (r = 0; r < c->n && m < 64; r++) {
+                double t[16];
+                size_t q = 0, e;
+                if (!valid_row(&c->rows[r]) || c->rows[r].bytes < lo || (m && c->rows[r].bytes <= x[m - 1]))
+                    continue;
+                if (c->rows[r].bytes > hi && past++ >= CORNER_POINTS)
+                    break;
+                for (e = r; e < c->n && c->rows[e].bytes == c->rows[r].bytes && q < 16; e++)
+                    if (valid_row(&c->rows[e]))
+                        t[q++] = log(c->rows[e].cycles);
+                x[m] = (double)c->rows[r].bytes;
+                z[m++] = chase_median(t, q);
             }
-        }
-        if (!best)
-            continue;
-        memmove(lv + i + 2, lv + i + 1, (n - i - 1) * sizeof *lv);
-        memmove(notes + i + 2, notes + i + 1, (n - i - 1) * sizeof *notes);
-        memmove(found + i + 2, found + i + 1, (n - i - 1) * sizeof *found);
-        n++;
-        lv[i + 1] = lv[i];
-        lv[i + 1].lo = (uint64_t)x[best];
-        lv[i + 1].hi = (uint64_t)x[best + 1];
-        lv[i + 1].cycles = exp(z[best]);
-        lv[i + 1].ns = NAN;
-        lv[i + 1].onset = lv[i + 1].noise_limited = 0;
-        lv[i + 1].shoulder = 0;
-        for (r = 0; r < c->n; r++)
-            if (c->rows[r].bytes == (uint64_t)x[best]) {
-                lv[i + 1].first = lv[i + 1].last = r;
-                lv[i + 1].ns = lv[i + 1].cycles * chase_lv_ns_per_cycle(c, r, r);
-                break;
+            /* The first corner, placed where its run of corner points is
+             * sharpest. */
+            for (p = CORNER_POINTS; p + CORNER_POINTS < m; p++) {
+                double sb = (z[p] - z[p - CORNER_POINTS]) / log2(x[p] / x[p - CORNER_POINTS]);
+                double sa = (z[p + CORNER_POINTS] - z[p]) / log2(x[p + CORNER_POINTS] / x[p]);
+                int climbs = 1;
+                if (x[p] >= (double)hi || z[p] - zl < log(CORNER_STEP) || zn - z[p] < log(CORNER_STEP) ||
+                    !(sb > 0) || sa < CORNER_SHARP * sb)
+                    climbs = 0;
+                /* The climb into the corner is one: no point on it past
+                 * the corner's latency; and about it the points climb at
+                 * each step (2% of noise allowed), none past the next
+                 * level (a CPU share's scattered points, 64.5 then 801.5
+                 * and 365.7 cycles, are no corner). */
+                for (k = 1; k < p && climbs; k++)
+                    climbs = z[k] <= z[p] + log(1.02);
+                for (k = p - CORNER_POINTS; k < p + CORNER_POINTS && climbs; k++)
+                    climbs = z[k + 1] >= z[k] - log(1.02) && z[k + 1] <= zn + log(1.1);
+                if (climbs && sa / sb > sharp) {
+                    sharp = sa / sb;
+                    best = p;
+                } else if (!climbs && best)
+                    break;
             }
-        /* The level before ends where its climb begins. */
-        for (k = 1; k < best && z[k] <= zl + log(1.03); k++)
-            ;
-        lv[i].hi = (uint64_t)x[k];
-        snprintf(notes[i + 1], CHASE_LEVEL_NOTE, "no plateau: a corner of the climb at %s, %.1f x as steep past it",
-                 chase_size_format(lv[i + 1].lo, a, sizeof a), sharp);
-        found[i + 1] = found[i];
-        i++;
+            if (!best)
+                break;
+            memmove(lv + i + 2, lv + i + 1, (n - i - 1) * sizeof *lv);
+            memmove(notes + i + 2, notes + i + 1, (n - i - 1) * sizeof *notes);
+            memmove(found + i + 2, found + i + 1, (n - i - 1) * sizeof *found);
+            n++;
+            lv[i + 1] = lv[i];
+            lv[i + 1].lo = (uint64_t)x[best];
+            lv[i + 1].hi = (uint64_t)x[best + 1];
+            lv[i + 1].cycles = exp(z[best]);
+            lv[i + 1].ns = NAN;
+            lv[i + 1].onset = lv[i + 1].noise_limited = 0;
+            lv[i + 1].shoulder = 0;
+            for (r = 0; r < c->n; r++)
+                if (c->rows[r].bytes == (uint64_t)x[best]) {
+                    lv[i + 1].first = lv[i + 1].last = r;
+                    lv[i + 1].ns = lv[i + 1].cycles * chase_lv_ns_per_cycle(c, r, r);
+                    break;
+                }
+            /* The level before ends where its climb begins (a corner
+             * before: at the point after it, as set). */
+            if (first) {
+                for (k = 1; k < best && z[k] <= zl + log(1.03); k++)
+                    ;
+                lv[i].hi = (uint64_t)x[k];
+            }
+            snprintf(notes[i + 1], CHASE_LEVEL_NOTE, "no plateau: a corner of the climb at %s, %.1f x as steep "
+                     "past it", chase_size_format(lv[i + 1].lo, a, sizeof a), sharp);
+            found[i + 1] = found[i];
+            i++;
+            lo = (uint64_t)x[best];
+            zl = z[best];
+            first = 0;
+        }
     }
     return n;
 }
