@@ -177,6 +177,9 @@ check "... the L1 holding 16 KiB, the L2 at the corner (20 KiB within a step, 10
                      v["# level: L2", "lo"] <= 20480 * 1.0905 && v["# level: L2", "hi"] * 1.0905 >= 20480 &&
                      v["# level: L2", "cycles"] > 10.5 && v["# level: L2", "cycles"] < 12 &&
                      v["# level: L2", "note"] ~ /^no plateau: a corner of the climb/) }' "$tmp/corner.tsv"
+check "... found by both halves too (confidence 0.67 or more)" \
+    awk -F'\t' '$1 == "# level: L2" { for (k = 2; k <= NF; k++) { split($k, kv, "="); v[kv[1]] = kv[2] }
+        ok = v["confidence"] >= 0.67 } END { exit !ok }' "$tmp/corner.tsv"
 
 # Repeatability: the same hierarchy with another noise seed gives the same levels.
 spec='L1:size=32K,lat=4;L2:size=1M,ways=16,lat=14;mem:lat=200,noise=0.01'

@@ -808,10 +808,81 @@ static void tlb_parts(const struct chase_curve *c, const struct chase_level *lv,
  * phantom), over CORNER_POINTS
  * points each side, the corner CORNER_STEP above the level and below the
  * next) is a level of its own: its interval the corner's point and the
- * next, its latency the corner's, its note saying so. */
+ * next, its latency the corner's, its note saying so, its confidence from
+ * the halves that find the corner too (corner_halves); and past it the
+ * next such corner. */
 #define CORNER_POINTS 3
 #define CORNER_SHARP 3.5
 #define CORNER_STEP 1.3
+/* The first corner of c between lo and hi (CORNER_POINTS past it read
+ * too), zl and zn the latencies (log) of the levels on either side: the
+ * distinct sizes in x, their rows' median log latencies in z (m of them),
+ * the corner's index returned (0: none) and its sharpness in *sharp, the
+ * sharpest point of the first run of corner points. */
+static size_t find_corner(const struct chase_curve *c, uint64_t lo, uint64_t hi, double zl, double zn, double *x,
+                          double *z, size_t *mp, double *sharp)
+{
+    size_t m = 0, past = 0, p, best = 0, k, r;
+
+    *sharp = 0;
+    for (r = 0; r < c->n && m < 64; r++) {
+        double t[16];
+        size_t q = 0, e;
+        if (!valid_row(&c->rows[r]) || c->rows[r].bytes < lo || (m && c->rows[r].bytes <= x[m - 1]))
+            continue;
+        if (c->rows[r].bytes > hi && past++ >= CORNER_POINTS)
+            break;
+        for (e = r; e < c->n && c->rows[e].bytes == c->rows[r].bytes && q < 16; e++)
+            if (valid_row(&c->rows[e]))
+                t[q++] = log(c->rows[e].cycles);
+        x[m] = (double)c->rows[r].bytes;
+        z[m++] = chase_median(t, q);
+    }
+    *mp = m;
+    for (p = CORNER_POINTS; p + CORNER_POINTS < m; p++) {
+        double sb = (z[p] - z[p - CORNER_POINTS]) / log2(x[p] / x[p - CORNER_POINTS]);
+        double sa = (z[p + CORNER_POINTS] - z[p]) / log2(x[p + CORNER_POINTS] / x[p]);
+        int climbs = 1;
+        if (x[p] >= (double)hi || z[p] - zl < log(CORNER_STEP) || zn - z[p] < log(CORNER_STEP) || !(sb > 0) ||
+            sa < CORNER_SHARP * sb)
+            climbs = 0;
+        /* The climb into the corner is one: no point on it past the
+         * corner's latency; and about it the points climb at each step
+         * (2% of noise allowed), none past the next level (a CPU share's
+         * scattered points, 64.5 then 801.5 and 365.7 cycles, are no
+         * corner). */
+        for (k = 1; k < p && climbs; k++)
+            climbs = z[k] <= z[p] + log(1.02);
+        for (k = p - CORNER_POINTS; k < p + CORNER_POINTS && climbs; k++)
+            climbs = z[k + 1] >= z[k] - log(1.02) && z[k + 1] <= zn + log(1.1);
+        if (climbs && sa / sb > *sharp) {
+            *sharp = sa / sb;
+            best = p;
+        } else if (!climbs && best)
+            break;
+    }
+    return best;
+}
+
+/* The halves of c (every other row) that find a corner within EDGE_TOL
+ * of size at: 0, 1 or 2, as a level's halves are counted (resample). */
+static int corner_halves(const struct chase_curve *c, uint64_t lo, uint64_t hi, double zl, double zn, double at)
+{
+    double x[64], z[64], sharp;
+    struct chase_curve hc;
+    size_t m, p;
+    int half, n = 0;
+
+    for (half = 0; half < 2; half++) {
+        if (half_curve(c, half, &hc))
+            continue;
+        p = find_corner(&hc, lo, hi, zl, zn, x, z, &m, &sharp);
+        n += p && x[p] <= at * EDGE_TOL && x[p] * EDGE_TOL >= at;
+        free(hc.rows);
+    }
+    return n;
+}
+
 static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_t n, char notes[][CHASE_LEVEL_NOTE],
                       int *found)
 {
@@ -828,50 +899,11 @@ static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_
         /* Corner after corner, each a level (seed 2's 65ccp: caches of 16,
          * 20 and 24 KiB, one way more each over the same sets). */
         while (n < CHASE_MAX_LEVELS) {
-            size_t m = 0, past = 0, p, best = 0, k;
-            double sharp = 0;
+            size_t m, best, k;
+            double sharp;
             char a[32];
 
-            /* The distinct sizes from lo to CORNER_POINTS past the
-             * interval, each its rows' median. */
-            for (r = 0; r < c->n && m < 64; r++) {
-                double t[16];
-                size_t q = 0, e;
-                if (!valid_row(&c->rows[r]) || c->rows[r].bytes < lo || (m && c->rows[r].bytes <= x[m - 1]))
-                    continue;
-                if (c->rows[r].bytes > hi && past++ >= CORNER_POINTS)
-                    break;
-                for (e = r; e < c->n && c->rows[e].bytes == c->rows[r].bytes && q < 16; e++)
-                    if (valid_row(&c->rows[e]))
-                        t[q++] = log(c->rows[e].cycles);
-                x[m] = (double)c->rows[r].bytes;
-                z[m++] = chase_median(t, q);
-            }
-            /* The first corner, placed where its run of corner points is
-             * sharpest. */
-            for (p = CORNER_POINTS; p + CORNER_POINTS < m; p++) {
-                double sb = (z[p] - z[p - CORNER_POINTS]) / log2(x[p] / x[p - CORNER_POINTS]);
-                double sa = (z[p + CORNER_POINTS] - z[p]) / log2(x[p + CORNER_POINTS] / x[p]);
-                int climbs = 1;
-                if (x[p] >= (double)hi || z[p] - zl < log(CORNER_STEP) || zn - z[p] < log(CORNER_STEP) ||
-                    !(sb > 0) || sa < CORNER_SHARP * sb)
-                    climbs = 0;
-                /* The climb into the corner is one: no point on it past
-                 * the corner's latency; and about it the points climb at
-                 * each step (2% of noise allowed), none past the next
-                 * level (a CPU share's scattered points, 64.5 then 801.5
-                 * and 365.7 cycles, are no corner). */
-                for (k = 1; k < p && climbs; k++)
-                    climbs = z[k] <= z[p] + log(1.02);
-                for (k = p - CORNER_POINTS; k < p + CORNER_POINTS && climbs; k++)
-                    climbs = z[k + 1] >= z[k] - log(1.02) && z[k + 1] <= zn + log(1.1);
-                if (climbs && sa / sb > sharp) {
-                    sharp = sa / sb;
-                    best = p;
-                } else if (!climbs && best)
-                    break;
-            }
-            if (!best)
+            if (!(best = find_corner(c, lo, hi, zl, zn, x, z, &m, &sharp)))
                 break;
             memmove(lv + i + 2, lv + i + 1, (n - i - 1) * sizeof *lv);
             memmove(notes + i + 2, notes + i + 1, (n - i - 1) * sizeof *notes);
@@ -890,6 +922,10 @@ static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_
                     lv[i + 1].ns = lv[i + 1].cycles * chase_lv_ns_per_cycle(c, r, r);
                     break;
                 }
+            /* Its confidence as a level's (resample): two parts the share
+             * of halves that find the corner, one the level before's. */
+            found[i + 1] = corner_halves(c, lo, hi, zl, zn, x[best]);
+            lv[i + 1].confidence = (found[i + 1] + fmin(lv[i].confidence, 1)) / 3;
             /* The level before ends where its climb begins (a corner
              * before: at the point after it, as set). */
             if (first) {
@@ -899,7 +935,6 @@ static size_t corners(const struct chase_curve *c, struct chase_level *lv, size_
             }
             snprintf(notes[i + 1], CHASE_LEVEL_NOTE, "no plateau: a corner of the climb at %s, %.1f x as steep "
                      "past it", chase_size_format(lv[i + 1].lo, a, sizeof a), sharp);
-            found[i + 1] = found[i];
             i++;
             lo = (uint64_t)x[best];
             zl = z[best];
